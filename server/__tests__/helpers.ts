@@ -1,0 +1,66 @@
+import { createBackend, type Backend } from '../backend';
+import type { SmsSender } from '../auth/sms';
+import type { BackendConfig } from '../config';
+
+export interface TestBackend extends Backend {
+  sms: { mobile: string; code: string; mode: string }[];
+  call(path: string, init?: RequestInit & { token?: string; json?: unknown; ip?: string }): Promise<{ status: number; body: Record<string, unknown> & { success: boolean; code: number; message: string; result: unknown } }>;
+  login(username: string, password?: string): Promise<string>;
+}
+
+/** An embedded backend on in-memory PGlite (or DATABASE_URL when TEST_DATABASE_URL is set), through the production handler. */
+export async function startTestBackend(config: Partial<BackendConfig> = {}, fetchExternal?: typeof fetch): Promise<TestBackend> {
+  const outbox: TestBackend['sms'] = [];
+  const sms: SmsSender = { send: async (mobile, code, mode) => void outbox.push({ mobile, code, mode }) };
+  const pgUrl = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const backend = await createBackend({
+    memory: !pgUrl,
+    sms,
+    fetchExternal,
+    config: { captcha: false, seedDemo: true, trustClientIpHeader: true, databaseUrl: pgUrl ?? null, ...config },
+  });
+  const call: TestBackend['call'] = async (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('X-Access-Token', init.token);
+    headers.set('x-jiaowu-client-ip', init.ip ?? '10.0.0.1');
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const res = await backend.fetch(new Request(`http://backend${path}`, { ...init, headers, body }));
+    return { status: res.status, body: await res.json() };
+  };
+  const login = async (username: string, password = 'jiaowu2026') => {
+    const r = await call('/sys/login', { method: 'POST', json: { username, password } });
+    if (r.body.code !== 200) throw new Error(`login ${username} failed: ${r.body.message}`);
+    return (r.body.result as { token: string }).token;
+  };
+  const closeDb = backend.close;
+  const close = async () => {
+    await closeDb();
+    if (pgUrl) await dropScratchDatabase(process.env.TEST_DATABASE_URL!, pgUrl);
+  };
+  return Object.assign(backend, { sms: outbox, call, login, close });
+}
+
+/** On PostgreSQL every test file gets its own throwaway database, so suites can run in parallel. */
+async function createScratchDatabase(adminUrl: string): Promise<string> {
+  const pg = await import('pg');
+  const name = `jw_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.default.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropScratchDatabase(adminUrl: string, url: string) {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  await client.end();
+}

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { authRoutes } from './http/auth-routes';
+import { dictRoutes } from './http/dict-routes';
+import { userRoutes } from './http/user-routes';
+import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
+import type { AppEnv, Services } from './http/types';
+
+/** Routes reachable without a token (contract §2's anonymous list, minus what we do not serve). */
+const ANONYMOUS: RegExp[] = [
+  /^\/sys\/randomImage\/[^/]+$/,
+  /^\/sys\/login$/,
+  /^\/sys\/logout$/,
+  /^\/sys\/sms$/,
+  /^\/sys\/phoneLogin$/,
+  /^\/sys\/cas\/client\/validateLogin$/,
+  /^\/sys\/thirdLogin\/[^/]+(\/[^/]+)*$/,
+  /^\/sys\/user\/(checkOnlyUser|register|phoneVerification|passwordChange)$/,
+];
+
+export interface CreateAppOptions {
+  services: Services;
+  /** How to learn the caller's address when the client-IP header is not trusted. */
+  socketAddress?: (env: unknown) => string | undefined;
+  /** Path prefix the backend is mounted under ('' in process; '/jeecg-boot' when standalone). */
+  basePath?: string;
+}
+
+export function createApp({ services, socketAddress, basePath = '' }: CreateAppOptions) {
+  const root = new Hono<AppEnv>();
+  const app = basePath ? root.basePath(basePath) : root;
+
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    const headerIp = services.config.trustClientIpHeader ? c.req.header('x-jiaowu-client-ip') : undefined;
+    c.set('ip', (headerIp || socketAddress?.(c.env) || 'unknown').slice(0, 64));
+    c.set('auth', null);
+    const path = c.req.path.slice(basePath.length) || '/';
+    if (ANONYMOUS.some((re) => re.test(path))) return next();
+
+    const session = await services.sessions.verify(c.req.header('x-access-token'));
+    if (!session) return c.json(fail(TOKEN_INVALID, 401), 401);
+    // Tenant header: JeecgBoot reads `tenant-id`, the spec's client sends `tenant_id`; 0 = none.
+    const tenantRaw = c.req.header('tenant-id') ?? c.req.header('tenant_id') ?? '0';
+    const tenantId = Number(tenantRaw);
+    const userTenants = (session.user.rel_tenant_ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (!Number.isInteger(tenantId) || (tenantId !== 0 && !userTenants.includes(String(tenantId)))) {
+      return c.json(fail('用户租户信息变更,请重新登陆!', 401), 401);
+    }
+    c.set('auth', { token: c.req.header('x-access-token')!, tokenHash: session.tokenHash, user: session.user, tenantId });
+    return next();
+  });
+
+  app.route('/', authRoutes);
+  app.route('/', userRoutes);
+  app.route('/', dictRoutes);
+
+  root.notFound((c) => c.json(fail('很抱歉，资源未找到!', 404), 404));
+  root.onError((err, c) => {
+    if (err instanceof ApiFailure) return c.json(fail(err.message, err.code, err.result), err.httpStatus as 200);
+    // Never leak a stack trace or SQL to the client.
+    console.error('[backend]', c.req.method, c.req.path, err);
+    return c.json(fail('操作失败，请稍后重试'));
+  });
+  return root;
+}

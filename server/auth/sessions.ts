@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import type { Database } from '../db';
+import type { SysUser } from '../db/schema';
+import { newToken, sha256 } from '../ids';
+
+/** Spec 01 §9: login token lifetime 7 days. */
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+/** last_seen is only written when older than this, so reads do not cost a write each. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionInfo {
+  tokenHash: string;
+  user: SysUser;
+  expiresAt: Date;
+}
+
+export type RevokeListener = (tokenHashes: string[]) => void;
+
+export class SessionStore {
+  private listeners = new Set<RevokeListener>();
+  constructor(private readonly db: Database) {}
+
+  onRevoke(fn: RevokeListener) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  async create(userId: string, meta: { ip?: string | null; userAgent?: string | null; loginType: string }) {
+    const token = newToken();
+    await this.db
+      .insertInto('sys_user_session')
+      .values({
+        token_hash: sha256(token),
+        user_id: userId,
+        client_ip: meta.ip ?? null,
+        user_agent: meta.userAgent?.slice(0, 255) ?? null,
+        login_type: meta.loginType,
+        expires_at: new Date(Date.now() + SESSION_TTL_MS),
+        revoked_at: null,
+        revoke_reason: null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** The one check behind every authenticated call: live record, not expired, user active. */
+  async verify(token: string | null | undefined): Promise<SessionInfo | null> {
+    if (!token || token.length > 200) return null;
+    const tokenHash = sha256(token);
+    const row = await this.db
+      .selectFrom('sys_user_session as s')
+      .innerJoin('sys_user as u', 'u.id', 's.user_id')
+      .selectAll('u')
+      .select(['s.expires_at as s_expires_at', 's.last_seen as s_last_seen'])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date())
+      .where('u.status', '=', 1)
+      .where('u.del_flag', '=', 0)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { s_expires_at, s_last_seen, ...user } = row;
+    if (Date.now() - new Date(s_last_seen).getTime() > TOUCH_EVERY_MS) {
+      await this.db.updateTable('sys_user_session').set({ last_seen: sql`now()` }).where('token_hash', '=', tokenHash).execute();
+    }
+    return { tokenHash, user: user as SysUser, expiresAt: new Date(s_expires_at) };
+  }
+
+  async revokeToken(token: string, reason = 'logout') {
+    const rows = await this.db
+      .updateTable('sys_user_session')
+      .set({ revoked_at: sql`now()`, revoke_reason: reason })
+      .where('token_hash', '=', sha256(token))
+      .where('revoked_at', 'is', null)
+      .returning('token_hash')
+      .execute();
+    return this.notify(rows.map((r) => r.token_hash));
+  }
+
+  /** Ends every live session of a user (freeze, kick-out, password change), optionally sparing one. */
+  async revokeUser(userId: string, reason: string, exceptTokenHash?: string) {
+    let q = this.db
+      .updateTable('sys_user_session')
+      .set({ revoked_at: sql`now()`, revoke_reason: reason })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (exceptTokenHash) q = q.where('token_hash', '!=', exceptTokenHash);
+    const rows = await q.returning('token_hash').execute();
+    return this.notify(rows.map((r) => r.token_hash));
+  }
+
+  private notify(hashes: string[]) {
+    if (hashes.length) for (const fn of this.listeners) fn(hashes);
+    return hashes.length;
+  }
+
+  /** Housekeeping: expired and long-revoked sessions go after a day. */
+  async prune() {
+    await this.db
+      .deleteFrom('sys_user_session')
+      .where((eb) => eb.or([eb('expires_at', '<', new Date(Date.now() - 86400_000)), eb('revoked_at', '<', new Date(Date.now() - 86400_000))]))
+      .execute();
+  }
+}

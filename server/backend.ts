@@ -1,0 +1,79 @@
+import { createApp } from './app';
+import { SessionStore } from './auth/sessions';
+import { devSmsSender, type SmsSender } from './auth/sms';
+import { readBackendConfig, type BackendConfig } from './config';
+import { migrate, openDb, type Database } from './db';
+import { seed, type SeedReport } from './db/seed';
+import path from 'node:path';
+
+export interface Backend {
+  /** The whole embedded API as one fetch handler: what the BFF calls in process. */
+  fetch(request: Request): Promise<Response>;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  sessions: SessionStore;
+  config: BackendConfig;
+  seedReport: SeedReport;
+  close(): Promise<void>;
+}
+
+export interface CreateBackendOptions {
+  config?: Partial<BackendConfig>;
+  /** In-memory PGlite (tests) instead of DATA_DIR / DATABASE_URL. */
+  memory?: boolean;
+  sms?: SmsSender;
+  fetchExternal?: typeof fetch;
+  basePath?: string;
+  socketAddress?: Parameters<typeof createApp>[0]['socketAddress'];
+}
+
+export async function createBackend(opts: CreateBackendOptions = {}): Promise<Backend> {
+  const config = { ...readBackendConfig(), ...opts.config };
+  const opened = await openDb(
+    opts.memory ? {} : { databaseUrl: config.databaseUrl ?? undefined, pgliteDir: path.join(config.dataDir, 'pglite') },
+  );
+  try {
+    await migrate(opened.db);
+    const seedReport = await seed(opened.db, { demo: config.seedDemo });
+    const sessions = new SessionStore(opened.db);
+    const app = createApp({
+      services: { db: opened.db, sessions, config, sms: opts.sms ?? devSmsSender(config.smsOutbox), fetchExternal: opts.fetchExternal ?? fetch },
+      basePath: opts.basePath,
+      socketAddress: opts.socketAddress,
+    });
+    return {
+      fetch: async (req) => app.fetch(req),
+      db: opened.db,
+      dbKind: opened.kind,
+      sessions,
+      config,
+      seedReport,
+      close: opened.close,
+    };
+  } catch (e) {
+    await opened.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+const KEY = Symbol.for('jiaowu.embedded-backend');
+type Holder = { [KEY]?: Promise<Backend> };
+
+/**
+ * The process-wide embedded backend, cached on globalThis: server.ts creates it before listening,
+ * and Next's bundled route handlers (a separate module graph) find the same instance.
+ */
+export function getEmbeddedBackend(): Promise<Backend> {
+  const g = globalThis as Holder;
+  if (!g[KEY]) {
+    g[KEY] = createBackend({ config: { trustClientIpHeader: true } }).catch((e) => {
+      delete g[KEY];
+      throw e;
+    });
+  }
+  return g[KEY]!;
+}
+
+export function peekEmbeddedBackend(): Promise<Backend> | undefined {
+  return (globalThis as Holder)[KEY];
+}

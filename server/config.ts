@@ -1,0 +1,54 @@
+import path from 'node:path';
+
+/** Backend settings, read once from the environment (validated; bad values fail at start, not mid-request). */
+export interface BackendConfig {
+  captcha: boolean;
+  casUrl: string | null;
+  seedDemo: boolean;
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Where the development SMS sender also appends codes (JSON lines), for automated browser tests. */
+  smsOutbox: string | null;
+  /** Trust the client IP header set by our own BFF (in process) or a proxy (TRUST_PROXY=1). */
+  trustClientIpHeader: boolean;
+  oauth: OAuthProviderConfig | null;
+}
+
+export interface OAuthProviderConfig {
+  name: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+}
+
+export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+  const casUrl = env.CAS_URL?.trim() || null;
+  if (casUrl && !/^https?:\/\//.test(casUrl)) throw new Error('CAS_URL must be an http(s) URL');
+  const captchaSetting = (env.LOGIN_CAPTCHA ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(captchaSetting)) throw new Error('LOGIN_CAPTCHA must be on or off');
+  const oauth =
+    env.OAUTH_CLIENT_ID && env.OAUTH_AUTHORIZE_URL && env.OAUTH_TOKEN_URL && env.OAUTH_USERINFO_URL
+      ? {
+          name: env.OAUTH_NAME || 'oauth2',
+          authorizeUrl: env.OAUTH_AUTHORIZE_URL,
+          tokenUrl: env.OAUTH_TOKEN_URL,
+          userInfoUrl: env.OAUTH_USERINFO_URL,
+          clientId: env.OAUTH_CLIENT_ID,
+          clientSecret: env.OAUTH_CLIENT_SECRET ?? '',
+          scope: env.OAUTH_SCOPE || 'openid profile',
+        }
+      : null;
+  return {
+    captcha: captchaSetting === 'on',
+    casUrl: casUrl?.replace(/\/+$/, '') ?? null,
+    seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    smsOutbox: env.SMS_DEV_OUTBOX?.trim() || null,
+    trustClientIpHeader: env.TRUST_PROXY === '1',
+    oauth,
+  };
+}

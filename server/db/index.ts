@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { DB } from './schema';
+import { PGliteDialect } from './pglite-dialect';
+import * as m0001 from './migrations/0001-foundation';
+
+export type Database = Kysely<DB>;
+
+export interface OpenDbOptions {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; undefined = in memory (tests). */
+  pgliteDir?: string;
+}
+
+export interface OpenedDb {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Static list so migrations bundle and run the same under tsx, Next and jest. */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
+  if (opts.databaseUrl) {
+    const pg = await import('pg');
+    // int8 (count(*)) comes back as a string from pg and as a number from PGlite: normalise.
+    pg.default.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  let pglite;
+  if (opts.pgliteDir) {
+    // PGlite does not create missing parents.
+    fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+    pglite = await PGlite.create(opts.pgliteDir);
+  } else {
+    pglite = await PGlite.create();
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export async function migrate(db: Database): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === 'Error') console.error(`[db] migration ${r.migrationName} failed`);
+  }
+  if (error) throw error;
+}

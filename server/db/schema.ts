@@ -1,0 +1,214 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Tables follow JeecgBoot's names (contract §3, §4, §6, §11); columns in snake_case. */
+export interface SysUserTable {
+  id: string;
+  username: string;
+  realname: string;
+  password_hash: string;
+  avatar: string | null;
+  birthday: string | null;
+  sex: number | null;
+  email: string | null;
+  phone: string | null;
+  org_code: string | null;
+  status: Generated<number>; // 1 normal, 2 frozen
+  del_flag: Generated<number>; // 0 normal, 1 deleted
+  work_no: string | null;
+  post: string | null;
+  telephone: string | null;
+  user_identity: number | null;
+  rel_tenant_ids: string | null;
+  is_admin: Generated<number>;
+  is_marketing: Generated<number>;
+  account_end_time: Date | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+export interface SysDepartTable {
+  id: string;
+  parent_id: string | null;
+  depart_name: string;
+  depart_name_en: string | null;
+  depart_name_abbr: string | null;
+  depart_order: Generated<number>;
+  description: string | null;
+  org_category: Generated<string>; // 1 company, 2 department, 3 post
+  org_type: Generated<string>; // level, '1' = root
+  org_code: string;
+  mobile: string | null;
+  address: string | null;
+  memo: string | null;
+  status: Generated<string>;
+  del_flag: Generated<string>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+export interface SysUserDepartTable {
+  id: string;
+  user_id: string;
+  dep_id: string;
+}
+
+export interface SysRoleTable {
+  id: string;
+  role_name: string;
+  role_code: string;
+  description: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+export interface SysUserRoleTable {
+  id: string;
+  user_id: string;
+  role_id: string;
+}
+
+export interface SysPermissionTable {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  component_name: string | null;
+  redirect: string | null;
+  menu_type: number; // 0 top menu, 1 sub menu, 2 button
+  perms: string | null;
+  perms_type: string | null; // '1' visible, '2' disabled
+  sort_no: Generated<number>;
+  always_show: Generated<boolean>;
+  icon: string | null;
+  is_route: Generated<boolean>;
+  is_leaf: Generated<boolean>;
+  keep_alive: Generated<boolean>;
+  hidden: Generated<boolean>;
+  hide_tab: Generated<boolean>;
+  description: string | null;
+  status: Generated<string>; // '1' active, '0' inactive
+  del_flag: Generated<number>;
+  rule_flag: Generated<number>;
+  internal_or_external: Generated<boolean>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+export interface SysRolePermissionTable {
+  id: string;
+  role_id: string;
+  permission_id: string;
+}
+
+export interface SysDictTable {
+  id: string;
+  dict_name: string;
+  dict_code: string;
+  description: string | null;
+  del_flag: Generated<number>;
+  type: Generated<number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+export interface SysDictItemTable {
+  id: string;
+  dict_id: string;
+  item_text: string;
+  item_value: string;
+  description: string | null;
+  sort_order: Generated<number>;
+  status: Generated<number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+export interface SysTenantTable {
+  id: number;
+  name: string;
+  status: Generated<number>;
+  create_time: Generated<Date>;
+}
+
+/** Server-side session record behind every token: the token itself is never stored, only its SHA-256. */
+export interface SysUserSessionTable {
+  token_hash: string;
+  user_id: string;
+  client_ip: string | null;
+  user_agent: string | null;
+  login_type: string;
+  create_time: Generated<Date>;
+  last_seen: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
+}
+
+export interface SysCaptchaTable {
+  check_key: string;
+  code_hash: string;
+  expires_at: Date;
+}
+
+export interface SysSmsCodeTable {
+  mobile: string;
+  mode: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  create_time: Generated<Date>;
+}
+
+export interface SysLoginAttemptTable {
+  id: Generated<number>;
+  username: string;
+  client_ip: string;
+  success: boolean;
+  create_time: Generated<Date>;
+}
+
+export interface SysLogTable {
+  id: Generated<number>;
+  log_type: number; // 1 login, 2 operation
+  log_content: string;
+  userid: string | null;
+  username: string | null;
+  ip: string | null;
+  create_time: Generated<Date>;
+}
+
+export interface DB {
+  sys_user: SysUserTable;
+  sys_depart: SysDepartTable;
+  sys_user_depart: SysUserDepartTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_permission: SysPermissionTable;
+  sys_role_permission: SysRolePermissionTable;
+  sys_dict: SysDictTable;
+  sys_dict_item: SysDictItemTable;
+  sys_tenant: SysTenantTable;
+  sys_user_session: SysUserSessionTable;
+  sys_captcha: SysCaptchaTable;
+  sys_sms_code: SysSmsCodeTable;
+  sys_login_attempt: SysLoginAttemptTable;
+  sys_log: SysLogTable;
+}
+
+export type SysUser = Selectable<SysUserTable>;
+export type NewSysUser = Insertable<SysUserTable>;
+export type SysDepart = Selectable<SysDepartTable>;
+export type SysPermission = Selectable<SysPermissionTable>;

@@ -1,0 +1,97 @@
+/** Demo organisation: a training school with two campuses (contract §11's shapes, school-flavoured names). */
+
+export const DEMO_PASSWORD = 'jiaowu2026';
+
+export const TENANTS = [{ id: 1, name: '星辰教育', status: 1 }];
+
+export const DEPARTS = [
+  { id: 'dep_root', parent_id: null, depart_name: '星辰教育集团', org_code: 'A01', org_category: '1', org_type: '1', depart_order: 0 },
+  { id: 'dep_jwc', parent_id: 'dep_root', depart_name: '教务处', org_code: 'A01A01', org_category: '2', org_type: '2', depart_order: 1 },
+  { id: 'dep_mkt', parent_id: 'dep_root', depart_name: '市场部', org_code: 'A01A02', org_category: '2', org_type: '2', depart_order: 2 },
+  { id: 'dep_bj', parent_id: 'dep_root', depart_name: '北京校区', org_code: 'A01A03', org_category: '2', org_type: '2', depart_order: 3 },
+  { id: 'dep_sh', parent_id: 'dep_root', depart_name: '上海校区', org_code: 'A01A04', org_category: '2', org_type: '2', depart_order: 4 },
+  { id: 'dep_bj_math', parent_id: 'dep_bj', depart_name: '数学教研组', org_code: 'A01A03A01', org_category: '2', org_type: '3', depart_order: 1 },
+  { id: 'dep_bj_eng', parent_id: 'dep_bj', depart_name: '英语教研组', org_code: 'A01A03A02', org_category: '2', org_type: '3', depart_order: 2 },
+];
+
+export const ROLES = [
+  { id: 'role_admin', role_code: 'admin', role_name: '管理员', description: '系统管理员，拥有全部权限' },
+  { id: 'role_teacher', role_code: 'teacher', role_name: '教师', description: '授课教师' },
+  { id: 'role_marketing', role_code: 'marketing', role_name: '市场', description: '市场与招生' },
+  { id: 'role_academic', role_code: 'academic', role_name: '教务', description: '教务管理' },
+  { id: 'role_user', role_code: 'user', role_name: '普通用户', description: '自助注册用户的默认角色' },
+];
+
+export interface DemoUser {
+  id: string;
+  username: string;
+  realname: string;
+  phone: string;
+  email: string;
+  sex: number;
+  status: number;
+  org_code: string;
+  departs: string[];
+  roles: string[];
+  is_admin?: number;
+  is_marketing?: number;
+  rel_tenant_ids?: string;
+  work_no: string;
+  post?: string;
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  { id: 'u_admin', username: 'admin', realname: '管理员', phone: '18611111111', email: 'admin@example.edu.cn', sex: 1, status: 1, org_code: 'A01', departs: ['dep_root'], roles: ['role_admin'], is_admin: 1, rel_tenant_ids: '1', work_no: 'A0001', post: '系统管理员' },
+  // Two departments: exercises the 部门选择 dialog after login.
+  { id: 'u_teacher', username: 'teacher', realname: '李文静', phone: '13800000001', email: 'liwj@example.edu.cn', sex: 2, status: 1, org_code: 'A01A03', departs: ['dep_bj', 'dep_sh'], roles: ['role_teacher'], work_no: 'T0001', post: '数学教师' },
+  { id: 'u_teacher2', username: 'teacher2', realname: '周明', phone: '13800000002', email: 'zhouming@example.edu.cn', sex: 1, status: 1, org_code: 'A01A03A02', departs: ['dep_bj_eng'], roles: ['role_teacher'], work_no: 'T0002', post: '英语教师' },
+  { id: 'u_marketing', username: 'marketing', realname: '王晓雨', phone: '13800000003', email: 'wangxy@example.edu.cn', sex: 2, status: 1, org_code: 'A01A02', departs: ['dep_mkt'], roles: ['role_marketing'], is_marketing: 1, work_no: 'M0001', post: '招生顾问' },
+  { id: 'u_academic', username: 'jiaowu', realname: '赵立新', phone: '13800000004', email: 'zhaolx@example.edu.cn', sex: 1, status: 1, org_code: 'A01A01', departs: ['dep_jwc'], roles: ['role_academic'], work_no: 'J0001', post: '教务主管' },
+  { id: 'u_frozen', username: 'frozen', realname: '孙冰', phone: '13800000005', email: 'sunbing@example.edu.cn', sex: 2, status: 2, org_code: 'A01A04', departs: ['dep_sh'], roles: ['role_teacher'], work_no: 'T0003', post: '离岗教师' },
+];
+
+type Perm = {
+  id: string;
+  parent_id?: string | null;
+  name: string;
+  url?: string | null;
+  component?: string | null;
+  menu_type: number;
+  perms?: string | null;
+  perms_type?: string;
+  sort_no: number;
+  icon?: string | null;
+  roles: string[];
+};
+
+const ALL = ['role_admin', 'role_teacher', 'role_marketing', 'role_academic', 'role_user'];
+
+/** Menu rows for the screens that exist, and the button codes the backend enforces. */
+export const PERMISSIONS: Perm[] = [
+  { id: 'perm_account_center', name: '个人中心', url: '/account/center', component: 'account/center/Index', menu_type: 0, sort_no: 1, icon: 'user', roles: ALL },
+  { id: 'perm_btn_user_frozen', name: '冻结用户', menu_type: 2, perms: 'system:user:frozen', perms_type: '1', sort_no: 100, roles: ['role_admin'] },
+  { id: 'perm_btn_force_logout', name: '强制退出', menu_type: 2, perms: 'system:online:forceLogout', perms_type: '1', sort_no: 101, roles: ['role_admin'] },
+];
+
+/** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */
+export const DICTS: { code: string; name: string; items: [string, string][] }[] = [
+  { code: 'sex', name: '性别', items: [['1', '男'], ['2', '女']] },
+  { code: 'user_status', name: '用户状态', items: [['1', '正常'], ['2', '冻结']] },
+  { code: 'status', name: '状态', items: [['1', '正常'], ['2', '冻结']] },
+  { code: 'valid_status', name: '有效状态', items: [['0', '无效'], ['1', '有效']] },
+  { code: 'priority', name: '优先级', items: [['L', '一般'], ['M', '重要'], ['H', '紧急']] },
+  { code: 'msg_category', name: '消息类型', items: [['1', '通知公告'], ['2', '系统消息']] },
+  { code: 'msg_type', name: '通告对象类型', items: [['USER', '指定用户'], ['ALL', '全体用户']] },
+  { code: 'send_status', name: '发布状态', items: [['0', '未发布'], ['1', '已发布'], ['2', '已撤销']] },
+  { code: 'del_flag', name: '删除状态', items: [['0', '正常'], ['1', '已删除']] },
+  { code: 'depart_status', name: '部门状态', items: [['0', '不启用'], ['1', '启用']] },
+  { code: 'dict_item_status', name: '字典状态', items: [['1', '启用'], ['0', '不启用']] },
+  { code: 'menu_type', name: '菜单类型', items: [['0', '一级菜单'], ['1', '子菜单'], ['2', '按钮权限']] },
+  { code: 'perms_type', name: '权限策略', items: [['1', '显示'], ['2', '禁用']] },
+  { code: 'org_category', name: '机构类型', items: [['1', '公司'], ['2', '部门'], ['3', '岗位']] },
+  { code: 'tenant_status', name: '租户状态', items: [['1', '正常'], ['0', '冻结']] },
+  { code: 'urgent_level', name: '紧急程度', items: [['1', '一般'], ['2', '重要'], ['3', '紧急']] },
+  { code: 'yn', name: '是否', items: [['1', '是'], ['0', '否']] },
+  { code: 'is_open', name: '是否启用', items: [['Y', '是'], ['N', '否']] },
+  { code: 'log_type', name: '日志类型', items: [['1', '登录日志'], ['2', '操作日志']] },
+];

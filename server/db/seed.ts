@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from './index';
+import { hashPassword } from '../auth/password';
+import { sha256 } from '../ids';
+
+/** Stable 32-char ids for link rows, so re-seeding finds the same rows. */
+const linkId = (...parts: string[]) => sha256(parts.join('|')).slice(0, 32);
+import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from './seed-data';
+
+export interface SeedReport {
+  /** Credentials to print, only when this run created them. */
+  created: { username: string; password: string }[];
+  demo: boolean;
+}
+
+/**
+ * Idempotent: reference rows (departments, roles, menu, dictionaries) are inserted when missing and
+ * never overwrite an administrator's later edits; users are only created on an empty user table.
+ */
+export async function seed(db: Database, { demo }: { demo: boolean }): Promise<SeedReport> {
+  const report: SeedReport = { created: [], demo };
+  await db.transaction().execute(async (tx) => {
+    for (const t of TENANTS) await tx.insertInto('sys_tenant').values(t).onConflict((oc) => oc.column('id').doNothing()).execute();
+    for (const d of DEPARTS) await tx.insertInto('sys_depart').values({ ...d, status: '1', del_flag: '0' }).onConflict((oc) => oc.doNothing()).execute();
+    for (const r of ROLES) await tx.insertInto('sys_role').values(r).onConflict((oc) => oc.doNothing()).execute();
+    for (const p of PERMISSIONS) {
+      const { roles, ...row } = p;
+      await tx
+        .insertInto('sys_permission')
+        .values({ parent_id: null, url: null, component: null, perms: null, perms_type: '1', icon: null, ...row })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      for (const roleId of roles) {
+        await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
+      }
+    }
+    for (const d of DICTS) {
+      const dictId = `dict_${d.code}`.slice(0, 32);
+      await tx.insertInto('sys_dict').values({ id: dictId, dict_code: d.code, dict_name: d.name }).onConflict((oc) => oc.doNothing()).execute();
+      let order = 1;
+      for (const [value, text] of d.items) {
+        await tx
+          .insertInto('sys_dict_item')
+          .values({ id: linkId(dictId, value), dict_id: dictId, item_value: value, item_text: text, sort_order: order++ })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+  });
+
+  const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return report;
+
+  const users = demo ? DEMO_USERS : DEMO_USERS.filter((u) => u.username === 'admin');
+  const password = demo ? DEMO_PASSWORD : randomBytes(9).toString('base64url') + '7a';
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    for (const u of users) {
+      await tx
+        .insertInto('sys_user')
+        .values({
+          id: u.id, username: u.username, realname: u.realname, password_hash: hash, phone: u.phone, email: u.email, sex: u.sex, status: u.status,
+          org_code: u.org_code, del_flag: 0, avatar: null, birthday: null, work_no: u.work_no, post: u.post ?? null, telephone: null,
+          user_identity: u.is_admin ? 2 : 1, rel_tenant_ids: u.rel_tenant_ids ?? null, is_admin: u.is_admin ?? 0, is_marketing: u.is_marketing ?? 0,
+          account_end_time: new Date('2027-08-31T16:00:00Z'), create_by: 'system', update_by: null, update_time: null,
+        })
+        .execute();
+      for (const dep of u.departs) await tx.insertInto('sys_user_depart').values({ id: linkId(u.id, dep), user_id: u.id, dep_id: dep }).execute();
+      for (const role of u.roles) await tx.insertInto('sys_user_role').values({ id: linkId(u.id, role), user_id: u.id, role_id: role }).execute();
+    }
+  });
+  report.created = users.filter((u) => u.status === 1).map((u) => ({ username: u.username, password }));
+  return report;
+}

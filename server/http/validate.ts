@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { ApiFailure } from './envelope';
+import type { Ctx } from './types';
+
+/** Reads and validates a JSON (or form) body; the first problem becomes the envelope's message. */
+export async function readBody<T extends z.ZodType>(c: Ctx, schema: T): Promise<z.infer<T>> {
+  let raw: unknown = {};
+  const type = c.req.header('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) raw = await c.req.json();
+    else if (type.includes('form')) raw = Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, String(v)]));
+    else raw = {};
+  } catch {
+    throw new ApiFailure('请求数据格式错误');
+  }
+  return parse(schema, raw);
+}
+
+export function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new ApiFailure(r.error.issues[0]?.message ?? '请求参数错误');
+  return r.data;
+}
+
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
+export const mobileField = z.string({ error: '请输入手机号码' }).trim().regex(MOBILE_RE, '请输入正确的手机号码');
+export const smsCodeField = z.string({ error: '请输入验证码' }).trim().regex(/^\d{6}$/, '请输入6位验证码');

@@ -1,0 +1,9 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+/** 32-char ids, the width JeecgBoot uses for varchar(32) keys. */
+export const newId = () => randomUUID().replace(/-/g, '');
+
+/** 256-bit random token, URL-safe. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -1,0 +1,131 @@
+import type { Database } from '../db';
+import type { SysDepart, SysUser } from '../db/schema';
+import { formatDateTime } from './format';
+import { loadAllDictItems } from './dicts';
+
+export interface DepartInfo {
+  id: string;
+  parentId: string | null;
+  departName: string;
+  orgCode: string;
+  orgCategory: string;
+  orgType: string;
+  departOrder: number;
+}
+
+export const toDepartInfo = (d: SysDepart): DepartInfo => ({
+  id: d.id,
+  parentId: d.parent_id,
+  departName: d.depart_name,
+  orgCode: d.org_code,
+  orgCategory: d.org_category,
+  orgType: d.org_type,
+  departOrder: d.depart_order,
+});
+
+/** userInfo as JeecgBoot serialises SysUser (contract §2), minus the write-only password. */
+export function toUserInfo(u: SysUser, departs: DepartInfo[]) {
+  return {
+    id: u.id,
+    username: u.username,
+    realname: u.realname,
+    avatar: u.avatar,
+    birthday: u.birthday,
+    sex: u.sex,
+    email: u.email,
+    phone: u.phone,
+    orgCode: u.org_code,
+    orgCodeTxt: departs.find((d) => d.orgCode === u.org_code)?.departName ?? null,
+    status: u.status,
+    delFlag: u.del_flag,
+    workNo: u.work_no,
+    post: u.post,
+    telephone: u.telephone,
+    userIdentity: u.user_identity,
+    departIds: departs.map((d) => d.id).join(','),
+    relTenantIds: u.rel_tenant_ids,
+    isAdmin: u.is_admin,
+    isMarketing: u.is_marketing,
+    createBy: u.create_by,
+    createTime: formatDateTime(u.create_time),
+    updateBy: u.update_by,
+    updateTime: formatDateTime(u.update_time),
+  };
+}
+export type UserInfo = ReturnType<typeof toUserInfo>;
+
+export async function loadUserDeparts(db: Database, userId: string): Promise<DepartInfo[]> {
+  const rows = await db
+    .selectFrom('sys_depart as d')
+    .innerJoin('sys_user_depart as ud', 'ud.dep_id', 'd.id')
+    .selectAll('d')
+    .where('ud.user_id', '=', userId)
+    .where('d.del_flag', '=', '0')
+    .orderBy('d.depart_order')
+    .orderBy('d.org_code')
+    .execute();
+  return rows.map(toDepartInfo);
+}
+
+export async function loadUserRoles(db: Database, userId: string) {
+  return db
+    .selectFrom('sys_role as r')
+    .innerJoin('sys_user_role as ur', 'ur.role_id', 'r.id')
+    .select(['r.id', 'r.role_code as roleCode', 'r.role_name as roleName'])
+    .where('ur.user_id', '=', userId)
+    .orderBy('r.role_code')
+    .execute();
+}
+
+export async function loadActiveTenants(db: Database, user: SysUser) {
+  const ids = (user.rel_tenant_ids ?? '')
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  if (!ids.length) return [];
+  return db.selectFrom('sys_tenant').select(['id', 'name', 'status']).where('id', 'in', ids).where('status', '=', 1).execute();
+}
+
+/**
+ * The login answer (contract §2): token, userInfo, departs, multi_depart and the dictionaries.
+ * With exactly one department the server makes it the user's current one (multi_depart 1).
+ */
+export async function buildLoginResult(db: Database, user: SysUser, token: string, withDicts = true) {
+  const departs = await loadUserDeparts(db, user.id);
+  let multi = 0;
+  if (departs.length === 1) {
+    multi = 1;
+    if (user.org_code !== departs[0].orgCode) {
+      await db.updateTable('sys_user').set({ org_code: departs[0].orgCode }).where('id', '=', user.id).execute();
+      user = { ...user, org_code: departs[0].orgCode };
+    }
+  } else if (departs.length > 1) {
+    multi = 2;
+  }
+  const tenants = await loadActiveTenants(db, user);
+  return {
+    token,
+    userInfo: toUserInfo(user, departs),
+    departs,
+    multi_depart: multi,
+    ...(user.rel_tenant_ids ? { tenantList: tenants } : {}),
+    ...(withDicts ? { sysAllDictItems: await loadAllDictItems(db) } : {}),
+  };
+}
+
+/** Permission codes (perms of button rows, comma lists split) the user holds through roles. */
+export async function loadUserPermCodes(db: Database, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('sys_permission as p')
+    .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+    .select('p.perms')
+    .where('ur.user_id', '=', userId)
+    .where('p.del_flag', '=', 0)
+    .where('p.status', '=', '1')
+    .where('p.perms', 'is not', null)
+    .execute();
+  const set = new Set<string>();
+  for (const r of rows) for (const code of (r.perms ?? '').split(',')) if (code.trim()) set.add(code.trim());
+  return set;
+}
