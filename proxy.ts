@@ -1,0 +1,28 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { guard } from './lib/redirect';
+import { SESSION_COOKIE, unsealSession } from './lib/server/session-cookie';
+import { resolveSessionSecret } from './lib/server/secret';
+
+let secret: string | null = null;
+
+/**
+ * Page guard only (spec 01 §2). Not the security boundary: route handlers, server components and
+ * the backend all check the session themselves.
+ */
+export async function proxy(req: NextRequest) {
+  secret ??= resolveSessionSecret();
+  const session = await unsealSession(req.cookies.get(SESSION_COOKIE)?.value, secret);
+  const { pathname, search } = req.nextUrl;
+  const casUrl = process.env.CAS_URL?.trim().replace(/\/+$/, '');
+  const origin = process.env.APP_URL?.trim().replace(/\/+$/, '') || req.nextUrl.origin;
+  const decision = guard(pathname + search, !!session, casUrl ? { url: casUrl, service: (r) => `${origin}/cas/callback?redirect=${encodeURIComponent(r)}` } : null);
+  if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.location, req.url));
+  const headers = new Headers(req.headers);
+  headers.set('x-jiaowu-path', pathname + search);
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  // Not the BFF, not Next's assets, not the websocket, not the session endpoints themselves.
+  matcher: ['/((?!jeecg-boot|_next/|websocket|vxeSocket|cas/callback|auth/expired|favicon.ico|logo.svg|robots.txt).*)'],
+};

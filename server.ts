@@ -1,0 +1,110 @@
+/**
+ * One process: Next.js (pages + BFF), the notification websocket and the embedded backend.
+ * `npm start` (production) and `npm run dev` both run this file.
+ */
+import http from 'node:http';
+import next from 'next';
+import { getEmbeddedBackend, type Backend } from './server/backend';
+import { RealtimeHub } from './server/realtime/hub';
+import { createNotifySocketHandler } from './server/realtime/notify-socket';
+import { resolveSessionSecret } from './lib/server/secret';
+import { DEMO_PASSWORD } from './server/db/seed-data';
+
+const dev = process.env.NODE_ENV !== 'production';
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOST || '0.0.0.0';
+const trustProxy = process.env.TRUST_PROXY === '1';
+const legacyApiUrl = process.env.LEGACY_API_URL?.trim() || null;
+
+async function main() {
+  const startedAt = Date.now();
+  const sessionSecret = resolveSessionSecret();
+  const hub = new RealtimeHub();
+  (globalThis as { [k: symbol]: unknown })[Symbol.for('jiaowu.realtime-hub')] = hub;
+
+  let backend: Backend | null = null;
+  if (!legacyApiUrl) {
+    backend = await getEmbeddedBackend();
+    backend.sessions.onRevoke((hashes) => hub.closeSessions(hashes));
+    await backend.sessions.prune();
+  }
+
+  let inFlight = 0;
+  let draining = false;
+  const server = http.createServer((req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+    inFlight++;
+    res.on('close', () => inFlight--);
+    // The client address the backend throttles on: from the socket, or a trusted proxy's header.
+    delete req.headers['x-jiaowu-client-ip'];
+    const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+    req.headers['x-jiaowu-client-ip'] = forwarded || req.socket.remoteAddress || 'unknown';
+    handle(req, res);
+  });
+
+  const app = next({ dev, hostname, port, httpServer: server, turbopack: true });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const upgradeNotify = createNotifySocketHandler({
+    sessionSecret,
+    hub,
+    verifyToken: async (token) => {
+      if (backend) return (await backend.sessions.verify(token))?.user.id ?? null;
+      // Legacy upstream: ask it who the token belongs to.
+      const res = await fetch(`${legacyApiUrl}/sys/user/getAccountInfoFromToken`, { headers: { 'X-Access-Token': token } }).catch(() => null);
+      const body = res?.ok ? ((await res.json()) as { success?: boolean; result?: { userInfo?: { id?: string } } }) : null;
+      return body?.success ? (body.result?.userInfo?.id ?? null) : null;
+    },
+    allowedOrigin: (origin, host) => {
+      if (!origin) return true; // non-browser clients; the cookie still has to be valid
+      try {
+        return new URL(origin).host === host || (process.env.ALLOWED_ORIGINS ?? '').split(',').includes(origin);
+      } catch {
+        return false;
+      }
+    },
+  });
+  server.on('upgrade', (req, socket, head) => {
+    // Only our paths; Next attaches its own listener for /_next/hmr in development.
+    void upgradeNotify(req, socket, head);
+  });
+
+  server.listen(port, hostname, () => {
+    const shown = hostname === '0.0.0.0' ? 'localhost' : hostname;
+    console.log(`\n教务系统 ready in ${Date.now() - startedAt} ms: http://${shown}:${port}`);
+    if (backend) {
+      console.log(`Database: ${backend.dbKind === 'pglite' ? `embedded PGlite in ${backend.config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+      const created = backend.seedReport.created;
+      if (created.length && !backend.seedReport.demo) {
+        console.log(`Administrator created: admin / ${created[0].password}  (shown once; change it after signing in)`);
+      } else if (backend.seedReport.demo) {
+        console.log(`Demo sign-in: admin, teacher, marketing or jiaowu, password ${DEMO_PASSWORD}`);
+      }
+    } else {
+      console.log(`Upstream: ${legacyApiUrl}`);
+    }
+  });
+
+  const shutdown = async (signal: string) => {
+    if (draining) return;
+    draining = true;
+    console.log(`${signal}: draining ${inFlight} request(s)…`);
+    hub.closeAll();
+    server.close();
+    server.closeIdleConnections();
+    const deadline = Date.now() + 10_000;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    server.closeAllConnections();
+    await backend?.close().catch((e) => console.error('[db] close failed', e));
+    console.log('Stopped cleanly.');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
