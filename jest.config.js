@@ -10,7 +10,7 @@ const config = {
   testTimeout: 30000,
   setupFiles: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/bench/'],
+  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/bench/', '/__tests__/helpers\.ts$'],
   modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/data/'],
 };
 

@@ -134,7 +134,8 @@ authRoutes.on(['GET', 'POST'], '/sys/cas/client/validateLogin', async (c) => {
   const user = await db.selectFrom('sys_user').selectAll().where('username', '=', principal).executeTakeFirst();
   const problem = await effectiveUserProblem(db, user);
   if (problem || !user) return c.json(fail(problem ?? '该用户不存在，请注册'));
-  return c.json(await startSession(c, user, 'cas'));
+  // Contract §9: the CAS answer carries no dictionaries.
+  return c.json(await startSession(c, user, 'cas', false));
 });
 
 authRoutes.get('/sys/user/checkOnlyUser', async (c) => {

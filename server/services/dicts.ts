@@ -58,6 +58,8 @@ export async function getDictItems(db: Database, code: string): Promise<DictMode
     if (!loader) throw new DictError('不支持的表字典，请联系管理员配置');
     return loader(db);
   }
+  // JeecgBoot runs dictCode through SqlInjectionUtil and refuses quotes etc.; codes are plain identifiers.
+  if (!/^[\w.:-]{1,100}$/.test(trimmed)) throw new DictError('字典Code格式不正确！');
   const rows = await db
     .selectFrom('sys_dict_item as i')
     .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
