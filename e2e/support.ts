@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { unsealData } from 'iron-session';
+
+export const DEMO_PASSWORD = 'jiaowu2026';
+const DATA_DIR = path.resolve('.e2e-data');
+
+export async function loginViaUi(page: Page, username: string, password = DEMO_PASSWORD, redirect?: string) {
+  await page.goto(redirect ? `/user/login?redirect=${encodeURIComponent(redirect)}` : '/user/login');
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** The test can read the dev secret from DATA_DIR, so it can see what the sealed cookie holds. */
+export async function sessionToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'jw_session');
+  expect(cookie, 'session cookie present').toBeTruthy();
+  const secret = fs.readFileSync(path.join(DATA_DIR, 'session-secret'), 'utf8').trim();
+  const data = await unsealData<{ token: string }>(cookie!.value, { password: secret });
+  expect(data.token).toMatch(/^[\w-]{43}$/);
+  return data.token;
+}
+
+/** The development SMS sender appends every code to SMS_DEV_OUTBOX. */
+export async function lastSmsCode(mobile: string): Promise<string> {
+  const file = path.join(DATA_DIR, 'sms.jsonl');
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
+      code = lines.map((l) => JSON.parse(l) as { mobile: string; code: string }).filter((m) => m.mobile === mobile).pop()?.code;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+/** An API session for setup steps (admin actions), through the same BFF the browser uses. */
+export async function apiLogin(context: BrowserContext, baseURL: string, username: string) {
+  const res = await context.request.post('/jeecg-boot/sys/login', { data: { username, password: DEMO_PASSWORD }, headers: { origin: baseURL } });
+  expect((await res.json()).code).toBe(200);
+}
