@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { authRoutes } from './http/auth-routes';
 import { dictRoutes } from './http/dict-routes';
+import { thirdLoginRoutes } from './http/third-login-routes';
 import { userRoutes } from './http/user-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
@@ -51,6 +52,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   });
 
   app.route('/', authRoutes);
+  app.route('/', thirdLoginRoutes);
   app.route('/', userRoutes);
   app.route('/', dictRoutes);
 

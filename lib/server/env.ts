@@ -1,5 +1,6 @@
 import 'server-only';
 import { resolveSessionSecret } from './secret';
+import type { OAuthClientSettings } from './oauth';
 
 export { resolveSessionSecret };
 
@@ -14,6 +15,8 @@ export interface ServerEnv {
   systemTitle: string;
   captcha: boolean;
   helpUrl: string;
+  /** Third-party login (same OAUTH_* variables as the backend); never holds the client secret. */
+  oauth: OAuthClientSettings | null;
 }
 
 let cached: ServerEnv | null = null;
@@ -35,6 +38,16 @@ export function serverEnv(): ServerEnv {
     systemTitle: env.SYSTEM_TITLE?.trim() || '教务系统',
     captcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',
     helpUrl: env.HELP_URL?.trim() || 'https://help.example.edu.cn/jiaowu',
+    // Enabled under the same condition as server/config.ts, so the two sides always agree.
+    oauth:
+      env.OAUTH_CLIENT_ID && env.OAUTH_AUTHORIZE_URL && env.OAUTH_TOKEN_URL && env.OAUTH_USERINFO_URL
+        ? {
+            name: env.OAUTH_NAME || 'oauth2',
+            authorizeUrl: env.OAUTH_AUTHORIZE_URL,
+            clientId: env.OAUTH_CLIENT_ID,
+            scope: env.OAUTH_SCOPE || 'openid profile',
+          }
+        : null,
   };
   return cached;
 }

@@ -5,6 +5,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DB } from './schema';
 import { PGliteDialect } from './pglite-dialect';
 import * as m0001 from './migrations/0001-foundation';
+import * as m0002 from './migrations/0002-third-login';
 
 export type Database = Kysely<DB>;
 
@@ -24,6 +25,7 @@ export interface OpenedDb {
 /** Static list so migrations bundle and run the same under tsx, Next and jest. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-third-login': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -190,6 +190,25 @@ export interface SysLogTable {
   create_time: Generated<Date>;
 }
 
+/** Links a third-party (OAuth2) account to a user; one provider account maps to at most one user. */
+export interface SysThirdAccountTable {
+  id: string;
+  sys_user_id: string;
+  third_type: string;
+  third_user_uuid: string;
+  realname: string | null;
+  avatar: string | null;
+  create_time: Generated<Date>;
+}
+
+/** One-time, 60-second ticket between a completed OAuth2 exchange and the session it becomes (hash only). */
+export interface SysThirdLoginTicketTable {
+  token_hash: string;
+  sys_user_id: string;
+  third_type: string;
+  expires_at: Date;
+}
+
 export interface DB {
   sys_user: SysUserTable;
   sys_depart: SysDepartTable;
@@ -206,6 +225,8 @@ export interface DB {
   sys_sms_code: SysSmsCodeTable;
   sys_login_attempt: SysLoginAttemptTable;
   sys_log: SysLogTable;
+  sys_third_account: SysThirdAccountTable;
+  sys_third_login_ticket: SysThirdLoginTicketTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

@@ -19,7 +19,7 @@ const loginSchema = z.object({
 });
 
 /** The effectiveness checks of contract §2, in JeecgBoot's order and with its messages. */
-async function effectiveUserProblem(db: Database, user: SysUser | undefined): Promise<string | null> {
+export async function effectiveUserProblem(db: Database, user: SysUser | undefined): Promise<string | null> {
   if (!user) return '该用户不存在，请注册';
   if (user.del_flag === 1) return '该用户已注销';
   if (user.status === 2) return '该用户已冻结';
@@ -34,7 +34,8 @@ async function logLogin(c: Ctx, user: SysUser, how: string) {
     .execute();
 }
 
-async function startSession(c: Ctx, user: SysUser, loginType: string, withDicts = true) {
+/** Creates the session and builds the `/sys/login` answer (shared by every login route). */
+export async function startSession(c: Ctx, user: SysUser, loginType: string, withDicts = true) {
   const { db, sessions } = c.var.services;
   const token = await sessions.create(user.id, { ip: c.var.ip, userAgent: c.req.header('user-agent'), loginType });
   await logLogin(c, user, loginType === 'password' ? '' : `${loginType} `);

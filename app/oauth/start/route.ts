@@ -1,0 +1,24 @@
+import { serverEnv } from '@/lib/server/env';
+import { buildAuthorizeUrl, flowCookieHeader, newFlowState, oauthCallbackUrl, oauthFailurePage, sealFlowState } from '@/lib/server/oauth';
+import { safeRedirectPath } from '@/lib/redirect';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /oauth/start?redirect=/some/page — begins the OAuth2 authorization-code flow: a fresh
+ * `state` and PKCE verifier are sealed into a 10-minute httpOnly cookie (Path=/oauth), and the
+ * browser goes to the provider with only the S256 challenge.
+ */
+export async function GET(req: Request) {
+  const env = serverEnv();
+  if (!env.oauth) return oauthFailurePage('未启用第三方登录', '请使用账号密码登录。', [], 404);
+  const url = new URL(req.url);
+  const flow = newFlowState(safeRedirectPath(url.searchParams.get('redirect'), '/'));
+  const origin = env.appUrl || url.origin;
+  const location = buildAuthorizeUrl(env.oauth, flow, oauthCallbackUrl(origin));
+  const sealed = await sealFlowState(flow, env.sessionSecret);
+  return new Response(null, {
+    status: 302,
+    headers: { location, 'set-cookie': flowCookieHeader(sealed, env.cookieSecure), 'cache-control': 'no-store' },
+  });
+}
