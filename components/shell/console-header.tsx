@@ -1,0 +1,112 @@
+'use client';
+
+import Image from 'next/image';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { LogoutOutlined, QuestionCircleOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { avatarInitial, avatarUrl } from '@/features/account/avatar';
+import { ApiError, http } from '@/lib/http';
+import { clearLoginState, logoutTarget, persistRefreshedUserInfo, persistSelectedDepart, type DepartInfo, type LoginUserInfo } from '@/lib/login-state';
+import { DepartSelectModal } from './depart-select-modal';
+import styles from './console-header.module.css';
+
+interface ConsoleHeaderProps {
+  title: string;
+  helpUrl: string;
+  user: LoginUserInfo;
+  departs: DepartInfo[];
+}
+
+/** The signed-in header: logo and title (to home), greeting, and the user menu with logout (spec 01 §2). */
+export function ConsoleHeader({ title, helpUrl, user, departs }: ConsoleHeaderProps) {
+  const { modal, message } = App.useApp();
+  const router = useRouter();
+  const [switching, setSwitching] = useState(false);
+
+  // User info refreshed from the session is kept for 365 days (spec 01 §4).
+  useEffect(() => {
+    persistRefreshedUserInfo(window.localStorage, user);
+  }, [user]);
+
+  /** Drop the browser-side login state and leave with a full navigation (login page or CAS logout). */
+  const leave = (result: unknown) => {
+    clearLoginState(window.localStorage, window.sessionStorage);
+    window.location.assign(logoutTarget(result));
+  };
+
+  const logout = async () => {
+    try {
+      const res = await http.post<{ casLogoutUrl?: string } | null>('/sys/logout');
+      leave(res.result);
+    } catch (e) {
+      // The BFF clears the cookie whatever the backend answers; only a failed request leaves us signed in.
+      if (e instanceof ApiError && e.status === 200) return leave(null);
+      message.error(e instanceof ApiError ? e.message : '退出登录失败');
+    }
+  };
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: '提示',
+      content: '真的要注销登录吗 ?',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: logout,
+    });
+
+  const items: MenuProps['items'] = [
+    { key: 'center', icon: <UserOutlined />, label: '个人中心' },
+    ...(departs.length > 1 ? [{ key: 'depart', icon: <SwapOutlined />, label: '切换部门' }] : []),
+    { key: 'help', icon: <QuestionCircleOutlined />, label: '帮助中心' },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+  ];
+
+  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'center') router.push('/account/center');
+    else if (key === 'depart') setSwitching(true);
+    else if (key === 'help') window.open(helpUrl, '_blank', 'noopener,noreferrer');
+    else if (key === 'logout') confirmLogout();
+  };
+
+  const src = avatarUrl(user.avatar);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.left}>
+        <Link href="/" className={styles.brand} aria-label={title}>
+          <Image src="/logo.svg" width={32} height={32} alt="" />
+          <span className={styles.title}>{title}</span>
+        </Link>
+        <span className={styles.greeting} data-testid="header-greeting">
+          欢迎进入 {title}
+        </span>
+        <span className={styles.greetingShort}>教务</span>
+      </div>
+      <Dropdown menu={{ items, onClick: onMenuClick }} placement="bottomRight" trigger={['hover', 'click']}>
+        <button type="button" className={styles.user} data-testid="header-user" aria-label="用户菜单">
+          <Avatar size="small" src={src} style={src ? undefined : { backgroundColor: '#58B8A1' }}>
+            {src ? null : avatarInitial(user.realname, user.username)}
+          </Avatar>
+          <span data-testid="header-realname">{user.realname || user.username}</span>
+        </button>
+      </Dropdown>
+      <DepartSelectModal
+        open={switching}
+        title="部门切换"
+        departs={departs}
+        currentOrgCode={user.orgCode}
+        closable
+        onCancel={() => setSwitching(false)}
+        onSelected={(userInfo) => {
+          persistSelectedDepart(window.localStorage, userInfo);
+          setSwitching(false);
+          message.success('部门切换成功');
+          router.refresh();
+        }}
+      />
+    </header>
+  );
+}

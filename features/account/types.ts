@@ -1,0 +1,15 @@
+import type { DepartInfo, LoginUserInfo } from '@/lib/login-state';
+
+export interface RoleInfo {
+  id?: string;
+  roleCode: string;
+  roleName: string;
+}
+
+/** GET /sys/user/getAccountInfoFromToken (spec 01 §7). */
+export interface AccountInfoResult {
+  userInfo: LoginUserInfo;
+  accountInfo: { name: string; endTime: string | null };
+  departs: DepartInfo[];
+  roles: RoleInfo[];
+}
