@@ -26,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && npx tsx server.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && exec node --import tsx server.ts`,
     url: `http://127.0.0.1:${PORT}/user/login`,
     timeout: 120_000,
     reuseExistingServer: false,

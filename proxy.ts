@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { guard } from './lib/redirect';
+import { guard, publicOrigin } from './lib/redirect';
 import { SESSION_COOKIE, unsealSession } from './lib/server/session-cookie';
 import { resolveSessionSecret } from './lib/server/secret';
 
@@ -14,7 +14,9 @@ export async function proxy(req: NextRequest) {
   const session = await unsealSession(req.cookies.get(SESSION_COOKIE)?.value, secret);
   const { pathname, search } = req.nextUrl;
   const casUrl = process.env.CAS_URL?.trim().replace(/\/+$/, '');
-  const origin = process.env.APP_URL?.trim().replace(/\/+$/, '') || req.nextUrl.origin;
+  const proto = (process.env.TRUST_PROXY === '1' && req.headers.get('x-forwarded-proto')) || req.nextUrl.protocol;
+  const host = (process.env.TRUST_PROXY === '1' && req.headers.get('x-forwarded-host')) || req.headers.get('host');
+  const origin = publicOrigin(process.env.APP_URL?.trim(), host, proto);
   const decision = guard(pathname + search, !!session, casUrl ? { url: casUrl, service: (r) => `${origin}/cas/callback?redirect=${encodeURIComponent(r)}` } : null);
   if (decision.kind === 'redirect') return NextResponse.redirect(new URL(decision.location, req.url));
   const headers = new Headers(req.headers);

@@ -57,8 +57,8 @@ async function main() {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` first.');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'jiaowu-bench-'));
   const common = { LOGIN_CAPTCHA: 'off', NODE_ENV: 'production' };
-  const backend = await start(['npx', 'tsx', 'server/standalone.ts'], { ...common, BACKEND_PORT: String(BACKEND_PORT), DATA_DIR: path.join(tmp, 'b') }, 'Embedded backend:');
-  const app = await start(['npx', 'tsx', 'server.ts'], { ...common, PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'a'), COOKIE_SECURE: '0' }, 'ready in');
+  const backend = await start([process.execPath, '--import', 'tsx', 'server/standalone.ts'], { ...common, BACKEND_PORT: String(BACKEND_PORT), DATA_DIR: path.join(tmp, 'b') }, 'Embedded backend:');
+  const app = await start([process.execPath, '--import', 'tsx', 'server.ts'], { ...common, PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'a'), COOKIE_SECURE: '0' }, 'ready in');
   try {
     const creds = JSON.stringify({ username: 'admin', password: 'jiaowu2026' });
     const direct = await fetch(`http://127.0.0.1:${BACKEND_PORT}/jeecg-boot/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: creds });

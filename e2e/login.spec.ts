@@ -5,8 +5,8 @@ test.describe('sign-in, guard and sign-out', () => {
   test('the guard keeps the full path with its query and returns there after login', async ({ page }) => {
     await page.goto('/account/center?tab=roles&x=1');
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Faccount%2Fcenter%3Ftab%3Droles%26x%3D1$/);
-    await page.getByPlaceholder('用户名').fill('admin');
-    await page.getByPlaceholder('密码').fill('jiaowu2026');
+    await page.getByPlaceholder('用户名', { exact: true }).fill('admin');
+    await page.getByPlaceholder('密码', { exact: true }).fill('jiaowu2026');
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/account\/center\?tab=roles&x=1$/);
     // A signed-in user opening the login page is sent home.
@@ -56,7 +56,7 @@ test.describe('sign-in, guard and sign-out', () => {
     expect(cookie.sameSite).toBe('Lax');
 
     const oldCookies = await context.cookies();
-    await page.getByTestId('user-menu').click();
+    await page.getByTestId('header-user').click();
     await page.getByText('退出登录').click();
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page).toHaveURL(/\/user\/login/);
@@ -100,7 +100,7 @@ test.describe('sign-in, guard and sign-out', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('部门选择')).toBeVisible();
     await dialog.getByText('上海校区').click();
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByTestId('depart-confirm').click();
     await expect(page).toHaveURL(/\/account\/center$/);
     await expect(page.getByTestId('account-current-depart')).toHaveText('上海校区');
   });

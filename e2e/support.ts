@@ -8,8 +8,8 @@ const DATA_DIR = path.resolve('.e2e-data');
 
 export async function loginViaUi(page: Page, username: string, password = DEMO_PASSWORD, redirect?: string) {
   await page.goto(redirect ? `/user/login?redirect=${encodeURIComponent(redirect)}` : '/user/login');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码').fill(password);
+  await page.getByPlaceholder('用户名', { exact: true }).fill(username);
+  await page.getByPlaceholder('密码', { exact: true }).fill(password);
   await page.getByTestId('login-submit').click();
 }
 

@@ -1,4 +1,4 @@
-import { guard, safeRedirectPath } from './redirect';
+import { guard, publicOrigin, requestOrigin, safeRedirectPath } from './redirect';
 
 describe('safeRedirectPath', () => {
   it.each([
@@ -36,5 +36,17 @@ describe('guard (spec 01 §2 access guard)', () => {
       location: `https://cas.test/cas/login?service=${encodeURIComponent('http://app.test/cas/callback?redirect=%2Faccount%2Fcenter%3Fx%3D1')}`,
     });
     expect(guard('/user/login', false, cas)).toEqual({ kind: 'next' });
+  });
+});
+
+describe('publicOrigin / requestOrigin', () => {
+  it('prefers APP_URL, else the Host header the browser used', () => {
+    expect(publicOrigin('https://jw.example.edu.cn/', 'x', 'http:')).toBe('https://jw.example.edu.cn');
+    expect(requestOrigin(new Request('http://localhost:3000/cas/callback', { headers: { host: '127.0.0.1:3132' } }), { appUrl: null, trustProxy: false })).toBe('http://127.0.0.1:3132');
+  });
+  it('trusts X-Forwarded-* only behind a trusted proxy', () => {
+    const req = new Request('http://localhost:3000/x', { headers: { host: 'internal:3000', 'x-forwarded-host': 'jw.example.edu.cn', 'x-forwarded-proto': 'https' } });
+    expect(requestOrigin(req, { appUrl: null, trustProxy: true })).toBe('https://jw.example.edu.cn');
+    expect(requestOrigin(req, { appUrl: null, trustProxy: false })).toBe('http://internal:3000');
   });
 });

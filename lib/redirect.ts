@@ -37,3 +37,20 @@ export function guard(pathWithQuery: string, signedIn: boolean, cas: { url: stri
   if (cas) return { kind: 'redirect', location: `${cas.url}/login?service=${encodeURIComponent(cas.service(pathWithQuery))}` };
   return { kind: 'redirect', location: `/user/login?redirect=${encodeURIComponent(pathWithQuery)}` };
 }
+
+/**
+ * The origin the browser used, for addresses handed to another server (the CAS service, the OAuth
+ * redirect URI): APP_URL when set, else the Host header (Next's own URL may say `localhost`).
+ */
+export function publicOrigin(appUrl: string | null | undefined, host: string | null, proto: string): string {
+  if (appUrl) return appUrl.replace(/\/+$/, '');
+  return `${proto.replace(/:$/, '')}://${host ?? 'localhost'}`;
+}
+
+/** The browser-facing origin of a route handler's request (see publicOrigin). */
+export function requestOrigin(req: Request, env: { appUrl: string | null; trustProxy: boolean }): string {
+  const url = new URL(req.url);
+  const proto = (env.trustProxy && req.headers.get('x-forwarded-proto')) || url.protocol;
+  const host = (env.trustProxy && req.headers.get('x-forwarded-host')) || req.headers.get('host') || url.host;
+  return publicOrigin(env.appUrl, host, proto);
+}

@@ -75,7 +75,6 @@ class PGliteConnection implements DatabaseConnection {
       numAffectedRows: res.affectedRows !== undefined ? BigInt(res.affectedRows) : undefined,
     };
   }
-  // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('PGlite dialect does not stream; page the query instead');
   }

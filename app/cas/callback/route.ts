@@ -1,7 +1,7 @@
 import { captureLogin } from '@/lib/server/bff';
 import { getUpstream } from '@/lib/server/bff-instance';
 import { serverEnv } from '@/lib/server/env';
-import { safeRedirectPath } from '@/lib/redirect';
+import { safeRedirectPath, requestOrigin } from '@/lib/redirect';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,7 +24,7 @@ export async function GET(req: Request) {
   const ticket = url.searchParams.get('ticket');
   const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), '/');
   if (!ticket) return Response.redirect(`${env.casUrl}/login`, 302);
-  const origin = env.appUrl || url.origin;
+  const origin = requestOrigin(req, env);
   const service = `${origin}/cas/callback?redirect=${encodeURIComponent(url.searchParams.get('redirect') ?? '/')}`;
   const res = await getUpstream()(
     `/sys/cas/client/validateLogin?ticket=${encodeURIComponent(ticket)}&service=${encodeURIComponent(service)}`,

@@ -3,7 +3,7 @@ import { getUpstream } from '@/lib/server/bff-instance';
 import { serverEnv } from '@/lib/server/env';
 import { checkCallback, clearFlowCookieHeader, OAUTH_STATE_COOKIE, oauthCallbackUrl, oauthFailurePage, unsealFlowState } from '@/lib/server/oauth';
 import { readCookie } from '@/lib/server/session-cookie';
-import { safeRedirectPath } from '@/lib/redirect';
+import { safeRedirectPath, requestOrigin } from '@/lib/redirect';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,7 +35,7 @@ export async function GET(req: Request) {
 
   const upstream = getUpstream();
   const clientIp = req.headers.get('x-jiaowu-client-ip') ?? '';
-  const redirectUri = oauthCallbackUrl(env.appUrl || url.origin);
+  const redirectUri = oauthCallbackUrl(requestOrigin(req, env));
   const exchanged = await upstream('/sys/thirdLogin/exchange', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-jiaowu-client-ip': clientIp, 'tenant-id': '0' },

@@ -1,6 +1,6 @@
 import { serverEnv } from '@/lib/server/env';
 import { buildAuthorizeUrl, flowCookieHeader, newFlowState, oauthCallbackUrl, oauthFailurePage, sealFlowState } from '@/lib/server/oauth';
-import { safeRedirectPath } from '@/lib/redirect';
+import { safeRedirectPath, requestOrigin } from '@/lib/redirect';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +14,7 @@ export async function GET(req: Request) {
   if (!env.oauth) return oauthFailurePage('未启用第三方登录', '请使用账号密码登录。', [], 404);
   const url = new URL(req.url);
   const flow = newFlowState(safeRedirectPath(url.searchParams.get('redirect'), '/'));
-  const origin = env.appUrl || url.origin;
+  const origin = requestOrigin(req, env);
   const location = buildAuthorizeUrl(env.oauth, flow, oauthCallbackUrl(origin));
   const sealed = await sealFlowState(flow, env.sessionSecret);
   return new Response(null, {
