@@ -8,7 +8,7 @@ import path from 'node:path';
 
 export interface Backend {
   /** The whole embedded API as one fetch handler: what the BFF calls in process. */
-  fetch(request: Request): Promise<Response>;
+  fetch(request: Request, env?: unknown): Promise<Response>;
   db: Database;
   dbKind: 'pglite' | 'postgres';
   sessions: SessionStore;
@@ -42,7 +42,8 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
       socketAddress: opts.socketAddress,
     });
     return {
-      fetch: async (req) => app.fetch(req),
+      // `env` carries the Node request when served standalone (the caller's socket address).
+      fetch: async (req, env) => app.fetch(req, env),
       db: opened.db,
       dbKind: opened.kind,
       sessions,

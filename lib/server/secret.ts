@@ -14,7 +14,8 @@ export function resolveSessionSecret(env: NodeJS.ProcessEnv = process.env): stri
     if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
     return fromEnv;
   }
-  const dir = path.resolve(env.DATA_DIR?.trim() || './data');
+  // Runtime data, not a build input: keep Turbopack's file tracing out of it.
+  const dir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR?.trim() || './data');
   const file = path.join(dir, 'session-secret');
   fs.mkdirSync(dir, { recursive: true });
   try {
