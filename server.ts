@@ -7,7 +7,10 @@ import next from 'next';
 import { getEmbeddedBackend, type Backend } from './server/backend';
 import { RealtimeHub } from './server/realtime/hub';
 import { createNotifySocketHandler } from './server/realtime/notify-socket';
-import { resolveSessionSecret } from './lib/server/secret';
+import { getRequestListener } from '@hono/node-server';
+import { readServerEnv } from './lib/server/env-read';
+import { createBff } from './lib/server/bff';
+import { httpUpstream, type Upstream } from './lib/server/upstream';
 import { DEMO_PASSWORD } from './server/db/seed-data';
 
 const dev = process.env.NODE_ENV !== 'production';
@@ -15,10 +18,22 @@ const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || '0.0.0.0';
 const trustProxy = process.env.TRUST_PROXY === '1';
 const legacyApiUrl = process.env.LEGACY_API_URL?.trim() || null;
+/** The BFF's path prefix (spec 01 §7: configurable, default /jeecg-boot). */
+const apiPrefix = (process.env.NEXT_PUBLIC_API_PREFIX || '/jeecg-boot').replace(/\/+$/, '');
+
+/** `/jeecg-boot/sys/login?x` → ['sys', 'login']; null for a malformed path. */
+function bffSegments(url: string): string[] | null {
+  try {
+    return new URL(url).pathname.slice(apiPrefix.length).split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
 
 async function main() {
   const startedAt = Date.now();
-  const sessionSecret = resolveSessionSecret();
+  const webEnv = readServerEnv();
+  const sessionSecret = webEnv.sessionSecret;
   const hub = new RealtimeHub();
   (globalThis as { [k: symbol]: unknown })[Symbol.for('jiaowu.realtime-hub')] = hub;
 
@@ -28,6 +43,17 @@ async function main() {
     backend.sessions.onRevoke((hashes) => hub.closeSessions(hashes));
     await backend.sessions.prune();
   }
+
+  // The BFF runs here, in front of Next: it is a plain fetch-shaped handler, and skipping Next's
+  // router for API calls keeps its overhead over a direct backend call small (docs/benchmarks.md).
+  const upstream: Upstream = backend
+    ? (path, init) => backend!.fetch(new Request(`http://embedded${path}`, init))
+    : httpUpstream(legacyApiUrl!.replace(/\/+$/, ''));
+  const bff = createBff(upstream, webEnv);
+  const bffListener = getRequestListener((req) => {
+    const segments = bffSegments(req.url);
+    return segments ? bff(req, segments) : new Response(null, { status: 400 });
+  });
 
   let inFlight = 0;
   let draining = false;
@@ -39,7 +65,9 @@ async function main() {
     delete req.headers['x-jiaowu-client-ip'];
     const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
     req.headers['x-jiaowu-client-ip'] = forwarded || req.socket.remoteAddress || 'unknown';
-    handle(req, res);
+    const url = req.url ?? '/';
+    if (url === apiPrefix || url.startsWith(apiPrefix + '/') || url.startsWith(apiPrefix + '?')) void bffListener(req, res);
+    else handle(req, res);
   });
 
   const app = next({ dev, hostname, port, httpServer: server, turbopack: true });

@@ -1,16 +1,9 @@
 import 'server-only';
-import { createBff } from './bff';
 import { serverEnv } from './env';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
 
-let bff: ReturnType<typeof createBff> | null = null;
-
+/** For server components and route handlers that call the upstream themselves (the BFF proper runs in server.ts). */
 export function getUpstream(): Upstream {
   const env = serverEnv();
   return env.legacyApiUrl ? httpUpstream(env.legacyApiUrl) : embeddedUpstream();
-}
-
-export function getBff() {
-  bff ??= createBff(getUpstream(), serverEnv());
-  return bff;
 }

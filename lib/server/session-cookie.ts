@@ -17,9 +17,30 @@ export async function sealSession(data: SessionData, password: string): Promise<
   return sealData(data, { password, ttl: SESSION_MAX_AGE_S });
 }
 
+/**
+ * Unsealing costs a key derivation, a decryption and an HMAC on every API call; a sealed value
+ * always opens to the same data, so recent results are kept briefly. Revocation is unaffected:
+ * the backend checks the token's session record on every call.
+ */
+const UNSEAL_CACHE_MAX = 2000;
+const UNSEAL_CACHE_MS = 60_000;
+const unsealed = new Map<string, { data: SessionData; until: number }>();
+
 /** null for a missing, tampered, foreign-key or expired cookie. */
 export async function unsealSession(value: string | undefined | null, password: string): Promise<SessionData | null> {
   if (!value) return null;
+  const key = password + '\0' + value;
+  const hit = unsealed.get(key);
+  if (hit && hit.until > Date.now()) return hit.data;
+  const data = await unsealFresh(value, password);
+  if (data) {
+    if (unsealed.size >= UNSEAL_CACHE_MAX) unsealed.delete(unsealed.keys().next().value!);
+    unsealed.set(key, { data, until: Date.now() + UNSEAL_CACHE_MS });
+  }
+  return data;
+}
+
+async function unsealFresh(value: string, password: string): Promise<SessionData | null> {
   try {
     const data = (await unsealData<Partial<SessionData>>(value, { password, ttl: SESSION_MAX_AGE_S })) as Partial<SessionData>;
     if (!data || typeof data.token !== 'string' || !data.token || typeof data.userId !== 'string') return null;
