@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { guard, publicOrigin, requestOrigin, safeRedirectPath } from './redirect';
 
 describe('safeRedirectPath', () => {
