@@ -24,13 +24,13 @@ export async function sessionToken(context: BrowserContext): Promise<string> {
 }
 
 /** The development SMS sender appends every code to SMS_DEV_OUTBOX. */
-export async function lastSmsCode(mobile: string): Promise<string> {
+export async function lastSmsCode(mobile: string, mode = '0'): Promise<string> {
   const file = path.join(DATA_DIR, 'sms.jsonl');
   let code: string | undefined;
   await expect
     .poll(() => {
       const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
-      code = lines.map((l) => JSON.parse(l) as { mobile: string; code: string }).filter((m) => m.mobile === mobile).pop()?.code;
+      code = lines.map((l) => JSON.parse(l) as { mobile: string; code: string; mode: string }).filter((m) => m.mobile === mobile && m.mode === mode).pop()?.code;
       return code;
     })
     .toBeTruthy();
