@@ -40,6 +40,8 @@ export default defineConfig({
       LOGIN_CAPTCHA: 'off',
       SMS_DEV_OUTBOX: path.join(E2E_DATA_DIR, 'sms.jsonl'),
       COOKIE_SECURE: '0',
+      // The settings drawer is a development preview; the journeys test it in the production build.
+      SETTINGS_DRAWER: 'on',
     },
   },
 });

@@ -2,6 +2,7 @@
  * One process: Next.js (pages + BFF), the notification websocket and the embedded backend.
  * `npm start` (production) and `npm run dev` both run this file.
  */
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import next from 'next';
 import { getEmbeddedBackend, type Backend } from './server/backend';
@@ -41,6 +42,10 @@ async function main() {
   if (!legacyApiUrl) {
     backend = await getEmbeddedBackend();
     backend.sessions.onRevoke((hashes) => hub.closeSessions(hashes));
+    // Role and permission changes reach the affected users' open pages (they refresh their menu).
+    backend.setNotifier((userIds, message) => {
+      for (const id of userIds) hub.sendToUser(id, message);
+    });
     await backend.sessions.prune();
   }
 
@@ -70,7 +75,11 @@ async function main() {
     else handle(req, res);
   });
 
-  const app = next({ dev, hostname, port, httpServer: server, turbopack: true });
+  // Next registers its own upgrade listener on `httpServer`, and it ends any upgrade whose path
+  // matches a page — the console's catch-all matches /websocket/*. So Next gets an emitter of its
+  // own, and only upgrades that are not ours (dev HMR) are passed on to it.
+  const nextUpgrades = new EventEmitter();
+  const app = next({ dev, hostname, port, httpServer: nextUpgrades as unknown as http.Server, turbopack: true });
   const handle = app.getRequestHandler();
   await app.prepare();
 
@@ -94,8 +103,9 @@ async function main() {
     },
   });
   server.on('upgrade', (req, socket, head) => {
-    // Only our paths; Next attaches its own listener for /_next/hmr in development.
-    void upgradeNotify(req, socket, head);
+    void upgradeNotify(req, socket, head).then((ours) => {
+      if (!ours) nextUpgrades.emit('upgrade', req, socket, head);
+    });
   });
 
   server.listen(port, hostname, () => {

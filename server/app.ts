@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { accountRoutes } from './http/account-routes';
 import { authRoutes } from './http/auth-routes';
 import { dictRoutes } from './http/dict-routes';
 import { thirdLoginRoutes } from './http/third-login-routes';
+import { systemRoutes } from './http/system-routes';
 import { userRoutes } from './http/user-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
@@ -54,6 +56,8 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', authRoutes);
   app.route('/', thirdLoginRoutes);
   app.route('/', userRoutes);
+  app.route('/', accountRoutes);
+  app.route('/', systemRoutes);
   app.route('/', dictRoutes);
 
   root.notFound((c) => c.json(fail('很抱歉，资源未找到!', 404), 404));

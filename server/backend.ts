@@ -4,6 +4,7 @@ import { devSmsSender, type SmsSender } from './auth/sms';
 import { readBackendConfig, type BackendConfig } from './config';
 import { migrate, openDb, type Database } from './db';
 import { seed, type SeedReport } from './db/seed';
+import type { Notifier } from './http/types';
 import path from 'node:path';
 
 export interface Backend {
@@ -14,6 +15,8 @@ export interface Backend {
   sessions: SessionStore;
   config: BackendConfig;
   seedReport: SeedReport;
+  /** Connects (or replaces) the realtime push the routes use, e.g. the RealtimeHub once it exists. */
+  setNotifier(fn: Notifier): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,8 @@ export interface CreateBackendOptions {
   fetchExternal?: typeof fetch;
   basePath?: string;
   socketAddress?: Parameters<typeof createApp>[0]['socketAddress'];
+  /** Realtime push to users (default: none); can be set later with `setNotifier`. */
+  notify?: Notifier;
 }
 
 export async function createBackend(opts: CreateBackendOptions = {}): Promise<Backend> {
@@ -36,8 +41,17 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
     await migrate(opened.db);
     const seedReport = await seed(opened.db, { demo: config.seedDemo });
     const sessions = new SessionStore(opened.db);
+    let notifier: Notifier = opts.notify ?? (() => undefined);
     const app = createApp({
-      services: { db: opened.db, sessions, config, sms: opts.sms ?? devSmsSender(config.smsOutbox), fetchExternal: opts.fetchExternal ?? fetch },
+      services: {
+        db: opened.db,
+        sessions,
+        config,
+        sms: opts.sms ?? devSmsSender(config.smsOutbox),
+        fetchExternal: opts.fetchExternal ?? fetch,
+        // Late-bound: server.ts creates the hub after the backend.
+        notify: (userIds, message) => notifier(userIds, message),
+      },
       basePath: opts.basePath,
       socketAddress: opts.socketAddress,
     });
@@ -49,6 +63,9 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
       sessions,
       config,
       seedReport,
+      setNotifier: (fn) => {
+        notifier = fn;
+      },
       close: opened.close,
     };
   } catch (e) {

@@ -7,3 +7,6 @@ export const newId = () => randomUUID().replace(/-/g, '');
 export const newToken = () => randomBytes(32).toString('base64url');
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Stable 32-char ids for link rows (role↔permission, user↔role…), so re-seeding and re-saving find the same rows. */
+export const linkId = (...parts: string[]) => sha256(parts.join('|')).slice(0, 32);

@@ -3,9 +3,9 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
-import { LogoutOutlined, QuestionCircleOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, LogoutOutlined, QuestionCircleOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { avatarInitial, avatarUrl } from '@/features/account/avatar';
 import { ApiError, http } from '@/lib/http';
 import { clearLoginState, logoutTarget, persistRefreshedUserInfo, persistSelectedDepart, type DepartInfo, type LoginUserInfo } from '@/lib/login-state';
@@ -17,10 +17,17 @@ interface ConsoleHeaderProps {
   helpUrl: string;
   user: LoginUserInfo;
   departs: DepartInfo[];
+  homePath: string;
+  /** The logo and title (hidden when the side menu shows them). */
+  showBrand: boolean;
+  /** Menu trigger, breadcrumb or top menu. */
+  left?: ReactNode;
+  /** Menu search, settings. */
+  actions?: ReactNode;
 }
 
 /** The signed-in header: logo and title (to home), greeting, and the user menu with logout (spec 01 §2). */
-export function ConsoleHeader({ title, helpUrl, user, departs }: ConsoleHeaderProps) {
+export function ConsoleHeader({ title, helpUrl, user, departs, homePath, showBrand, left, actions }: ConsoleHeaderProps) {
   const { modal, message } = App.useApp();
   const router = useRouter();
   const [switching, setSwitching] = useState(false);
@@ -58,6 +65,7 @@ export function ConsoleHeader({ title, helpUrl, user, departs }: ConsoleHeaderPr
 
   const items: MenuProps['items'] = [
     { key: 'center', icon: <UserOutlined />, label: '个人中心' },
+    { key: 'password', icon: <LockOutlined />, label: '修改密码' },
     ...(departs.length > 1 ? [{ key: 'depart', icon: <SwapOutlined />, label: '切换部门' }] : []),
     { key: 'help', icon: <QuestionCircleOutlined />, label: '帮助中心' },
     { type: 'divider' },
@@ -66,6 +74,7 @@ export function ConsoleHeader({ title, helpUrl, user, departs }: ConsoleHeaderPr
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'center') router.push('/account/center');
+    else if (key === 'password') router.push('/account/settings/security');
     else if (key === 'depart') setSwitching(true);
     else if (key === 'help') window.open(helpUrl, '_blank', 'noopener,noreferrer');
     else if (key === 'logout') confirmLogout();
@@ -76,15 +85,20 @@ export function ConsoleHeader({ title, helpUrl, user, departs }: ConsoleHeaderPr
   return (
     <header className={styles.header}>
       <div className={styles.left}>
-        <Link href="/" className={styles.brand} aria-label={title}>
-          <Image src="/logo.svg" width={32} height={32} alt="" />
-          <span className={styles.title}>{title}</span>
-        </Link>
+        {showBrand && (
+          <Link href={homePath} className={styles.brand} aria-label={title}>
+            <Image src="/logo.svg" width={32} height={32} alt="" />
+            <span className={styles.title}>{title}</span>
+          </Link>
+        )}
+        {left}
         <span className={styles.greeting} data-testid="header-greeting">
           欢迎进入 {title}
         </span>
         <span className={styles.greetingShort}>教务</span>
       </div>
+      <div className={styles.left}>
+      {actions}
       <Dropdown menu={{ items, onClick: onMenuClick }} placement="bottomRight" trigger={['hover', 'click']}>
         <button type="button" className={styles.user} data-testid="header-user" aria-label="用户菜单">
           <Avatar size="small" src={src} style={src ? undefined : { backgroundColor: '#58B8A1' }}>
@@ -93,6 +107,7 @@ export function ConsoleHeader({ title, helpUrl, user, departs }: ConsoleHeaderPr
           <span data-testid="header-realname">{user.realname || user.username}</span>
         </button>
       </Dropdown>
+      </div>
       <DepartSelectModal
         open={switching}
         title="部门切换"

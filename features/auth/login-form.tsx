@@ -31,6 +31,8 @@ export interface LoginFormProps {
   redirect: string;
   /** A configured third-party login, or null for none. */
   oauthName: string | null;
+  /** A message to show on arrival (e.g. the session was ended because the menu was empty). */
+  initialError?: string | null;
 }
 
 const TABS = [
@@ -39,11 +41,11 @@ const TABS = [
 ];
 
 /** Account/password and phone/SMS sign-in (spec 01 §2), then the department choice when there are several. */
-export function LoginForm({ captcha, redirect, oauthName }: LoginFormProps) {
+export function LoginForm({ captcha, redirect, oauthName, initialError = null }: LoginFormProps) {
   const [form] = Form.useForm<LoginValues>();
   const [tab, setTab] = useState<LoginTab>('account');
   const hydrated = useHydrated();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [submitting, setSubmitting] = useState(false);
   const [departs, setDeparts] = useState<DepartInfo[] | null>(null);
   const image = useCaptcha(captcha);

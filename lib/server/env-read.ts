@@ -14,6 +14,8 @@ export interface ServerEnv {
   systemTitle: string;
   captcha: boolean;
   helpUrl: string;
+  /** The settings drawer is a development preview (spec 01 §2): on in development, or with SETTINGS_DRAWER=on. */
+  settingsDrawer: boolean;
   /** Third-party login (same OAUTH_* variables as the backend); never holds the client secret. */
   oauth: OAuthClientSettings | null;
 }
@@ -33,6 +35,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     systemTitle: env.SYSTEM_TITLE?.trim() || '教务系统',
     captcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',
     helpUrl: env.HELP_URL?.trim() || 'https://help.example.edu.cn/jiaowu',
+    settingsDrawer: env.SETTINGS_DRAWER ? env.SETTINGS_DRAWER === 'on' : env.NODE_ENV !== 'production',
     // Enabled under the same condition as server/config.ts, so the two sides always agree.
     oauth:
       env.OAUTH_CLIENT_ID && env.OAUTH_AUTHORIZE_URL && env.OAUTH_TOKEN_URL && env.OAUTH_USERINFO_URL

@@ -170,7 +170,7 @@ describe('POST /sys/user/register', () => {
     expect((await register({ ...base, username: 'another_one', password: 'Good2026pw' })).body.success).toBe(false);
   });
 
-  it('the new user logs in with only the role `user` and sees 个人中心', async () => {
+  it('the new user logs in with only the role `user` and sees 个人中心 and 账户设置', async () => {
     const token = await be.login('newstudent', 'Good2026pw');
     const me = await accountOf(token);
     const result = me.body.result as { userInfo: { username: string; phone: string }; roles: { roleCode: string }[]; departs: unknown[] };
@@ -179,7 +179,7 @@ describe('POST /sys/user/register', () => {
     expect(result.departs).toEqual([]);
     const perm = await be.call('/sys/permission/getUserPermissionByToken', { token });
     const answer = perm.body.result as { menu: { meta: { title: string } }[]; auth: unknown[] };
-    expect(answer.menu.map((m) => m.meta.title)).toEqual(['个人中心']);
+    expect(answer.menu.map((m) => m.meta.title)).toEqual(['个人中心', '账户设置']);
     expect(answer.auth).toEqual([]);
     // And it may not use admin actions.
     const denied = await post('/sys/online/forceLogout', { username: 'teacher' }, token);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { SysUser } from '../db/schema';
 import { newToken, sha256 } from '../ids';
+import { escapeLike } from '../db/like';
 
 /** Spec 01 §9: login token lifetime 7 days. */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -66,15 +67,63 @@ export class SessionStore {
     return { tokenHash, user: user as SysUser, expiresAt: new Date(s_expires_at) };
   }
 
-  async revokeToken(token: string, reason = 'logout') {
+  /** Ends the session behind `token`; answers its user id, or null when it was unknown or already ended. */
+  async revokeToken(token: string, reason = 'logout'): Promise<string | null> {
     const rows = await this.db
       .updateTable('sys_user_session')
       .set({ revoked_at: sql`now()`, revoke_reason: reason })
       .where('token_hash', '=', sha256(token))
       .where('revoked_at', 'is', null)
+      .returning(['token_hash', 'user_id'])
+      .execute();
+    this.notify(rows.map((r) => r.token_hash));
+    return rows[0]?.user_id ?? null;
+  }
+
+  /** Ends one live session by its full hash (an administrator's kick-out of a single session). */
+  async revokeSession(tokenHash: string, reason: string) {
+    const rows = await this.db
+      .updateTable('sys_user_session')
+      .set({ revoked_at: sql`now()`, revoke_reason: reason })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
       .returning('token_hash')
       .execute();
     return this.notify(rows.map((r) => r.token_hash));
+  }
+
+  /** Live sessions (the same test as `verify`: not revoked, not expired, user active), newest first. */
+  private liveQuery(username?: string) {
+    let q = this.db
+      .selectFrom('sys_user_session as s')
+      .innerJoin('sys_user as u', 'u.id', 's.user_id')
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date())
+      .where('u.status', '=', 1)
+      .where('u.del_flag', '=', 0);
+    if (username) q = q.where('u.username', 'ilike', `%${escapeLike(username)}%`);
+    return q;
+  }
+
+  async listLive(opts: { username?: string; offset: number; limit: number }) {
+    const [{ n }, rows] = await Promise.all([
+      this.liveQuery(opts.username).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.liveQuery(opts.username)
+        .select(['s.token_hash', 's.user_id', 's.client_ip', 's.login_type', 's.create_time', 's.last_seen', 'u.username', 'u.realname'])
+        .orderBy('s.create_time', 'desc')
+        .orderBy('s.token_hash')
+        .offset(opts.offset)
+        .limit(opts.limit)
+        .execute(),
+    ]);
+    return { total: Number(n), rows };
+  }
+
+  /** Full hashes of the live sessions whose hash starts with `prefix` (lower-case hex only). */
+  async findLiveByPrefix(prefix: string) {
+    if (!/^[0-9a-f]{1,64}$/.test(prefix)) return [];
+    const rows = await this.liveQuery().select(['s.token_hash', 's.user_id']).where('s.token_hash', 'like', `${prefix}%`).limit(2).execute();
+    return rows;
   }
 
   /** Ends every live session of a user (freeze, kick-out, password change), optionally sparing one. */

@@ -6,6 +6,7 @@ import type { DB } from './schema';
 import { PGliteDialect } from './pglite-dialect';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-third-login';
+import * as m0003 from './migrations/0003-log-index';
 
 export type Database = Kysely<DB>;
 
@@ -26,6 +27,7 @@ export interface OpenedDb {
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-third-login': m0002,
+  '0003-log-index': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -36,6 +38,9 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     // int8 (count(*)) comes back as a string from pg and as a number from PGlite: normalise.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // An idle client dropped by the server (restart, failover, admin kill) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (e) => console.error('[db] idle PostgreSQL connection lost:', e.message));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

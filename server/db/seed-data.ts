@@ -61,16 +61,34 @@ type Perm = {
   perms_type?: string;
   sort_no: number;
   icon?: string | null;
+  hidden?: boolean;
   roles: string[];
 };
 
 const ALL = ['role_admin', 'role_teacher', 'role_marketing', 'role_academic', 'role_user'];
+const ADMIN = ['role_admin'];
 
-/** Menu rows for the screens that exist, and the button codes the backend enforces. */
+/**
+ * Menu rows for the screens that exist, and the button codes the backend enforces. Components are
+ * labels of the client's page registry. 系统管理 is the administrator's; marketing additionally sees
+ * 登录日志 and academic 在线用户 (list only), which then stand as top-level entries of their menus.
+ */
 export const PERMISSIONS: Perm[] = [
   { id: 'perm_account_center', name: '个人中心', url: '/account/center', component: 'account/center/Index', menu_type: 0, sort_no: 1, icon: 'user', roles: ALL },
-  { id: 'perm_btn_user_frozen', name: '冻结用户', menu_type: 2, perms: 'system:user:frozen', perms_type: '1', sort_no: 100, roles: ['role_admin'] },
-  { id: 'perm_btn_force_logout', name: '强制退出', menu_type: 2, perms: 'system:online:forceLogout', perms_type: '1', sort_no: 101, roles: ['role_admin'] },
+  { id: 'perm_account_settings', name: '账户设置', url: '/account/settings', component: 'account/settings/Index', menu_type: 0, sort_no: 2, icon: 'tool', roles: ALL },
+  { id: 'perm_account_security', parent_id: 'perm_account_settings', name: '安全设置', url: '/account/settings/security', component: 'account/settings/Security', menu_type: 1, sort_no: 2.1, hidden: false, roles: ALL },
+
+  { id: 'perm_isystem', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menu_type: 0, sort_no: 10, icon: 'setting', roles: ADMIN },
+  { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ['role_admin', 'role_academic'] },
+  { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ['role_admin', 'role_marketing'] },
+  { id: 'perm_isystem_role_permission', parent_id: 'perm_isystem', name: '角色授权', url: '/isystem/rolePermission', component: 'system/RolePermission', menu_type: 1, sort_no: 13, roles: ADMIN },
+
+  { id: 'perm_btn_user_frozen', parent_id: 'perm_isystem', name: '冻结用户', menu_type: 2, perms: 'system:user:frozen', perms_type: '1', sort_no: 100, roles: ADMIN },
+  { id: 'perm_btn_force_logout', parent_id: 'perm_isystem_online', name: '强制退出', menu_type: 2, perms: 'system:online:forceLogout', perms_type: '1', sort_no: 101, roles: ADMIN },
+  { id: 'perm_btn_online_list', parent_id: 'perm_isystem_online', name: '查看在线用户', menu_type: 2, perms: 'system:online:list', perms_type: '1', sort_no: 102, roles: ['role_admin', 'role_academic'] },
+  { id: 'perm_btn_log_list', parent_id: 'perm_isystem_log', name: '查看登录日志', menu_type: 2, perms: 'system:log:list', perms_type: '1', sort_no: 103, roles: ['role_admin', 'role_marketing'] },
+  { id: 'perm_btn_role_permission', parent_id: 'perm_isystem_role_permission', name: '角色授权', menu_type: 2, perms: 'system:role:permission', perms_type: '1', sort_no: 104, roles: ADMIN },
+  { id: 'perm_btn_user_edit', parent_id: 'perm_isystem_role_permission', name: '修改用户角色', menu_type: 2, perms: 'system:user:edit', perms_type: '1', sort_no: 105, roles: ADMIN },
 ];
 
 /** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */

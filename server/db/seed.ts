@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './index';
 import { hashPassword } from '../auth/password';
-import { sha256 } from '../ids';
-
-/** Stable 32-char ids for link rows, so re-seeding finds the same rows. */
-const linkId = (...parts: string[]) => sha256(parts.join('|')).slice(0, 32);
+import { linkId } from '../ids';
 import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from './seed-data';
 
 export interface SeedReport {
@@ -23,11 +20,12 @@ export async function seed(db: Database, { demo }: { demo: boolean }): Promise<S
     for (const t of TENANTS) await tx.insertInto('sys_tenant').values(t).onConflict((oc) => oc.column('id').doNothing()).execute();
     for (const d of DEPARTS) await tx.insertInto('sys_depart').values({ ...d, status: '1', del_flag: '0' }).onConflict((oc) => oc.doNothing()).execute();
     for (const r of ROLES) await tx.insertInto('sys_role').values(r).onConflict((oc) => oc.doNothing()).execute();
+    const parents = new Set(PERMISSIONS.map((p) => p.parent_id).filter(Boolean));
     for (const p of PERMISSIONS) {
       const { roles, ...row } = p;
       await tx
         .insertInto('sys_permission')
-        .values({ parent_id: null, url: null, component: null, perms: null, perms_type: '1', icon: null, ...row })
+        .values({ parent_id: null, url: null, component: null, perms: null, perms_type: '1', icon: null, is_leaf: !parents.has(p.id), ...row })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       for (const roleId of roles) {

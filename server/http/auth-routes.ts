@@ -80,8 +80,14 @@ authRoutes.post('/sys/login', async (c) => {
 authRoutes.all('/sys/logout', async (c) => {
   const token = c.req.header('x-access-token');
   if (!token) return c.json(fail('退出登录失败！'));
-  const n = await c.var.services.sessions.revokeToken(token, 'logout');
-  return c.json(n ? ok(null, '退出登录成功！') : fail('Token无效!'));
+  const { db, sessions } = c.var.services;
+  const userId = await sessions.revokeToken(token, 'logout');
+  if (!userId) return c.json(fail('Token无效!'));
+  const user = await db.selectFrom('sys_user').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+  if (user) {
+    await db.insertInto('sys_log').values({ log_type: 1, log_content: `用户名: ${user.username},退出成功！`, userid: user.id, username: user.username, ip: c.var.ip }).execute();
+  }
+  return c.json(ok(null, '退出登录成功！'));
 });
 
 const smsSchema = z.object({ mobile: mobileField, smsmode: z.enum(['0', '1', '2'], { error: '短信类型错误' }) });

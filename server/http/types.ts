@@ -12,6 +12,9 @@ export interface AuthContext {
   tenantId: number;
 }
 
+/** Pushes a realtime message to every open socket of each user (server.ts wires it to the hub). */
+export type Notifier = (userIds: string[], message: object) => void | Promise<void>;
+
 export interface Services {
   db: Database;
   sessions: SessionStore;
@@ -19,6 +22,8 @@ export interface Services {
   sms: SmsSender;
   /** Stub-able for CAS/OAuth tests. */
   fetchExternal: typeof fetch;
+  /** Realtime push to users; absent or a no-op when no hub is connected. */
+  notify?: Notifier;
 }
 
 export type AppEnv = {

@@ -78,13 +78,3 @@ userRoutes.put('/sys/user/frozenBatch', requirePerm('system:user:frozen'), async
   if (status === 2) for (const id of list) await sessions.revokeUser(id, 'frozen');
   return c.json(ok(null, status === 2 ? '冻结成功!' : '解冻成功!'));
 });
-
-/** An administrator's kick-out: every session of that user ends now. */
-userRoutes.post('/sys/online/forceLogout', requirePerm('system:online:forceLogout'), async (c) => {
-  const { db, sessions } = c.var.services;
-  const { username } = await readBody(c, z.object({ username: z.string({ error: '请选择用户' }).min(1, '请选择用户').max(100) }));
-  const user = await db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst();
-  if (!user) return c.json(fail('用户不存在'));
-  const n = await sessions.revokeUser(user.id, 'kicked');
-  return c.json(ok({ sessions: n }, '强制退出成功！'));
-});

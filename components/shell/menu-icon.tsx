@@ -1,0 +1,26 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import {
+  AppstoreOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, HomeOutlined, LockOutlined,
+  SafetyOutlined, SettingOutlined, TeamOutlined, UserOutlined,
+} from '@ant-design/icons';
+
+/** Menu rows name icons by string (contract §3: `home`, `setting`, `user` …); unknown names get a neutral one. */
+const ICONS: Record<string, ReactNode> = {
+  home: <HomeOutlined />,
+  setting: <SettingOutlined />,
+  user: <UserOutlined />,
+  team: <TeamOutlined />,
+  calendar: <CalendarOutlined />,
+  dashboard: <DashboardOutlined />,
+  book: <BookOutlined />,
+  lock: <LockOutlined />,
+  safety: <SafetyOutlined />,
+  'file-text': <FileTextOutlined />,
+};
+
+export function menuIcon(name?: string): ReactNode {
+  if (!name) return undefined;
+  return ICONS[name] ?? <AppstoreOutlined />;
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import type { ComponentType } from 'react';
+import { Spin } from 'antd';
+import { SCREENS } from '@/lib/screens';
+
+export { SCREENS };
+
+const loading = () => (
+  <div style={{ padding: 48, textAlign: 'center' }}>
+    <Spin />
+  </div>
+);
+
+/** Menu `component` names → lazily loaded screens from features/ (DESIGN §3 page registry); the list itself is lib/screens.ts. */
+const LOADERS: Record<string, ComponentType> = {
+  'account/center/Index': dynamic(() => import('@/features/account/account-center-screen'), { loading }),
+  'exception/403': dynamic(() => import('@/features/exception/forbidden-screen'), { loading }),
+  'exception/404': dynamic(() => import('@/features/exception/not-found-screen'), { loading }),
+  'exception/500': dynamic(() => import('@/features/exception/error-screen'), { loading }),
+  'account/settings/Index': dynamic(() => import('@/features/account/settings-index-screen'), { loading }),
+  'account/settings/Security': dynamic(() => import('@/features/account/security-screen'), { loading }),
+  'system/OnlineList': dynamic(() => import('@/features/system/online-list-screen'), { loading }),
+  'system/LogList': dynamic(() => import('@/features/system/log-list-screen'), { loading }),
+  'system/RolePermission': dynamic(() => import('@/features/system/role-permission-screen'), { loading }),
+};
+
+export function screenFor(component: string): ComponentType | null {
+  return LOADERS[component] ?? null;
+}

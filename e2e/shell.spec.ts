@@ -1,0 +1,200 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, loginViaUi } from './support';
+
+const sider = (page: Page) => page.getByTestId('sider');
+
+async function openMenu(page: Page, ...labels: string[]) {
+  for (const l of labels) await sider(page).getByText(l, { exact: true }).click();
+}
+
+test.describe('the signed-in shell', () => {
+  test('admin and teacher see different menus; the teacher’s direct URL to an admin page is 403 and the API refuses too', async ({ page, browser, baseURL }) => {
+    await loginViaUi(page, 'admin');
+    await expect(sider(page).getByText('系统管理')).toBeVisible();
+    await expect(sider(page).getByText('账户设置')).toBeVisible();
+
+    const ctx = await browser.newContext({ baseURL });
+    const teacher = await ctx.newPage();
+    await loginViaUi(teacher, 'teacher2');
+    await expect(sider(teacher).getByText('个人中心')).toBeVisible();
+    await expect(sider(teacher).getByText('系统管理')).toHaveCount(0);
+    await teacher.goto('/isystem/online');
+    await expect(teacher.getByTestId('exception-403')).toBeVisible();
+    const api = await teacher.request.get('/jeecg-boot/sys/online/list');
+    expect(await api.json()).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
+    await teacher.goto('/no/such/page');
+    await expect(teacher).toHaveURL(/\/404$/);
+    await expect(teacher.getByText('很抱歉，您访问的页面不存在')).toBeVisible();
+    await ctx.close();
+  });
+
+  test('breadcrumb, document title, tabs (open, replace, close rules, context menu), state kept across tabs, tabs restored after reload', async ({ page }) => {
+    await loginViaUi(page, 'admin');
+    await openMenu(page, '系统管理', '在线用户');
+    await expect(page).toHaveURL(/\/isystem\/online$/);
+    await expect(page.getByTestId('breadcrumb')).toContainText('行事历');
+    await expect(page.getByTestId('breadcrumb')).toContainText('系统管理');
+    await expect(page.getByTestId('breadcrumb')).toContainText('在线用户');
+    await expect(page).toHaveTitle('在线用户 · 教务系统');
+
+    await openMenu(page, '登录日志');
+    await expect(page).toHaveURL(/\/isystem\/log$/);
+    const tabs = page.getByTestId('tab-bar').getByTestId('tab');
+    await expect(tabs).toHaveText(['个人中心', '在线用户', '登录日志']);
+
+    // Half-typed search text survives a tab switch.
+    const keyword = page.locator('[data-page-key="/isystem/log"]').getByRole('textbox').first();
+    await keyword.fill('admin-half-typed');
+    await tabs.filter({ hasText: '在线用户' }).click();
+    await expect(page).toHaveURL(/\/isystem\/online$/);
+    await tabs.filter({ hasText: '登录日志' }).click();
+    await expect(page).toHaveURL(/\/isystem\/log$/);
+    await expect(keyword).toHaveValue('admin-half-typed');
+
+    // The same path again replaces in place (no second tab).
+    await page.goto('/isystem/log');
+    await expect(tabs).toHaveText(['个人中心', '在线用户', '登录日志']);
+
+    // Home cannot be closed.
+    await page.getByTestId('tab-bar').locator('.ant-tabs-tab').first().locator('.ant-tabs-tab-remove').click();
+    await expect(page.getByText('首页不能关闭!')).toBeVisible();
+
+    // Context menu: refresh (1) keeps tabs; close left (2); close right (3); close others (4).
+    await tabs.filter({ hasText: '在线用户' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await expect(tabs).toHaveCount(3);
+    await tabs.filter({ hasText: '在线用户' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭右侧' }).click();
+    await expect(tabs).toHaveText(['个人中心', '在线用户']);
+    await openMenu(page, '登录日志');
+    await expect(tabs).toHaveText(['个人中心', '在线用户', '登录日志']);
+    await tabs.filter({ hasText: '登录日志' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其它' }).click();
+    await expect(tabs).toHaveText(['个人中心', '登录日志']);
+
+    // Reload: the open tabs come back.
+    await page.reload();
+    await expect(page.getByTestId('tab-bar').getByTestId('tab')).toHaveText(['个人中心', '登录日志']);
+
+    // Closing the active tab activates its neighbour.
+    await page.getByTestId('tab-bar').locator('.ant-tabs-tab').nth(1).locator('.ant-tabs-tab-remove').click();
+    await expect(page).toHaveURL(/\/account\/center$/);
+  });
+
+  test('the last remaining page cannot be closed once multi-tab mode was turned off and on again', async ({ page }) => {
+    await loginViaUi(page, 'admin');
+    await openMenu(page, '系统管理', '在线用户');
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('setting-multipage').click();
+    await expect(page.getByTestId('tab-bar')).toHaveCount(0);
+    await page.getByTestId('setting-multipage').click();
+    await page.keyboard.press('Escape');
+    const tabs = page.getByTestId('tab-bar').getByTestId('tab');
+    await expect(tabs).toHaveText(['在线用户']);
+    await page.getByTestId('tab-bar').locator('.ant-tabs-tab-remove').click();
+    await expect(page.getByText('这是最后一页，不能再关闭了啦')).toBeVisible();
+  });
+
+  test('settings persist across a reload (pro__ keys)', async ({ page }) => {
+    await loginViaUi(page, 'admin');
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-drawer').getByText('暗色菜单').click();
+    await expect(page.getByText('正在编译主题！')).toBeVisible();
+    await page.getByTestId('settings-drawer').getByText('顶部栏导航').click();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.locator('[data-layout="topmenu"]')).toBeVisible();
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pro__')));
+    expect(keys.length).toBeGreaterThan(3);
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-drawer').getByText('侧边栏导航').click();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.getByTestId('sider')).toHaveClass(/ant-layout-sider-dark/);
+  });
+
+  test('a small phone (375×812) gets the menu in a drawer', async ({ browser, baseURL }) => {
+    const ctx = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
+    const page = await ctx.newPage();
+    await loginViaUi(page, 'admin');
+    await expect(page.locator('[data-device="mobile"][data-socket="open"]')).toBeVisible();
+    await expect(page.getByTestId('sider')).toHaveCount(0);
+    await page.getByTestId('menu-trigger').click();
+    await expect(page.getByTestId('menu-drawer').getByText('系统管理')).toBeVisible();
+    await ctx.close();
+  });
+
+  test('department switch from the user menu', async ({ page }) => {
+    await loginViaUi(page, 'teacher');
+    await page.getByRole('dialog').getByText('北京校区').click();
+    await page.getByTestId('depart-confirm').click();
+    await expect(page.getByTestId('account-current-depart')).toHaveText('北京校区');
+    await page.getByTestId('header-user').click();
+    await page.getByText('切换部门').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(/部门切换/)).toBeVisible();
+    await dialog.getByText('上海校区').click();
+    await dialog.getByTestId('depart-confirm').click();
+    await expect(page.getByTestId('account-current-depart')).toHaveText('上海校区');
+  });
+
+  test('change password: the old password then fails, the new one works', async ({ page }) => {
+    await loginViaUi(page, 'jiaowu');
+    await page.getByTestId('header-user').click();
+    await page.getByText('修改密码').click();
+    await expect(page).toHaveURL(/\/account\/settings\/security$/);
+    await page.getByPlaceholder('旧密码').fill('jiaowu2026');
+    await page.getByPlaceholder('新密码', { exact: true }).fill('newpass2027');
+    await page.getByPlaceholder('确认新密码').fill('newpass2027');
+    await page.getByTestId('change-password-submit').click();
+    await expect(page.getByText('密码修改成功！').first()).toBeVisible();
+    await page.context().clearCookies();
+    await loginViaUi(page, 'jiaowu', 'jiaowu2026');
+    await expect(page.getByText('用户名或密码错误').first()).toBeVisible();
+    await loginViaUi(page, 'jiaowu', 'newpass2027');
+    await expect(page).toHaveURL(/\/account\/center$/);
+  });
+
+  test('server-side revocation shows 登录已过期, and 重新登录 leads back through login', async ({ page, browser, baseURL }) => {
+    await loginViaUi(page, 'marketing');
+    await expect(page).toHaveURL(/\/account\/center$/);
+    await page.goto('/account/settings/security');
+    const admin = await browser.newContext({ baseURL });
+    await apiLogin(admin, baseURL!, 'admin');
+    const kick = await admin.request.post('/jeecg-boot/sys/online/forceLogout', { data: { username: 'marketing' }, headers: { origin: baseURL! } });
+    expect((await kick.json()).success).toBe(true);
+    await admin.close();
+    await page.getByPlaceholder('旧密码').fill('jiaowu2026');
+    await page.getByPlaceholder('新密码', { exact: true }).fill('whatever2027');
+    await page.getByPlaceholder('确认新密码').fill('whatever2027');
+    await page.getByTestId('change-password-submit').click();
+    await expect(page.locator('.ant-modal-confirm-title')).toHaveText('登录已过期');
+    await page.getByRole('button', { name: '重新登录' }).click();
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Faccount%2Fsettings%2Fsecurity/);
+    await page.getByPlaceholder('用户名', { exact: true }).fill('marketing');
+    await page.getByPlaceholder('密码', { exact: true }).fill('jiaowu2026');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/account\/settings\/security$/);
+  });
+
+  test('a role change reaches a signed-in user without signing in again', async ({ page, browser, baseURL }) => {
+    await loginViaUi(page, 'teacher2');
+    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(sider(page).getByText('登录日志')).toHaveCount(0);
+    await expect(page.locator('[data-socket="open"]')).toBeVisible();
+    const admin = await browser.newContext({ baseURL });
+    await apiLogin(admin, baseURL!, 'admin');
+    const before = (await (await admin.request.get('/jeecg-boot/sys/permission/queryRolePermission?roleId=role_teacher')).json()).result as string[];
+    const grant = (ids: string[]) =>
+      admin.request.post('/jeecg-boot/sys/permission/saveRolePermission', { data: { roleId: 'role_teacher', permissionIds: ids.join(',') }, headers: { origin: baseURL! } });
+    try {
+      expect((await (await grant([...before, 'perm_isystem', 'perm_isystem_log', 'perm_btn_log_list'])).json()).success).toBe(true);
+      await expect(sider(page).getByText('系统管理')).toBeVisible({ timeout: 10_000 });
+      await openMenu(page, '系统管理', '登录日志');
+      await expect(page.getByTestId('log-table')).toBeVisible();
+    } finally {
+      await grant(before);
+      await admin.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Client-side types of the permission answer (`GET /sys/permission/getUserPermissionByToken`,
+ * contract §3). They mirror `MenuNode` / `AuthEntry` of server/permissions/menu-tree.ts without
+ * importing server code, and are slightly wider where an upstream JeecgBoot may answer differently
+ * (`hidden: false`, `redirect: null`, a `meta.permission` list as in the antd-pro router).
+ */
+
+/** A button / page-control permission. `type` '1' visible (button), '2' disabled control; `status` '1' active, '0' inactive. */
+export interface AuthEntry {
+  action: string;
+  type: string;
+  describe: string;
+  /** Only in `allAuth`. */
+  status?: string;
+}
+
+export interface MenuMeta {
+  keepAlive: boolean;
+  internalOrExternal: boolean;
+  title: string;
+  componentName: string;
+  icon?: string;
+  /** External (or iframe) address; the node's `path` is then an md5 of it. */
+  url?: string;
+  hideTab?: boolean;
+  /** Button rows under this menu (contract §3). */
+  permissionList?: AuthEntry[];
+  /** Route-level permission codes (antd-pro `meta.permission`); any one of them grants the route. */
+  permission?: string[];
+}
+
+export interface MenuNode {
+  id: string;
+  route: '1' | '0';
+  path: string;
+  name: string;
+  component: string | null;
+  redirect?: string | null;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  meta: MenuMeta;
+  children?: MenuNode[];
+}
+
+/** The `result` of the permission call. */
+export interface PermissionAnswer {
+  menu: MenuNode[];
+  auth: AuthEntry[];
+  allAuth: AuthEntry[];
+  sysSafeMode?: boolean;
+}

@@ -1,0 +1,43 @@
+/**
+ * Which screen a path shows (spec 01 §2 dynamic menu routes), as a pure function.
+ * Screens are registered by component name with a canonical path; the user's menu decides access.
+ */
+export interface ScreenEntry {
+  /** Menu `component` value that names this screen, e.g. 'system/OnlineList'. */
+  component: string;
+  /** Where the screen lives when the menu does not say otherwise. */
+  path: string;
+  title: string;
+  /** Reachable by every signed-in user, menu or not (home, exception pages, my announcements …). */
+  public?: boolean;
+}
+
+export interface MenuRoute {
+  path: string;
+  component: string | null;
+  title: string;
+}
+
+export type Resolved =
+  | { kind: 'screen'; component: string; title: string; path: string }
+  | { kind: 'missing'; component: string; title: string; path: string }
+  | { kind: 'forbidden'; path: string }
+  | { kind: 'not-found'; path: string };
+
+const normalise = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+export function resolveRoute(pathname: string, menu: MenuRoute[], screens: ScreenEntry[]): Resolved {
+  const path = normalise(pathname);
+  const fixed = screens.find((s) => s.public && s.path === path);
+  if (fixed) return { kind: 'screen', component: fixed.component, title: fixed.title, path };
+  const entry = menu.find((m) => normalise(m.path) === path && m.component);
+  if (entry) {
+    const screen = screens.find((s) => s.component === entry.component);
+    // A menu row naming a component this build does not have: say so clearly instead of crashing.
+    return screen
+      ? { kind: 'screen', component: screen.component, title: entry.title || screen.title, path }
+      : { kind: 'missing', component: entry.component!, title: entry.title, path };
+  }
+  if (screens.some((s) => s.path === path)) return { kind: 'forbidden', path };
+  return { kind: 'not-found', path };
+}

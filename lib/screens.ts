@@ -1,0 +1,17 @@
+import type { ScreenEntry } from './page-routes';
+
+/**
+ * The screens this build has (data only, usable on both sides): menu `component` → default path
+ * and title. components/shell/page-registry.tsx attaches each one's lazily loaded component.
+ */
+export const SCREENS: ScreenEntry[] = [
+  { component: 'account/center/Index', path: '/account/center', title: '个人中心', public: true },
+  { component: 'exception/403', path: '/403', title: '403', public: true },
+  { component: 'exception/404', path: '/404', title: '404', public: true },
+  { component: 'exception/500', path: '/500', title: '500', public: true },
+  { component: 'account/settings/Index', path: '/account/settings', title: '账户设置' },
+  { component: 'account/settings/Security', path: '/account/settings/security', title: '安全设置' },
+  { component: 'system/OnlineList', path: '/isystem/online', title: '在线用户' },
+  { component: 'system/LogList', path: '/isystem/log', title: '登录日志' },
+  { component: 'system/RolePermission', path: '/isystem/rolePermission', title: '角色授权' },
+];

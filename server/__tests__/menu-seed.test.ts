@@ -1,0 +1,120 @@
+/** @jest-environment node */
+import { startTestBackend, type TestBackend } from './helpers';
+import { seed } from '../db/seed';
+import type { MenuNode } from '../permissions/menu-tree';
+
+let be: TestBackend;
+beforeAll(async () => {
+  be = await startTestBackend();
+});
+afterAll(() => be.close());
+
+interface Answer {
+  menu: MenuNode[];
+  auth: { action: string; type: string; describe: string }[];
+  allAuth: { action: string }[];
+}
+const permsOf = async (username: string) =>
+  (await be.call('/sys/permission/getUserPermissionByToken', { token: await be.login(username) })).body.result as Answer;
+
+/** The menu as [title, path, children?] — what a person sees in the side bar. */
+type Shape = [string, string, Shape[]?];
+const shape = (nodes: MenuNode[]): Shape[] => nodes.map((n) => (n.children ? [n.meta.title, n.path, shape(n.children)] : [n.meta.title, n.path]));
+
+const ACCOUNT: Shape[] = [
+  ['个人中心', '/account/center'],
+  ['账户设置', '/account/settings', [['安全设置', '/account/settings/security']]],
+];
+
+describe('seeded menu per role (fresh database)', () => {
+  it('admin: account pages and 系统管理 with 在线用户, 登录日志, 角色授权; every system button', async () => {
+    const a = await permsOf('admin');
+    expect(shape(a.menu)).toEqual([
+      ...ACCOUNT,
+      ['系统管理', '/isystem', [['在线用户', '/isystem/online'], ['登录日志', '/isystem/log'], ['角色授权', '/isystem/rolePermission']]],
+    ]);
+    expect(a.auth.map((x) => x.action)).toEqual([
+      'system:user:frozen',
+      'system:online:forceLogout',
+      'system:online:list',
+      'system:log:list',
+      'system:role:permission',
+      'system:user:edit',
+    ]);
+    expect(a.auth.every((x) => x.type === '1')).toBe(true);
+    const sys = a.menu.find((m) => m.path === '/isystem')!;
+    expect(sys).toMatchObject({ component: 'layouts/RouteView', meta: { icon: 'setting', title: '系统管理' } });
+    expect(sys.meta.permissionList).toEqual([{ action: 'system:user:frozen', type: '1', describe: '冻结用户' }]);
+    const [online, log, rolePerm] = sys.children!;
+    expect(online).toMatchObject({ component: 'system/OnlineList', name: 'isystem-online' });
+    expect(online.meta.permissionList!.map((p) => p.action)).toEqual(['system:online:forceLogout', 'system:online:list']);
+    expect(log).toMatchObject({ component: 'system/LogList' });
+    expect(log.meta.permissionList!.map((p) => p.action)).toEqual(['system:log:list']);
+    expect(rolePerm).toMatchObject({ component: 'system/RolePermission' });
+    expect(rolePerm.meta.permissionList!.map((p) => p.action)).toEqual(['system:role:permission', 'system:user:edit']);
+  });
+
+  it('account settings: component labels, and 安全设置 is not hidden', async () => {
+    const t = await permsOf('teacher');
+    const settings = t.menu.find((m) => m.path === '/account/settings')!;
+    expect(settings).toMatchObject({ component: 'account/settings/Index', meta: { title: '账户设置' } });
+    const security = settings.children![0];
+    expect(security).toMatchObject({ component: 'account/settings/Security', meta: { title: '安全设置' } });
+    expect(security.hidden).toBeUndefined();
+    expect(settings.hidden).toBeUndefined();
+  });
+
+  it('teacher: only the account pages, no button', async () => {
+    const t = await permsOf('teacher');
+    expect(shape(t.menu)).toEqual(ACCOUNT);
+    expect(t.auth).toEqual([]);
+    // Every button is still known to the client, so it can hide what the user lacks.
+    expect(t.allAuth.map((x) => x.action).sort()).toEqual(
+      ['system:log:list', 'system:online:forceLogout', 'system:online:list', 'system:role:permission', 'system:user:edit', 'system:user:frozen'].sort(),
+    );
+  });
+
+  it('marketing: account pages plus 登录日志 (differs from teacher)', async () => {
+    const m = await permsOf('marketing');
+    expect(shape(m.menu)).toEqual([...ACCOUNT, ['登录日志', '/isystem/log']]);
+    expect(m.auth.map((x) => x.action)).toEqual(['system:log:list']);
+  });
+
+  it('academic: account pages plus 在线用户, listing only (no 强制退出)', async () => {
+    const j = await permsOf('jiaowu');
+    expect(shape(j.menu)).toEqual([...ACCOUNT, ['在线用户', '/isystem/online']]);
+    expect(j.auth.map((x) => x.action)).toEqual(['system:online:list']);
+    expect(j.menu[2].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
+  });
+
+  it('the self-registration role `user` gets the account pages only', async () => {
+    const rows = await be.db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', 'role_user').execute();
+    expect(rows.map((r) => r.permission_id).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings']);
+  });
+
+  it('the buttons are what the routes enforce', async () => {
+    const marketing = await be.login('marketing');
+    const academic = await be.login('jiaowu');
+    expect((await be.call('/sys/log/list?logType=1', { token: marketing })).body.success).toBe(true);
+    expect((await be.call('/sys/online/list', { token: marketing })).body.code).toBe(510);
+    expect((await be.call('/sys/online/list', { token: academic })).body.success).toBe(true);
+    expect((await be.call('/sys/log/list?logType=1', { token: academic })).body.code).toBe(510);
+    expect((await be.call('/sys/online/forceLogout', { method: 'POST', token: academic, json: { username: 'teacher' } })).body.code).toBe(510);
+  });
+
+  it('rows: buttons are menu_type 2 / perms_type 1, parents are not leaves, and reseeding adds nothing', async () => {
+    const rows = await be.db.selectFrom('sys_permission').select(['id', 'parent_id', 'menu_type', 'perms_type', 'is_leaf']).execute();
+    const parents = new Set(rows.map((r) => r.parent_id).filter(Boolean));
+    for (const r of rows) {
+      expect([r.id, r.is_leaf]).toEqual([r.id, !parents.has(r.id)]);
+      if (r.menu_type === 2) expect([r.id, r.perms_type]).toEqual([r.id, '1']);
+    }
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get('perm_btn_force_logout')!.parent_id).toBe('perm_isystem_online');
+    expect(byId.get('perm_btn_user_frozen')!.parent_id).toBe('perm_isystem');
+    const links = await be.db.selectFrom('sys_role_permission').select('id').execute();
+    await seed(be.db, { demo: true });
+    expect((await be.db.selectFrom('sys_permission').select('id').execute()).length).toBe(rows.length);
+    expect((await be.db.selectFrom('sys_role_permission').select('id').execute()).length).toBe(links.length);
+  });
+});

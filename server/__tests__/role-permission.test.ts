@@ -1,0 +1,289 @@
+/** @jest-environment node */
+import { startTestBackend, type TestBackend } from './helpers';
+import { createBackend } from '../backend';
+
+let be: TestBackend;
+const notify = jest.fn();
+beforeAll(async () => {
+  be = await startTestBackend();
+  be.setNotifier(notify);
+});
+afterAll(() => be.close());
+beforeEach(() => notify.mockReset());
+
+const PUSH = { cmd: 'permission', msgTxt: '权限已变更' };
+const LOG_MENU = ['perm_isystem_log', 'perm_btn_log_list'];
+
+const get = (path: string, token: string) => be.call(path, { token });
+const save = (token: string, roleId: string, permissionIds: string) => be.call('/sys/permission/saveRolePermission', { method: 'POST', token, json: { roleId, permissionIds } });
+const editRoles = (token: string, userId: string, roleIds: string) => be.call('/sys/user/editRoles', { method: 'PUT', token, json: { userId, roleIds } });
+const rolePerms = async (roleId: string) =>
+  (await be.db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', roleId).execute()).map((r) => r.permission_id).sort();
+const userRoles = async (userId: string) => (await be.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id).sort();
+const canListLogs = async (token: string) => (await get('/sys/log/list?logType=1', token)).body.success === true;
+/** The single call notify got: user ids sorted (their order carries no meaning) and the message. */
+const pushed = () => {
+  expect(notify).toHaveBeenCalledTimes(1);
+  const [ids, message] = notify.mock.calls[0] as [string[], object];
+  return { ids: [...ids].sort(), message };
+};
+
+describe('who may use the role screens', () => {
+  it.each(['teacher', 'marketing', 'jiaowu'])('%s gets 510 on every endpoint', async (username) => {
+    const token = await be.login(username);
+    const answers = [
+      await get('/sys/permission/queryRolePermission?roleId=role_teacher', token),
+      await get('/sys/permission/list', token),
+      await get('/sys/role/queryall', token),
+      await save(token, 'role_teacher', LOG_MENU.join(',')),
+      await editRoles(token, 'u_teacher', 'role_admin'),
+    ];
+    for (const r of answers) expect(r.body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
+    expect(await rolePerms('role_teacher')).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings']);
+    expect(await userRoles('u_teacher')).toEqual(['role_teacher']);
+    expect(notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('reading', () => {
+  it('GET /sys/role/queryall lists every role', async () => {
+    const r = await get('/sys/role/queryall', await be.login('admin'));
+    expect(r.body).toMatchObject({ success: true, code: 200 });
+    const roles = r.body.result as { id: string; roleCode: string; roleName: string }[];
+    expect(roles.map((x) => x.roleCode).sort()).toEqual(['academic', 'admin', 'marketing', 'teacher', 'user']);
+    expect(roles.find((x) => x.id === 'role_teacher')).toMatchObject({ roleCode: 'teacher', roleName: '教师', description: '授课教师' });
+  });
+
+  it('GET /sys/permission/list answers the whole tree, menus and buttons, as {key,title,menuType,perms,children?}', async () => {
+    const r = await get('/sys/permission/list', await be.login('admin'));
+    type Node = { key: string; title: string; menuType: number; perms: string | null; children?: Node[] };
+    const tree = r.body.result as Node[];
+    expect(tree.map((n) => n.key)).toEqual(['perm_account_center', 'perm_account_settings', 'perm_isystem']);
+    expect(tree[0]).toEqual({ key: 'perm_account_center', title: '个人中心', menuType: 0, perms: null });
+    expect(tree[1].children).toEqual([{ key: 'perm_account_security', title: '安全设置', menuType: 1, perms: null }]);
+    const sys = tree[2];
+    expect(sys.children!.map((n) => n.key)).toEqual(['perm_isystem_online', 'perm_isystem_log', 'perm_isystem_role_permission', 'perm_btn_user_frozen']);
+    expect(sys.children![0].children).toEqual([
+      { key: 'perm_btn_force_logout', title: '强制退出', menuType: 2, perms: 'system:online:forceLogout' },
+      { key: 'perm_btn_online_list', title: '查看在线用户', menuType: 2, perms: 'system:online:list' },
+    ]);
+    const count = (nodes: Node[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);
+    const rows = await be.db.selectFrom('sys_permission').select('id').where('del_flag', '=', 0).execute();
+    expect(count(tree)).toBe(rows.length);
+  });
+
+  it('GET /sys/permission/queryRolePermission answers the role’s permission ids', async () => {
+    const token = await be.login('admin');
+    const r = await get('/sys/permission/queryRolePermission?roleId=role_marketing', token);
+    expect(r.body.success).toBe(true);
+    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', ...LOG_MENU].sort());
+    expect((await get('/sys/permission/queryRolePermission', token)).body).toMatchObject({ success: false, message: '请选择角色' });
+    expect((await get('/sys/permission/queryRolePermission?roleId=nope', token)).body).toMatchObject({ success: false, message: '角色不存在' });
+  });
+});
+
+describe('POST /sys/permission/saveRolePermission', () => {
+  it('replaces the role’s set, takes effect on live sessions at once, and notifies exactly the role’s holders', async () => {
+    const admin = await be.login('admin');
+    const teacher = await be.login('teacher');
+    expect(await canListLogs(teacher)).toBe(false);
+    const base = await rolePerms('role_teacher');
+    const r = await save(admin, 'role_teacher', [...base, ...LOG_MENU].join(','));
+    expect(r.body).toMatchObject({ success: true, code: 200, message: '保存成功！' });
+    expect(await rolePerms('role_teacher')).toEqual([...base, ...LOG_MENU].sort());
+    expect(await canListLogs(teacher)).toBe(true);
+    // Holders of role_teacher in the demo: teacher, teacher2 and the frozen teacher.
+    expect(pushed()).toEqual({ ids: ['u_frozen', 'u_teacher', 'u_teacher2'], message: PUSH });
+    // The menu answer follows too.
+    const perm = await get('/sys/permission/getUserPermissionByToken', teacher);
+    expect((perm.body.result as { auth: { action: string }[] }).auth.map((a) => a.action)).toEqual(['system:log:list']);
+
+    notify.mockReset();
+    expect((await save(admin, 'role_teacher', base.join(','))).body.success).toBe(true);
+    expect(await rolePerms('role_teacher')).toEqual(base);
+    expect(await canListLogs(teacher)).toBe(false);
+    expect(pushed().ids).toEqual(['u_frozen', 'u_teacher', 'u_teacher2']);
+  });
+
+  it('notifies after the commit: a holder reloading on the push already sees the new set', async () => {
+    const admin = await be.login('admin');
+    const seenAtPush: string[][] = [];
+    notify.mockImplementation(async () => {
+      seenAtPush.push(await rolePerms('role_academic'));
+    });
+    const next = ['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_btn_online_list', 'perm_isystem_online'];
+    try {
+      expect((await save(admin, 'role_academic', [...next, 'perm_isystem_log'].join(','))).body.success).toBe(true);
+      expect(seenAtPush).toEqual([[...next, 'perm_isystem_log'].sort()]);
+    } finally {
+      notify.mockReset();
+      await save(admin, 'role_academic', next.join(','));
+    }
+  });
+
+  it('validates every id: one unknown id refuses the whole save with 所选权限不存在', async () => {
+    const admin = await be.login('admin');
+    const before = await rolePerms('role_academic');
+    const r = await save(admin, 'role_academic', [...before, 'perm_isystem_log', 'no_such_perm'].join(','));
+    expect(r.body).toMatchObject({ success: false, message: '所选权限不存在' });
+    expect(await rolePerms('role_academic')).toEqual(before);
+    expect(notify).not.toHaveBeenCalled();
+    expect((await save(admin, 'no_such_role', 'perm_account_center')).body).toMatchObject({ success: false, message: '角色不存在' });
+    expect((await be.call('/sys/permission/saveRolePermission', { method: 'POST', token: admin, json: { permissionIds: '' } })).body).toMatchObject({ success: false, message: '请选择角色' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('deleted permission rows count as unknown', async () => {
+    const admin = await be.login('admin');
+    await be.db.updateTable('sys_permission').set({ del_flag: 1 }).where('id', '=', 'perm_isystem_log').execute();
+    try {
+      expect((await save(admin, 'role_academic', 'perm_account_center,perm_isystem_log')).body.message).toBe('所选权限不存在');
+    } finally {
+      await be.db.updateTable('sys_permission').set({ del_flag: 0 }).where('id', '=', 'perm_isystem_log').execute();
+    }
+  });
+
+  it('is one transaction: a refusal after the old links were deleted leaves them all in place', async () => {
+    // Saving the admin role without the role-permission button would lock the caller out: refused at
+    // the end of the transaction, after the delete and insert, so only a rollback restores the set.
+    const admin = await be.login('admin');
+    const before = await rolePerms('role_admin');
+    const r = await save(admin, 'role_admin', 'perm_account_center,perm_isystem_log');
+    expect(r.body).toMatchObject({ success: false, message: '不能移除自己的授权管理权限' });
+    expect(await rolePerms('role_admin')).toEqual(before);
+    expect(before).toContain('perm_btn_role_permission');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('ignores duplicates and blanks; an empty list clears the role; a role nobody holds notifies nobody', async () => {
+    const admin = await be.login('admin');
+    const r = await save(admin, 'role_user', ' perm_account_center, perm_account_center ,,perm_account_settings');
+    expect(r.body.success).toBe(true);
+    expect(await rolePerms('role_user')).toEqual(['perm_account_center', 'perm_account_settings']);
+    expect((await save(admin, 'role_user', '')).body.success).toBe(true);
+    expect(await rolePerms('role_user')).toEqual([]);
+    expect(notify).not.toHaveBeenCalled();
+    await save(admin, 'role_user', 'perm_account_center,perm_account_settings,perm_account_security');
+  });
+
+  it('concurrent saves of one role all succeed and leave one of the sets whole', async () => {
+    const admin = await be.login('admin');
+    const sets = [
+      'perm_account_center,perm_account_settings',
+      'perm_account_center,perm_isystem_log,perm_btn_log_list',
+      'perm_account_center,perm_account_settings,perm_account_security',
+      'perm_account_center,perm_btn_log_list',
+    ];
+    const answers = await Promise.all([...sets, ...sets].map((set) => save(admin, 'role_marketing', set)));
+    expect(answers.map((r) => r.body.message)).toEqual(Array(sets.length * 2).fill('保存成功！'));
+    const now = (await rolePerms('role_marketing')).join(',');
+    expect(sets.map((set) => set.split(',').sort().join(','))).toContain(now);
+    await save(admin, 'role_marketing', 'perm_account_center,perm_account_settings,perm_account_security,perm_isystem_log,perm_btn_log_list');
+  });
+
+  it('a failing push does not fail the saved change', async () => {
+    const admin = await be.login('admin');
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    notify.mockImplementation(() => {
+      throw new Error('hub down');
+    });
+    try {
+      const r = await save(admin, 'role_academic', 'perm_account_center,perm_account_settings,perm_account_security,perm_isystem_online,perm_btn_online_list,perm_isystem_log');
+      expect(r.body).toMatchObject({ success: true, message: '保存成功！' });
+      expect(await rolePerms('role_academic')).toContain('perm_isystem_log');
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+      notify.mockReset();
+      await save(admin, 'role_academic', 'perm_account_center,perm_account_settings,perm_account_security,perm_isystem_online,perm_btn_online_list');
+    }
+  });
+});
+
+describe('PUT /sys/user/editRoles', () => {
+  it('replaces the user’s roles at once and notifies only that user', async () => {
+    const admin = await be.login('admin');
+    const t2 = await be.login('teacher2');
+    expect(await canListLogs(t2)).toBe(false);
+    const r = await editRoles(admin, 'u_teacher2', 'role_teacher,role_marketing');
+    expect(r.body).toMatchObject({ success: true, code: 200, message: '修改成功!' });
+    expect(await userRoles('u_teacher2')).toEqual(['role_marketing', 'role_teacher']);
+    expect(await canListLogs(t2)).toBe(true);
+    expect(pushed()).toEqual({ ids: ['u_teacher2'], message: PUSH });
+
+    notify.mockReset();
+    expect((await editRoles(admin, 'u_teacher2', 'role_teacher')).body.success).toBe(true);
+    expect(await userRoles('u_teacher2')).toEqual(['role_teacher']);
+    expect(await canListLogs(t2)).toBe(false);
+    expect(pushed()).toEqual({ ids: ['u_teacher2'], message: PUSH });
+  });
+
+  it('validates: unknown role refuses the whole change, unknown user, missing user', async () => {
+    const admin = await be.login('admin');
+    expect((await editRoles(admin, 'u_teacher2', 'role_marketing,role_nope')).body).toMatchObject({ success: false, message: '所选角色不存在' });
+    expect(await userRoles('u_teacher2')).toEqual(['role_teacher']);
+    expect((await editRoles(admin, 'u_nobody', 'role_teacher')).body).toMatchObject({ success: false, message: '用户不存在' });
+    expect((await be.call('/sys/user/editRoles', { method: 'PUT', token: admin, json: { roleIds: 'role_teacher' } })).body).toMatchObject({ success: false, message: '请选择用户' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('an empty list removes every role (and the user’s menu)', async () => {
+    const admin = await be.login('admin');
+    const t2 = await be.login('teacher2');
+    expect((await editRoles(admin, 'u_teacher2', '')).body.success).toBe(true);
+    expect(await userRoles('u_teacher2')).toEqual([]);
+    const perm = await get('/sys/permission/getUserPermissionByToken', t2);
+    expect((perm.body.result as { menu: unknown[] }).menu).toEqual([]);
+    expect(pushed().ids).toEqual(['u_teacher2']);
+    await editRoles(admin, 'u_teacher2', 'role_teacher');
+  });
+
+  it('concurrent edits of one user all succeed and leave one of the sets whole', async () => {
+    const admin = await be.login('admin');
+    const sets = ['role_teacher', 'role_teacher,role_marketing', 'role_teacher,role_academic', 'role_marketing,role_teacher,role_user'];
+    const answers = await Promise.all([...sets, ...sets].map((set) => editRoles(admin, 'u_teacher2', set)));
+    expect(answers.map((r) => r.body.message)).toEqual(Array(sets.length * 2).fill('修改成功!'));
+    expect(sets.map((set) => set.split(',').sort().join(','))).toContain((await userRoles('u_teacher2')).join(','));
+    await editRoles(admin, 'u_teacher2', 'role_teacher');
+  });
+
+  it('is one transaction: taking one’s own edit right away is rolled back', async () => {
+    const admin = await be.login('admin');
+    const r = await editRoles(admin, 'u_admin', 'role_teacher');
+    expect(r.body).toMatchObject({ success: false, message: '不能移除自己的授权管理权限' });
+    expect(await userRoles('u_admin')).toEqual(['role_admin']);
+    expect(notify).not.toHaveBeenCalled();
+    // Adding a role to oneself is fine.
+    expect((await editRoles(admin, 'u_admin', 'role_admin,role_marketing')).body.success).toBe(true);
+    expect(pushed().ids).toEqual(['u_admin']);
+    await editRoles(admin, 'u_admin', 'role_admin');
+  });
+});
+
+test('createBackend({notify}) routes pushes to the given function; setNotifier replaces it', async () => {
+  const first = jest.fn();
+  const second = jest.fn();
+  const other = await createBackend({ memory: true, notify: first, config: { captcha: false, seedDemo: true, trustClientIpHeader: true, databaseUrl: null } });
+  try {
+    const call = (path: string, init: { method?: string; json?: unknown; token?: string }) =>
+      other
+        .fetch(
+          new Request(`http://b${path}`, {
+            method: init.method ?? 'GET',
+            headers: { 'content-type': 'application/json', ...(init.token ? { 'x-access-token': init.token } : {}) },
+            body: init.json === undefined ? undefined : JSON.stringify(init.json),
+          }),
+        )
+        .then((r) => r.json());
+    const login = await call('/sys/login', { method: 'POST', json: { username: 'admin', password: 'jiaowu2026' } });
+    const token = login.result.token as string;
+    expect((await call('/sys/user/editRoles', { method: 'PUT', token, json: { userId: 'u_teacher', roleIds: 'role_teacher' } })).success).toBe(true);
+    expect(first).toHaveBeenCalledWith(['u_teacher'], PUSH);
+    other.setNotifier(second);
+    await call('/sys/user/editRoles', { method: 'PUT', token, json: { userId: 'u_marketing', roleIds: 'role_marketing' } });
+    expect(second).toHaveBeenCalledWith(['u_marketing'], PUSH);
+    expect(first).toHaveBeenCalledTimes(1);
+  } finally {
+    await other.close();
+  }
+});
