@@ -3,6 +3,16 @@ import { apiLogin, loginViaUi } from './support';
 
 const sider = (page: Page) => page.getByTestId('sider');
 
+/** Right-click a tab and choose a context-menu entry (retrying the right-click until the menu shows). */
+async function tabMenu(page: Page, tabTitle: string, item: string) {
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    await page.getByTestId('tab-bar').getByTestId('tab').filter({ hasText: tabTitle }).click({ button: 'right' });
+    await expect(entry).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await entry.click();
+}
+
 async function openMenu(page: Page, ...labels: string[]) {
   for (const l of labels) await sider(page).getByText(l, { exact: true }).click();
 }
@@ -60,16 +70,13 @@ test.describe('the signed-in shell', () => {
     await expect(page.getByText('首页不能关闭!')).toBeVisible();
 
     // Context menu: refresh (1) keeps tabs; close left (2); close right (3); close others (4).
-    await tabs.filter({ hasText: '在线用户' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await tabMenu(page, '在线用户', '刷新');
     await expect(tabs).toHaveCount(3);
-    await tabs.filter({ hasText: '在线用户' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭右侧' }).click();
+    await tabMenu(page, '在线用户', '关闭右侧');
     await expect(tabs).toHaveText(['个人中心', '在线用户']);
     await openMenu(page, '登录日志');
     await expect(tabs).toHaveText(['个人中心', '在线用户', '登录日志']);
-    await tabs.filter({ hasText: '登录日志' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其它' }).click();
+    await tabMenu(page, '登录日志', '关闭其它');
     await expect(tabs).toHaveText(['个人中心', '登录日志']);
 
     // Reload: the open tabs come back.
