@@ -1,7 +1,7 @@
 /**
  * Client-side types of the permission answer (`GET /sys/permission/getUserPermissionByToken`,
- * contract §3). They mirror `MenuNode` / `AuthEntry` of server/permissions/menu-tree.ts without
- * importing server code, and are slightly wider where an upstream JeecgBoot may answer differently
+ * contract §3), shared with the embedded backend's builder (server/permissions/menu-tree.ts). They are
+ * slightly wider than what that builder emits, because an upstream JeecgBoot may answer differently
  * (`hidden: false`, `redirect: null`, a `meta.permission` list as in the antd-pro router).
  */
 

@@ -138,10 +138,9 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
     setNavSeen(navKey);
     setAlive((a) => {
       const live = a.keys.filter((k) => !multi || openKeys.has(k));
-      const { keys, evicted } = touchLru(live, pathname, multi ? KEEP_ALIVE_LIMIT : 1);
+      const { keys } = touchLru(live, pathname, multi ? KEEP_ALIVE_LIMIT : 1);
       const byKey: Record<string, Resolved> = {};
       for (const k of keys) byKey[k] = k === pathname ? resolved : a.byKey[k];
-      void evicted;
       return { keys, byKey };
     });
   }

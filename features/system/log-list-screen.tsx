@@ -3,14 +3,14 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Input, Table, Typography } from 'antd';
+import { Card, DatePicker, Empty, Form, Input, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { NoPermission } from './no-permission';
 import { FIRST_PAGE, tablePagination, type PageQuery, type PageResult } from './paging';
+import { LoadError, SearchActions } from './list-parts';
 
 /** One row of GET /sys/log/list (login log, logType 1). */
 interface LogRow {
@@ -101,32 +101,9 @@ function LogList() {
         <Form.Item name="createTime" label="创建时间">
           <DatePicker.RangePicker showTime={TIME_DEFAULTS} format={DATETIME} placeholder={['开始时间', '结束时间']} allowEmpty={[true, true]} data-testid="log-range" />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="log-search-submit">
-              查询
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset} data-testid="log-search-reset">
-              重置
-            </Button>
-          </Flex>
-        </Form.Item>
+        <SearchActions testIdPrefix="log" onReset={reset} />
       </Form>
-      {error && !data && (
-        <Alert
-          type="error"
-          showIcon
-          title="登录日志加载失败"
-          description={error instanceof Error ? error.message : undefined}
-          action={
-            <Button size="small" onClick={() => mutate()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-          data-testid="log-error"
-        />
-      )}
+      {error && !data && <LoadError title="登录日志加载失败" error={error} onRetry={() => mutate()} testId="log-error" />}
       <div data-testid="log-table">
         <Table<LogRow>
           rowKey="id"

@@ -2,14 +2,14 @@
 
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Alert, App, Button, Card, Empty, Flex, Form, Input, Popconfirm, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Flex, Form, Input, Popconfirm, Table, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Authorized, useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { NoPermission } from './no-permission';
 import { FIRST_PAGE, pageAfterRemoval, tablePagination, type PageQuery, type PageResult } from './paging';
+import { LoadError, SearchActions } from './list-parts';
 
 /** One live session of GET /sys/online/list; `tokenHash` is the 12-character public session id. */
 interface OnlineSession {
@@ -128,32 +128,9 @@ function OnlineList() {
         <Form.Item name="username" label="用户名">
           <Input placeholder="请输入用户名" allowClear maxLength={100} style={{ width: 220 }} data-testid="online-username" />
         </Form.Item>
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="online-search-submit">
-              查询
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset} data-testid="online-search-reset">
-              重置
-            </Button>
-          </Flex>
-        </Form.Item>
+        <SearchActions testIdPrefix="online" onReset={reset} />
       </Form>
-      {error && !data && (
-        <Alert
-          type="error"
-          showIcon
-          title="在线用户加载失败"
-          description={error instanceof Error ? error.message : undefined}
-          action={
-            <Button size="small" onClick={() => mutate()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-          data-testid="online-error"
-        />
-      )}
+      {error && !data && <LoadError title="在线用户加载失败" error={error} onRetry={() => mutate()} testId="online-error" />}
       <div data-testid="online-table">
         <Table<OnlineSession>
           rowKey="tokenHash"

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuthEntry, MenuNode } from '../../lib/menu-types';
 
 /** The columns of sys_permission the menu answer is built from. */
 export interface PermissionRow {
@@ -23,34 +24,8 @@ export interface PermissionRow {
   internal_or_external: boolean;
 }
 
-export interface AuthEntry {
-  action: string;
-  type: string;
-  describe: string;
-  status?: string;
-}
-
-export interface MenuNode {
-  id: string;
-  route: '1' | '0';
-  path: string;
-  name: string;
-  component: string | null;
-  redirect?: string | null;
-  hidden?: true;
-  alwaysShow?: true;
-  meta: {
-    keepAlive: boolean;
-    internalOrExternal: boolean;
-    title: string;
-    componentName: string;
-    icon?: string;
-    url?: string;
-    hideTab?: boolean;
-    permissionList?: AuthEntry[];
-  };
-  children?: MenuNode[];
-}
+// The answer's types are shared with the client (lib/menu-types.ts), so the two cannot drift.
+export type { AuthEntry, MenuNode };
 
 const isExternal = (url: string) => /^https?:\/\//.test(url) || url.startsWith('{{');
 

@@ -1,0 +1,39 @@
+'use client';
+
+import { Alert, Button, Flex, Form } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+
+/** 查询 / 重置 at the end of a list's search form; test ids `${testIdPrefix}-search-submit|reset`. */
+export function SearchActions({ testIdPrefix, onReset }: { testIdPrefix: string; onReset: () => void }) {
+  return (
+    <Form.Item>
+      <Flex gap={8}>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testIdPrefix}-search-submit`}>
+          查询
+        </Button>
+        <Button icon={<ReloadOutlined />} onClick={onReset} data-testid={`${testIdPrefix}-search-reset`}>
+          重置
+        </Button>
+      </Flex>
+    </Form.Item>
+  );
+}
+
+/** A list that could not load: what failed, why, and 重试. */
+export function LoadError({ title, error, onRetry, testId }: { title: string; error: unknown; onRetry: () => void; testId: string }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={title}
+      description={error instanceof Error ? error.message : undefined}
+      action={
+        <Button size="small" onClick={onRetry}>
+          重试
+        </Button>
+      }
+      style={{ marginBottom: 16 }}
+      data-testid={testId}
+    />
+  );
+}
