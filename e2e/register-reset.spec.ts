@@ -23,6 +23,10 @@ test('register with an SMS code, sign in, reset the password by SMS; the old pas
   await loginViaUi(page, 'newteacher', 'abc12345');
   await expect(page).toHaveURL(/\/account\/center$/);
   await expect(page.getByTestId('account-role-tag')).toHaveText('普通用户');
+  // A user without departments is told so when switching (spec 01 §8).
+  await page.getByTestId('header-user').click();
+  await page.getByText('切换部门').click();
+  await expect(page.getByText('您尚未设置部门信息!')).toBeVisible();
   await page.context().clearCookies();
 
   await page.goto('/user/alteration');

@@ -66,7 +66,8 @@ export function ConsoleHeader({ title, helpUrl, user, departs, homePath, showBra
   const items: MenuProps['items'] = [
     { key: 'center', icon: <UserOutlined />, label: '个人中心' },
     { key: 'password', icon: <LockOutlined />, label: '修改密码' },
-    ...(departs.length > 1 ? [{ key: 'depart', icon: <SwapOutlined />, label: '切换部门' }] : []),
+    // One department: nothing to switch to. None: the entry says so (spec 01 §8 您尚未设置部门信息!).
+    ...(departs.length !== 1 ? [{ key: 'depart', icon: <SwapOutlined />, label: '切换部门' }] : []),
     { key: 'help', icon: <QuestionCircleOutlined />, label: '帮助中心' },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
@@ -75,7 +76,10 @@ export function ConsoleHeader({ title, helpUrl, user, departs, homePath, showBra
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'center') router.push('/account/center');
     else if (key === 'password') router.push('/account/settings/security');
-    else if (key === 'depart') setSwitching(true);
+    else if (key === 'depart') {
+      if (departs.length) setSwitching(true);
+      else message.warning('您尚未设置部门信息!');
+    }
     else if (key === 'help') window.open(helpUrl, '_blank', 'noopener,noreferrer');
     else if (key === 'logout') confirmLogout();
   };
