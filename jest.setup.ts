@@ -43,3 +43,9 @@ if (typeof window !== 'undefined') {
   }
   (globalThis as { MessageChannel?: unknown }).MessageChannel = MC;
 }
+
+if (typeof window !== 'undefined') {
+  // jsdom does not implement pseudo-element styles; antd's scrollbar measurement asks for them.
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = ((elt: Element) => computed(elt)) as typeof window.getComputedStyle;
+}

@@ -2,9 +2,22 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and a data bundle it loads from its own package folder.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  serverExternalPackages: ['@electric-sql/pglite', 'exceljs'],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Pages may be framed only by this origin (the shell's own iframe pages); no MIME sniffing.
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

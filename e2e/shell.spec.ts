@@ -88,6 +88,21 @@ test.describe('the signed-in shell', () => {
     await expect(page).toHaveURL(/\/account\/center$/);
   });
 
+  test('an iframe menu row shows its page inside the shell; 帮助中心 opens the manual in a new tab', async ({ page, context }) => {
+    await loginViaUi(page, 'teacher2');
+    await openMenu(page, '操作手册');
+    await expect(page).toHaveURL(/\/[0-9a-f]{32}$/);
+    await expect(page.getByTestId('iframe-page')).toBeVisible();
+    const frame = page.frameLocator('[data-testid="iframe-page"] iframe');
+    await expect(frame.getByRole('heading', { name: '教务系统操作手册' })).toBeVisible();
+    await expect(page).toHaveTitle(/^操作手册 · /);
+
+    await page.getByTestId('header-user').click();
+    const [manual] = await Promise.all([context.waitForEvent('page'), page.getByText('帮助中心').click()]);
+    await expect(manual).toHaveURL(/\/manual\/index\.html$/);
+    await expect(manual.getByRole('heading', { name: '教务系统操作手册' })).toBeVisible();
+  });
+
   test('the last remaining page cannot be closed once multi-tab mode was turned off and on again', async ({ page }) => {
     await loginViaUi(page, 'admin');
     await openMenu(page, '系统管理', '在线用户');

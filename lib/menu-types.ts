@@ -5,6 +5,9 @@
  * (`hidden: false`, `redirect: null`, a `meta.permission` list as in the antd-pro router).
  */
 
+/** The component of iframe menu rows (JeecgBoot's IframePageView): `meta.url` is shown inside the shell. */
+export const IFRAME_COMPONENT = 'layouts/IframePageView';
+
 /** A button / page-control permission. `type` '1' visible (button), '2' disabled control; `status` '1' active, '0' inactive. */
 export interface AuthEntry {
   action: string;

@@ -8,6 +8,8 @@ import {
   HOME_BREADCRUMB_HREF,
   HOME_TITLE,
   isExternalNode,
+  isIframeNode,
+  safeFrameUrl,
   isPathInMenu,
   landingPath,
   matchMenuChain,
@@ -57,6 +59,7 @@ const MENU: MenuNode[] = [
   n(MD5, '外部链接', { meta: { internalOrExternal: true, url: 'https://help.example.com/manual' } }),
   n('/iframe-md5', '内嵌页', { meta: { internalOrExternal: false, url: 'https://report.example.com/r' } }),
   n('https://direct.example.com', '直接外链'),
+  n('3f2a', '内嵌手册', { component: 'layouts/IframePageView', meta: { internalOrExternal: false, url: '/manual/index.html' } }),
   n('/online/cgformList/:code', '在线表单'),
 ];
 
@@ -101,7 +104,7 @@ describe('toNavItems (spec 01 §2 sidebar)', () => {
   const byKey = (key: string) => items.find((i) => i.key === key);
 
   it('skips route 0 items with their subtree and hidden items', () => {
-    expect(items.map((i) => i.key)).toEqual(['/calpanel/CalendarPanel', '/isystem', '/course', '/always', MD5, '/iframe-md5', 'https://direct.example.com', '/online/cgformList/:code']);
+    expect(items.map((i) => i.key)).toEqual(['/calpanel/CalendarPanel', '/isystem', '/course', '/always', MD5, '/iframe-md5', 'https://direct.example.com', '3f2a', '/online/cgformList/:code']);
     expect(byKey('/isystem')!.children!.map((c) => c.key)).toEqual(['/isystem/user', '/isystem/role']);
     expect(byKey('/course')!.children!.map((c) => c.key)).toEqual(['/course/list', '/course/type']);
   });
@@ -113,6 +116,7 @@ describe('toNavItems (spec 01 §2 sidebar)', () => {
     ['external opens its url in a new tab', MD5, { label: '外部链接', href: 'https://help.example.com/manual', external: true }],
     ['iframe page opens its url', '/iframe-md5', { href: 'https://report.example.com/r', external: true }],
     ['http path is external', 'https://direct.example.com', { href: 'https://direct.example.com', external: true }],
+    ['an IframePageView row opens inside the shell at its route path', '3f2a', { href: '/3f2a', external: false }],
   ])('%s', (_l, key, expected) => {
     expect(byKey(key)).toMatchObject(expected);
   });
@@ -203,7 +207,7 @@ describe('menu search (spec 01 §2)', () => {
   const items = flattenForSearch(MENU);
 
   it('offers every sidebar link in menu order, no folders, hidden or route 0 items', () => {
-    expect(items.map((i) => i.title)).toEqual(['行事历', '用户管理', '角色管理', '课程列表', '课程类型', '总是显示', '外部链接', '内嵌页', '直接外链', '在线表单']);
+    expect(items.map((i) => i.title)).toEqual(['行事历', '用户管理', '角色管理', '课程列表', '课程类型', '总是显示', '外部链接', '内嵌页', '直接外链', '内嵌手册', '在线表单']);
     expect(items[1]).toEqual({ id: 'id:/isystem/user', title: '用户管理', path: '/isystem/user', external: false });
     expect(items.find((i) => i.title === '外部链接')).toEqual({ id: `id:${MD5}`, title: '外部链接', path: MD5, url: 'https://help.example.com/manual', external: true });
   });
@@ -244,5 +248,28 @@ describe('per-path title overrides (spec 01 §2)', () => {
     expect(s.getItem('route:title:/isystem/role')).toBe('角色管理');
     expect(storeMenuTitle(s, MENU, '/nope')).toBeNull();
     expect(s.dump()).toEqual({ 'route:title:/isystem/role': '角色管理' });
+  });
+});
+
+describe('iframe pages', () => {
+  it.each<[string, string | undefined, string | null]>([
+    ['same-origin path', '/manual/index.html', '/manual/index.html'],
+    ['https', 'https://report.example.com/r?id=1', 'https://report.example.com/r?id=1'],
+    ['JeecgBoot domianURL template', "{{ window._CONFIG['domianURL'] }}/sys/common/pdf", '/jeecg-boot/sys/common/pdf'],
+    ['javascript: refused', 'javascript:alert(1)', null],
+    ['data: refused', 'data:text/html,<script>alert(1)</script>', null],
+    ['protocol-relative refused', '//evil.example.com/x', null],
+    ['backslash trick refused', '/\\evil.example.com', null],
+    ['relative refused', 'manual/index.html', null],
+    ['missing', undefined, null],
+  ])('safeFrameUrl: %s', (_l, url, expected) => {
+    expect(safeFrameUrl(url, '/jeecg-boot')).toBe(expected);
+  });
+
+  it('menu search still opens an iframe page in a new tab (spec 01 §2)', () => {
+    const items = flattenForSearch(MENU);
+    expect(menuSearchTarget(items, 'id:3f2a')).toEqual({ kind: 'open', url: '/manual/index.html' });
+    expect(isIframeNode(MENU.find((m) => m.path === '3f2a')!)).toBe(true);
+    expect(isIframeNode(MENU.find((m) => m.path === MD5)!)).toBe(false);
   });
 });

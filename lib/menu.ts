@@ -3,7 +3,7 @@
  * breadcrumbs, menu search, path lookups and per-path title overrides. Pure and serialisable, so a
  * server component can compute it and hand it to client components.
  */
-import type { MenuNode } from './menu-types';
+import { IFRAME_COMPONENT, type MenuNode } from './menu-types';
 
 /** Spec 01 §2: the breadcrumb always starts with 行事历 linking to the calendar panel. */
 export const HOME_TITLE = '行事历';
@@ -68,6 +68,27 @@ export function externalUrl(node: MenuNode): string | undefined {
   return HTTP.test(node.path) ? node.path : undefined;
 }
 
+/**
+ * An iframe page (JeecgBoot's IframePageView, not flagged external): the sidebar opens it inside the
+ * shell at its route path; menu search still opens its url in a new tab (spec 01 §2).
+ */
+export function isIframeNode(node: MenuNode): boolean {
+  return node.component === IFRAME_COMPONENT && node.meta?.internalOrExternal !== true && !!externalUrl(node);
+}
+
+/**
+ * The address an iframe page may show: http(s) or a same-origin absolute path. JeecgBoot's
+ * `{{ window._CONFIG['domianURL'] }}` template stands for the API prefix. Anything else (javascript:,
+ * data:, protocol-relative) is refused.
+ */
+export function safeFrameUrl(url: string | undefined, apiPrefix: string): string | null {
+  if (!url) return null;
+  const u = url.trim().replace(/^\{\{\s*window\._CONFIG\[['"]domianURL['"]\]\s*\}\}/, apiPrefix);
+  if (/^https?:\/\/[^\s]+$/i.test(u)) return u;
+  if (/^\/(?![/\\])[^\s]*$/.test(u)) return u;
+  return null;
+}
+
 /** Visible (not hidden, routable) children of a node. */
 const visibleChildren = (node: MenuNode) => (node.children ?? []).filter((c) => isRoute(c) && !c.hidden);
 
@@ -104,8 +125,10 @@ export function toNavItems(menu: readonly MenuNode[]): NavItem[] {
   const out: NavItem[] = [];
   for (const node of menu) {
     if (!isRoute(node) || node.hidden) continue;
-    const external = isExternalNode(node);
-    const item: NavItem = { key: node.path, label: node.meta?.title ?? node.name, href: (external && externalUrl(node)) || node.path, external };
+    const iframe = isIframeNode(node);
+    const external = isExternalNode(node) && !iframe;
+    const href = iframe ? normalizePath(node.path) : (external && externalUrl(node)) || node.path;
+    const item: NavItem = { key: node.path, label: node.meta?.title ?? node.name, href, external };
     if (node.meta?.icon) item.icon = node.meta.icon;
     if (isSubmenu(node)) item.children = toNavItems(node.children ?? []);
     out.push(item);

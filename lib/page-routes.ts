@@ -10,17 +10,28 @@ export interface ScreenEntry {
   title: string;
   /** Reachable by every signed-in user, menu or not (home, exception pages, my announcements …). */
   public?: boolean;
+  /**
+   * A full-page detail screen under the `/detailOperation` parent (spec 01 §2: e.g.
+   * /course/teachTemplateAddEdit): not in the menu, reachable when the menu holds this list component.
+   */
+  detailOf?: string;
 }
 
 export interface MenuRoute {
   path: string;
   component: string | null;
   title: string;
+  /** meta.url of iframe rows. */
+  url?: string;
 }
+
+/** Mirrors lib/menu-types IFRAME_COMPONENT (kept literal so this module stays dependency-free). */
+const IFRAME = 'layouts/IframePageView';
 
 export type Resolved =
   | { kind: 'screen'; component: string; title: string; path: string }
   | { kind: 'missing'; component: string; title: string; path: string }
+  | { kind: 'iframe'; url: string; title: string; path: string }
   | { kind: 'forbidden'; path: string }
   | { kind: 'not-found'; path: string };
 
@@ -30,8 +41,15 @@ export function resolveRoute(pathname: string, menu: MenuRoute[], screens: Scree
   const path = normalise(pathname);
   const fixed = screens.find((s) => s.public && s.path === path);
   if (fixed) return { kind: 'screen', component: fixed.component, title: fixed.title, path };
+  const detail = screens.find((s) => s.detailOf && s.path === path);
+  if (detail) {
+    return menu.some((m) => m.component === detail.detailOf)
+      ? { kind: 'screen', component: detail.component, title: detail.title, path }
+      : { kind: 'forbidden', path };
+  }
   const entry = menu.find((m) => normalise(m.path) === path && m.component);
   if (entry) {
+    if (entry.component === IFRAME && entry.url) return { kind: 'iframe', url: entry.url, title: entry.title, path };
     const screen = screens.find((s) => s.component === entry.component);
     // A menu row naming a component this build does not have: say so clearly instead of crashing.
     return screen

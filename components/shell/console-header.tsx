@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Image from 'next/image';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -9,8 +10,10 @@ import { LockOutlined, LogoutOutlined, QuestionCircleOutlined, SwapOutlined, Use
 import { avatarInitial, avatarUrl } from '@/features/account/avatar';
 import { ApiError, http } from '@/lib/http';
 import { clearLoginState, logoutTarget, persistRefreshedUserInfo, persistSelectedDepart, type DepartInfo, type LoginUserInfo } from '@/lib/login-state';
-import { DepartSelectModal } from './depart-select-modal';
 import styles from './console-header.module.css';
+
+// Opened from the user menu only: load the dialog on demand.
+const DepartSelectModal = dynamic(() => import('./depart-select-modal').then((m) => m.DepartSelectModal), { ssr: false });
 
 interface ConsoleHeaderProps {
   title: string;
@@ -112,20 +115,22 @@ export function ConsoleHeader({ title, helpUrl, user, departs, homePath, showBra
         </button>
       </Dropdown>
       </div>
-      <DepartSelectModal
-        open={switching}
-        title="部门切换"
-        departs={departs}
-        currentOrgCode={user.orgCode}
-        closable
-        onCancel={() => setSwitching(false)}
-        onSelected={(userInfo) => {
-          persistSelectedDepart(window.localStorage, userInfo);
-          setSwitching(false);
-          message.success('部门切换成功');
-          router.refresh();
-        }}
-      />
+      {switching && (
+        <DepartSelectModal
+          open
+          title="部门切换"
+          departs={departs}
+          currentOrgCode={user.orgCode}
+          closable
+          onCancel={() => setSwitching(false)}
+          onSelected={(userInfo) => {
+            persistSelectedDepart(window.localStorage, userInfo);
+            setSwitching(false);
+            message.success('部门切换成功');
+            router.refresh();
+          }}
+        />
+      )}
     </header>
   );
 }

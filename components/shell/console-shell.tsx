@@ -2,11 +2,12 @@
 
 import { createElement, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Image from 'next/image';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { App, Breadcrumb, Button, ConfigProvider, Drawer, Layout, Spin } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
-import { breadcrumbFor, findMenuByPath, flattenForSearch, landingPath, matchMenuChain, storeMenuTitle, readTitleOverride, toNavItems } from '@/lib/menu';
+import { breadcrumbFor, findMenuByPath, flattenForSearch, landingPath, matchMenuChain, normalizePath, storeMenuTitle, readTitleOverride, toNavItems } from '@/lib/menu';
 import type { MenuNode } from '@/lib/menu-types';
 import { resolveRoute, type MenuRoute, type Resolved } from '@/lib/page-routes';
 import { storeAuthLists } from '@/lib/permissions';
@@ -23,14 +24,18 @@ import { TabBar } from './tab-bar';
 import { useNotifySocket, type SocketMessage } from './use-notify-socket';
 import { useTabs } from './use-tabs';
 import { ExceptionPage } from '@/components/exception/exception-page';
+import { IframePage } from './iframe-page';
 
 const CALENDAR_PANEL = '/calpanel/CalendarPanel';
+
+// The upload list is only needed once something uploads: keep it out of the first load.
+const UploadDrawer = dynamic(() => import('@/components/upload/upload-drawer').then((m) => m.UploadDrawer), { ssr: false });
 
 /** Menu rows as routes (route '0' rows and their subtrees are not routes). */
 function menuRoutes(nodes: MenuNode[], out: MenuRoute[] = []): MenuRoute[] {
   for (const n of nodes) {
     if (n.route === '0') continue;
-    out.push({ path: n.path, component: n.component, title: n.meta.title });
+    out.push({ path: normalizePath(n.path), component: n.component, title: n.meta.title, url: n.meta.url });
     if (n.children) menuRoutes(n.children, out);
   }
   return out;
@@ -42,6 +47,7 @@ function Screen({ resolved }: { resolved: Resolved }) {
     const component = screenFor(resolved.component);
     return component ? createElement(component) : null;
   }
+  if (resolved.kind === 'iframe') return <IframePage url={resolved.url} title={resolved.title} />;
   if (resolved.kind === 'missing') return <ExceptionPage type="404" detail={`页面组件「${resolved.component}」不存在，请联系管理员检查菜单配置`} />;
   if (resolved.kind === 'forbidden') return <ExceptionPage type="403" />;
   return <ExceptionPage type="404" />;
@@ -116,7 +122,7 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
   const landing = folder?.children?.some((c) => !c.hidden) ? landingPath(folder) : null;
   const resolvedRaw = useMemo(() => resolveRoute(pathname, routes, SCREENS), [pathname, routes]);
   const resolved: Resolved = landing && landing !== pathname ? { kind: 'not-found', path: pathname } : resolvedRaw;
-  const title = (typeof window !== 'undefined' && readTitleOverride(window.localStorage, fullPath)) || (resolved.kind === 'screen' || resolved.kind === 'missing' ? resolved.title : resolved.kind === 'forbidden' ? '403' : '404');
+  const title = (typeof window !== 'undefined' && readTitleOverride(window.localStorage, fullPath)) || (resolved.kind === 'screen' || resolved.kind === 'missing' || resolved.kind === 'iframe' ? resolved.title : resolved.kind === 'forbidden' ? '403' : '404');
 
   // Unknown paths go to /404 (spec 01 §2); folders go to their landing page.
   useEffect(() => {
@@ -291,6 +297,7 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
                 actions={
                   <>
                     {device !== 'mobile' && <MenuSearch items={searchItems} />}
+                    <UploadDrawer />
                     {settingsEnabled && <Button type="text" icon={<SettingOutlined />} aria-label="系统设置" data-testid="settings-open" onClick={() => setSettingsOpen(true)} />}
                   </>
                 }

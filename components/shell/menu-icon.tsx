@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import {
   AppstoreOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, HomeOutlined, LockOutlined,
-  SafetyOutlined, SettingOutlined, TeamOutlined, UserOutlined,
+  ReadOutlined, SafetyOutlined, SettingOutlined, TeamOutlined, ToolOutlined, UserOutlined,
 } from '@ant-design/icons';
 
 /** Menu rows name icons by string (contract §3: `home`, `setting`, `user` …); unknown names get a neutral one. */
@@ -18,6 +18,8 @@ const ICONS: Record<string, ReactNode> = {
   lock: <LockOutlined />,
   safety: <SafetyOutlined />,
   'file-text': <FileTextOutlined />,
+  read: <ReadOutlined />,
+  tool: <ToolOutlined />,
 };
 
 export function menuIcon(name?: string): ReactNode {

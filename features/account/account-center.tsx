@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Avatar, Card, Col, Descriptions, Divider, Flex, Row, Tag } from 'antd';
+import { Avatar, Card, Col, Divider, Flex, Row, Tag } from 'antd';
+import { DetailList } from '@/components/layout/detail-list';
 import { PRIMARY_COLOR } from '@/lib/config';
 import { avatarInitial, avatarUrl } from './avatar';
 import { maskPhone } from './mask-phone';
@@ -66,8 +67,8 @@ export function AccountCenter({ account }: { account: AccountInfoResult }) {
       </Col>
       <Col xs={24} lg={16} xl={17}>
         <Card title="基本信息">
-          <Descriptions
-            column={{ xs: 1, sm: 1, md: 2 }}
+          <DetailList
+            col={2}
             items={[
               { key: 'username', label: '用户名', children: orUnset(user.username) },
               { key: 'realname', label: '姓名', children: orUnset(user.realname) },

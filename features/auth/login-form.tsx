@@ -6,13 +6,16 @@ import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { ApiError, http } from '@/lib/http';
 import { loginFailure, needsDepartSelection, persistLogin, persistSelectedDepart, postLoginPath, type DepartInfo, type LoginResult } from '@/lib/login-state';
-import { DepartSelectModal } from '@/components/shell/depart-select-modal';
+import dynamic from 'next/dynamic';
 import { CaptchaField } from './captcha-field';
 import { errorText } from './error-text';
 import { useHydrated } from './use-hydrated';
 import { MobileField } from './mobile-field';
 import { SmsCodeField } from './sms-code-field';
 import { useCaptcha } from './use-captcha';
+
+// Only multi-department users see the 部门选择 dialog: keep it (Modal + Radio) out of the first load.
+const DepartSelectModal = dynamic(() => import('@/components/shell/depart-select-modal').then((m) => m.DepartSelectModal), { ssr: false });
 
 type LoginTab = 'account' | 'phone';
 
@@ -133,15 +136,17 @@ export function LoginForm({ captcha, redirect, oauthName, initialError = null }:
           <Link href="/user/register">注册账户</Link>
         </Flex>
       </Form>
-      <DepartSelectModal
-        open={departs !== null}
-        title="部门选择"
-        departs={departs ?? []}
-        onSelected={(userInfo) => {
-          persistSelectedDepart(window.localStorage, userInfo);
-          enter();
-        }}
-      />
+      {departs !== null && (
+        <DepartSelectModal
+          open
+          title="部门选择"
+          departs={departs}
+          onSelected={(userInfo) => {
+            persistSelectedDepart(window.localStorage, userInfo);
+            enter();
+          }}
+        />
+      )}
     </>
   );
 }

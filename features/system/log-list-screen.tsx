@@ -8,6 +8,7 @@ import type { TableColumnsType } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
+import { PageWrapper } from '@/components/layout/page-wrapper';
 import { NoPermission } from './no-permission';
 import { FIRST_PAGE, tablePagination, type PageQuery, type PageResult } from './paging';
 import { LoadError, SearchActions } from './list-parts';
@@ -71,7 +72,11 @@ const columns: TableColumnsType<LogRow> = [
 export default function LogListScreen() {
   const { mode } = useAuth();
   if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
-  return <LogList />;
+  return (
+    <PageWrapper description="登录、退出与登录失败的记录，可按用户名、类型和时间查询。">
+      <LogList />
+    </PageWrapper>
+  );
 }
 
 function LogList() {

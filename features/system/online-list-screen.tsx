@@ -7,6 +7,7 @@ import type { TableColumnsType } from 'antd';
 import { Authorized, useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
+import { PageWrapper } from '@/components/layout/page-wrapper';
 import { NoPermission } from './no-permission';
 import { FIRST_PAGE, pageAfterRemoval, tablePagination, type PageQuery, type PageResult } from './paging';
 import { LoadError, SearchActions } from './list-parts';
@@ -41,7 +42,11 @@ const fetchPage = ([url, q]: readonly [string, Query]) =>
 export default function OnlineListScreen() {
   const { mode } = useAuth();
   if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
-  return <OnlineList />;
+  return (
+    <PageWrapper description="当前有效的登录会话；强制退出后，该会话的下一次请求即失效。">
+      <OnlineList />
+    </PageWrapper>
+  );
 }
 
 function OnlineList() {

@@ -7,6 +7,7 @@ import type { TreeProps } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
+import { PageWrapper } from '@/components/layout/page-wrapper';
 import { NoPermission } from './no-permission';
 import { allKeys, sameKeys, toTreeData, type PermissionNode } from './permission-tree';
 
@@ -51,7 +52,11 @@ function LoadFailed({ what, error, retry }: { what: string; error: unknown; retr
 export default function RolePermissionScreen() {
   const { mode } = useAuth();
   if (mode(PERM) === 'hide') return <NoPermission code={PERM} />;
-  return <RolePermission />;
+  return (
+    <PageWrapper description="为角色勾选菜单与按钮权限；保存后，已登录的相关用户无需重新登录即生效。">
+      <RolePermission />
+    </PageWrapper>
+  );
 }
 
 function RolePermission() {

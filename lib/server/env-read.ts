@@ -34,7 +34,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     systemTitle: env.SYSTEM_TITLE?.trim() || '教务系统',
     captcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',
-    helpUrl: env.HELP_URL?.trim() || 'https://help.example.edu.cn/jiaowu',
+    helpUrl: env.HELP_URL?.trim() || '/manual/index.html',
     settingsDrawer: env.SETTINGS_DRAWER ? env.SETTINGS_DRAWER === 'on' : env.NODE_ENV !== 'production',
     // Enabled under the same condition as server/config.ts, so the two sides always agree.
     oauth:

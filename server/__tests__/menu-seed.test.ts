@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { createHash } from 'node:crypto';
 import { startTestBackend, type TestBackend } from './helpers';
 import { seed } from '../db/seed';
 import type { MenuNode } from '../permissions/menu-tree';
@@ -24,6 +25,8 @@ const shape = (nodes: MenuNode[]): Shape[] => nodes.map((n) => (n.children ? [n.
 const ACCOUNT: Shape[] = [
   ['个人中心', '/account/center'],
   ['账户设置', '/account/settings', [['安全设置', '/account/settings/security']]],
+  // The iframe row's path is the md5 of its url (contract §3).
+  ['操作手册', createHash('md5').update('/manual/index.html').digest('hex')],
 ];
 
 describe('seeded menu per role (fresh database)', () => {
@@ -84,12 +87,12 @@ describe('seeded menu per role (fresh database)', () => {
     const j = await permsOf('jiaowu');
     expect(shape(j.menu)).toEqual([...ACCOUNT, ['在线用户', '/isystem/online']]);
     expect(j.auth.map((x) => x.action)).toEqual(['system:online:list']);
-    expect(j.menu[2].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
+    expect(j.menu[3].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
   });
 
   it('the self-registration role `user` gets the account pages only', async () => {
     const rows = await be.db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', 'role_user').execute();
-    expect(rows.map((r) => r.permission_id).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings']);
+    expect(rows.map((r) => r.permission_id).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual']);
   });
 
   it('the buttons are what the routes enforce', async () => {

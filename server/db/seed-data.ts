@@ -77,6 +77,8 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_account_center', name: '个人中心', url: '/account/center', component: 'account/center/Index', menu_type: 0, sort_no: 1, icon: 'user', roles: ALL },
   { id: 'perm_account_settings', name: '账户设置', url: '/account/settings', component: 'account/settings/Index', menu_type: 0, sort_no: 2, icon: 'tool', roles: ALL },
   { id: 'perm_account_security', parent_id: 'perm_account_settings', name: '安全设置', url: '/account/settings/security', component: 'account/settings/Security', menu_type: 1, sort_no: 2.1, hidden: false, roles: ALL },
+  // An iframe page (IframePageView): the operations manual shipped in public/manual, shown inside the shell.
+  { id: 'perm_manual', name: '操作手册', url: '/manual/index.html', component: 'layouts/IframePageView', menu_type: 0, sort_no: 3, icon: 'read', roles: ALL },
 
   { id: 'perm_isystem', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menu_type: 0, sort_no: 10, icon: 'setting', roles: ADMIN },
   { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ['role_admin', 'role_academic'] },

@@ -72,6 +72,20 @@ describe('path and meta.url', () => {
       expect(node.meta).not.toHaveProperty('url');
     }
   });
+
+  it.each<[string, string, boolean]>([
+    ['iframe row with a same-origin page', '/manual/index.html', true],
+    ['iframe row with an external page', 'https://www.example.com/docs', true],
+  ])('%s', (_title, url, external) => {
+    const node = single({ url, component: 'layouts/IframePageView' });
+    if (external) {
+      expect(node.path).toBe(md5(url));
+      expect(node.meta.url).toBe(url);
+    } else {
+      expect(node.path).toBe(url);
+      expect(node.meta).not.toHaveProperty('url');
+    }
+  });
 });
 
 describe('node fields', () => {

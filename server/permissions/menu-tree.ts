@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuthEntry, MenuNode } from '../../lib/menu-types';
+import { IFRAME_COMPONENT, type AuthEntry, type MenuNode } from '../../lib/menu-types';
 
 /** The columns of sys_permission the menu answer is built from. */
 export interface PermissionRow {
@@ -29,6 +29,7 @@ export type { AuthEntry, MenuNode };
 
 const isExternal = (url: string) => /^https?:\/\//.test(url) || url.startsWith('{{');
 
+
 export function routeName(row: PermissionRow): string {
   if (row.component_name) return row.component_name;
   return (row.url ?? '').replace(/^\//, '').replace(/\//g, '-').replace(/:/g, '@');
@@ -36,7 +37,8 @@ export function routeName(row: PermissionRow): string {
 
 function toNode(row: PermissionRow, topLevel: boolean): MenuNode {
   const url = row.url ?? '';
-  const external = isExternal(url);
+  // An iframe row may name a same-origin page (e.g. /manual/index.html); it still gets a hashed route path.
+  const external = isExternal(url) || (row.component === IFRAME_COMPONENT && url.startsWith('/'));
   const node: MenuNode = {
     id: row.id,
     route: row.is_route ? '1' : '0',
