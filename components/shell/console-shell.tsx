@@ -17,7 +17,6 @@ import { ChunkErrorGuard } from '@/components/feedback/chunk-error-guard';
 import { ConsoleHeader } from './console-header';
 import { MenuSearch } from './menu-search';
 import { screenFor, SCREENS } from './page-registry';
-import { SettingsDrawer } from './settings-drawer';
 import { ShellProvider, type ShellData } from './shell-context';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
@@ -29,6 +28,7 @@ import { IframePage } from './iframe-page';
 const CALENDAR_PANEL = '/calpanel/CalendarPanel';
 
 // The upload list is only needed once something uploads: keep it out of the first load.
+const SettingsDrawer = dynamic(() => import('./settings-drawer').then((m) => m.SettingsDrawer), { ssr: false });
 const UploadDrawer = dynamic(() => import('@/components/upload/upload-drawer').then((m) => m.UploadDrawer), { ssr: false });
 
 /** Menu rows as routes (route '0' rows and their subtrees are not routes). */
@@ -81,6 +81,8 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The drawer's code loads the first time it is opened, then stays mounted for its close animation.
+  const [settingsSeen, setSettingsSeen] = useState(false);
   const [headerHidden, setHeaderHidden] = useState(false);
   const [refreshing, setRefreshing] = useState<string | null>(null);
   const [nonce, setNonce] = useState<Record<string, number>>({});
@@ -298,7 +300,18 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
                   <>
                     {device !== 'mobile' && <MenuSearch items={searchItems} />}
                     <UploadDrawer />
-                    {settingsEnabled && <Button type="text" icon={<SettingOutlined />} aria-label="系统设置" data-testid="settings-open" onClick={() => setSettingsOpen(true)} />}
+                    {settingsEnabled && (
+                      <Button
+                        type="text"
+                        icon={<SettingOutlined />}
+                        aria-label="系统设置"
+                        data-testid="settings-open"
+                        onClick={() => {
+                          setSettingsSeen(true);
+                          setSettingsOpen(true);
+                        }}
+                      />
+                    )}
                   </>
                 }
               />
@@ -334,7 +347,7 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
             </Layout.Content>
           </Layout>
         </Layout>
-        {settingsEnabled && <SettingsDrawer open={settingsOpen} settings={settings} onClose={() => setSettingsOpen(false)} onChange={changeSetting} />}
+        {settingsEnabled && settingsSeen && <SettingsDrawer open={settingsOpen} settings={settings} onClose={() => setSettingsOpen(false)} onChange={changeSetting} />}
       </ShellProvider>
     </ConfigProvider>
   );
