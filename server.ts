@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import next from 'next';
 import { getEmbeddedBackend, type Backend } from './server/backend';
+import { connectRealtime, hubDelivery, type RealtimeFanout } from './server/realtime/pg-fanout';
 import { RealtimeHub } from './server/realtime/hub';
 import { createNotifySocketHandler } from './server/realtime/notify-socket';
 import { getRequestListener } from '@hono/node-server';
@@ -39,13 +40,12 @@ async function main() {
   (globalThis as { [k: symbol]: unknown })[Symbol.for('jiaowu.realtime-hub')] = hub;
 
   let backend: Backend | null = null;
+  let fanout: RealtimeFanout | null = null;
   if (!legacyApiUrl) {
     backend = await getEmbeddedBackend();
-    backend.sessions.onRevoke((hashes) => hub.closeSessions(hashes));
-    // Role and permission changes reach the affected users' open pages (they refresh their menu).
-    backend.setNotifier((userIds, message) => {
-      for (const id of userIds) hub.sendToUser(id, message);
-    });
+    // Pushes (role changes, announcements) and revoked sessions reach this instance's sockets, and on
+    // PostgreSQL every other instance's too (LISTEN/NOTIFY); on PGlite they stay in process.
+    fanout = await connectRealtime(backend, hubDelivery(hub));
     await backend.sessions.prune();
   }
 
@@ -134,6 +134,7 @@ async function main() {
     const deadline = Date.now() + 10_000;
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     server.closeAllConnections();
+    await fanout?.close().catch(() => undefined);
     await backend?.close().catch((e) => console.error('[db] close failed', e));
     console.log('Stopped cleanly.');
     process.exit(0);

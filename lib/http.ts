@@ -28,7 +28,7 @@ export class ApiError extends Error {
 }
 
 /** Paths whose GETs carry no `_t` (spec 01 §7: dictionary-item calls). */
-const NO_TIMESTAMP = /\/sys\/dict\/getDictItems\//;
+const NO_TIMESTAMP = /(^|\/)sys\/dict\/getDictItems\//;
 
 export function withTimestamp(url: string, nowMs = Date.now()): string {
   if (NO_TIMESTAMP.test(url)) return url;

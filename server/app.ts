@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { accountRoutes } from './http/account-routes';
 import { authRoutes } from './http/auth-routes';
+import { checkRoutes } from './http/check-routes';
+import { registerCatalog } from './resources/catalog';
+import { commonRoutes } from './http/common-routes';
 import { dictRoutes } from './http/dict-routes';
+import { categoryRoutes } from './http/category-routes';
+import { announcementRoutes } from './http/announcement-routes';
 import { thirdLoginRoutes } from './http/third-login-routes';
 import { systemRoutes } from './http/system-routes';
 import { userRoutes } from './http/user-routes';
@@ -29,6 +34,7 @@ export interface CreateAppOptions {
 }
 
 export function createApp({ services, socketAddress, basePath = '' }: CreateAppOptions) {
+  registerCatalog();
   const root = new Hono<AppEnv>();
   const app = basePath ? root.basePath(basePath) : root;
 
@@ -59,6 +65,12 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', accountRoutes);
   app.route('/', systemRoutes);
   app.route('/', dictRoutes);
+  app.route('/', categoryRoutes);
+  app.route('/', announcementRoutes);
+  app.route('/', commonRoutes);
+
+  // Last: explicit routes above win over the registry's generic resource routes it carries.
+  app.route('/', checkRoutes);
 
   root.notFound((c) => c.json(fail('很抱歉，资源未找到!', 404), 404));
   root.onError((err, c) => {

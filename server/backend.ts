@@ -5,6 +5,8 @@ import { readBackendConfig, type BackendConfig } from './config';
 import { migrate, openDb, type Database } from './db';
 import { seed, type SeedReport } from './db/seed';
 import type { Notifier } from './http/types';
+import { openBackendStorage } from './storage/backend-storage';
+import type { FileStorage } from './storage/storage';
 import path from 'node:path';
 
 export interface Backend {
@@ -17,7 +19,11 @@ export interface Backend {
   seedReport: SeedReport;
   /** Connects (or replaces) the realtime push the routes use, e.g. the RealtimeHub once it exists. */
   setNotifier(fn: Notifier): void;
+  /** Connects (or replaces) the push to every connected user (ALL announcements); until then `notify` gets every active user. */
+  setBroadcaster(fn: (message: object) => void | Promise<void>): void;
   close(): Promise<void>;
+  /** Uploaded and generated files: DATA_DIR/upload, or a temp dir removed on close in memory mode. */
+  storage: FileStorage;
 }
 
 export interface CreateBackendOptions {
@@ -37,11 +43,14 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
   const opened = await openDb(
     opts.memory ? {} : { databaseUrl: config.databaseUrl ?? undefined, pgliteDir: path.join(config.dataDir, 'pglite') },
   );
+  const files = openBackendStorage(config.dataDir, opts.memory);
   try {
     await migrate(opened.db);
     const seedReport = await seed(opened.db, { demo: config.seedDemo });
     const sessions = new SessionStore(opened.db);
     let notifier: Notifier = opts.notify ?? (() => undefined);
+    // Unset until server.ts connects one; meanwhile routes fall back to `notify` with every active user.
+    let broadcaster: ((message: object) => void | Promise<void>) | undefined;
     const app = createApp({
       services: {
         db: opened.db,
@@ -51,6 +60,10 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
         fetchExternal: opts.fetchExternal ?? fetch,
         // Late-bound: server.ts creates the hub after the backend.
         notify: (userIds, message) => notifier(userIds, message),
+        get broadcast() {
+          return broadcaster;
+        },
+        storage: files.storage,
       },
       basePath: opts.basePath,
       socketAddress: opts.socketAddress,
@@ -66,10 +79,18 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
       setNotifier: (fn) => {
         notifier = fn;
       },
-      close: opened.close,
+      setBroadcaster: (fn) => {
+        broadcaster = fn;
+      },
+      close: async () => {
+        await opened.close();
+        await files.close();
+      },
+      storage: files.storage,
     };
   } catch (e) {
     await opened.close().catch(() => undefined);
+    await files.close().catch(() => undefined);
     throw e;
   }
 }

@@ -23,12 +23,14 @@ import { TabBar } from './tab-bar';
 import { useNotifySocket, type SocketMessage } from './use-notify-socket';
 import { useTabs } from './use-tabs';
 import { ExceptionPage } from '@/components/exception/exception-page';
+import { noticeSocket } from '@/components/notice/notice-socket-bus';
 import { IframePage } from './iframe-page';
 
 const CALENDAR_PANEL = '/calpanel/CalendarPanel';
 
 // The upload list is only needed once something uploads: keep it out of the first load.
 const SettingsDrawer = dynamic(() => import('./settings-drawer').then((m) => m.SettingsDrawer), { ssr: false });
+const NoticeBell = dynamic(() => import('@/components/notice/notice-bell').then((m) => m.NoticeBell), { ssr: false });
 const UploadDrawer = dynamic(() => import('@/components/upload/upload-drawer').then((m) => m.UploadDrawer), { ssr: false });
 
 /** Menu rows as routes (route '0' rows and their subtrees are not routes). */
@@ -181,6 +183,8 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
   // Realtime: a permission change reaches this user without signing in again.
   const onSocket = useCallback(
     (m: SocketMessage) => {
+      // The bell listens on this same socket (topic / user announcements).
+      noticeSocket.message(m);
       if (m.cmd === 'permission') {
         router.refresh();
         message.info(m.msgTxt || '权限已变更');
@@ -192,7 +196,10 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
   const onSocketOpen = useCallback(
     (reconnected: boolean) => {
       setSocketState('open');
-      if (reconnected) router.refresh();
+      if (reconnected) {
+        router.refresh();
+        noticeSocket.reconnected();
+      }
     },
     [router],
   );
@@ -299,6 +306,7 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
                 actions={
                   <>
                     {device !== 'mobile' && <MenuSearch items={searchItems} />}
+                    <NoticeBell />
                     <UploadDrawer />
                     {settingsEnabled && (
                       <Button

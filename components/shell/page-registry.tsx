@@ -21,8 +21,10 @@ const LOADERS: Record<string, ComponentType> = {
   'exception/500': dynamic(() => import('@/features/exception/error-screen'), { loading }),
   'account/settings/Index': dynamic(() => import('@/features/account/settings-index-screen'), { loading }),
   'account/settings/Security': dynamic(() => import('@/features/account/security-screen'), { loading }),
+  'system/UserList': dynamic(() => import('@/features/system/users/user-list-screen'), { loading }),
   'system/OnlineList': dynamic(() => import('@/features/system/online-list-screen'), { loading }),
   'system/LogList': dynamic(() => import('@/features/system/log-list-screen'), { loading }),
+  'system/UserAnnouncementList': dynamic(() => import('@/features/message/user-announcement-screen'), { loading }),
   'system/RolePermission': dynamic(() => import('@/features/system/role-permission-screen'), { loading }),
 };
 

@@ -34,7 +34,7 @@ describe('seeded menu per role (fresh database)', () => {
     const a = await permsOf('admin');
     expect(shape(a.menu)).toEqual([
       ...ACCOUNT,
-      ['系统管理', '/isystem', [['在线用户', '/isystem/online'], ['登录日志', '/isystem/log'], ['角色授权', '/isystem/rolePermission']]],
+      ['系统管理', '/isystem', [['用户管理', '/isystem/user'], ['在线用户', '/isystem/online'], ['登录日志', '/isystem/log'], ['角色授权', '/isystem/rolePermission']]],
     ]);
     expect(a.auth.map((x) => x.action)).toEqual([
       'system:user:frozen',
@@ -43,12 +43,51 @@ describe('seeded menu per role (fresh database)', () => {
       'system:log:list',
       'system:role:permission',
       'system:user:edit',
+      'system:annountCement:list',
+      'system:annountCement:add',
+      'system:annountCement:edit',
+      'system:annountCement:delete',
+      'system:annountCement:release',
+      'system:annountCement:revoke',
+      'system:message:send',
+      'system:user:list',
+      'system:user:add',
+      'system:user:delete',
+      'system:user:deleteBatch',
+      'system:user:exportXls',
+      'system:user:importExcel',
+      'system:category:add',
+      'system:category:edit',
+      'system:category:delete',
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
     const sys = a.menu.find((m) => m.path === '/isystem')!;
     expect(sys).toMatchObject({ component: 'layouts/RouteView', meta: { icon: 'setting', title: '系统管理' } });
-    expect(sys.meta.permissionList).toEqual([{ action: 'system:user:frozen', type: '1', describe: '冻结用户' }]);
-    const [online, log, rolePerm] = sys.children!;
+    // Buttons hanging on the folder itself: 冻结用户, the announcement buttons and the category buttons.
+    expect(sys.meta.permissionList!.map((p) => p.action)).toEqual([
+      'system:user:frozen',
+      'system:annountCement:list',
+      'system:annountCement:add',
+      'system:annountCement:edit',
+      'system:annountCement:delete',
+      'system:annountCement:release',
+      'system:annountCement:revoke',
+      'system:message:send',
+      'system:category:add',
+      'system:category:edit',
+      'system:category:delete',
+    ]);
+    expect(sys.meta.permissionList![0]).toEqual({ action: 'system:user:frozen', type: '1', describe: '冻结用户' });
+    const [users, online, log, rolePerm] = sys.children!;
+    expect(users).toMatchObject({ component: 'system/UserList', name: 'isystem-user' });
+    expect(users.meta.permissionList!.map((p) => p.action)).toEqual([
+      'system:user:list',
+      'system:user:add',
+      'system:user:delete',
+      'system:user:deleteBatch',
+      'system:user:exportXls',
+      'system:user:importExcel',
+    ]);
     expect(online).toMatchObject({ component: 'system/OnlineList', name: 'isystem-online' });
     expect(online.meta.permissionList!.map((p) => p.action)).toEqual(['system:online:forceLogout', 'system:online:list']);
     expect(log).toMatchObject({ component: 'system/LogList' });
@@ -73,7 +112,18 @@ describe('seeded menu per role (fresh database)', () => {
     expect(t.auth).toEqual([]);
     // Every button is still known to the client, so it can hide what the user lacks.
     expect(t.allAuth.map((x) => x.action).sort()).toEqual(
-      ['system:log:list', 'system:online:forceLogout', 'system:online:list', 'system:role:permission', 'system:user:edit', 'system:user:frozen'].sort(),
+      [
+        'system:log:list',
+        'system:online:forceLogout',
+        'system:online:list',
+        'system:role:permission',
+        'system:user:edit',
+        'system:user:frozen',
+        ...['list', 'add', 'edit', 'delete', 'release', 'revoke'].map((a) => `system:annountCement:${a}`),
+        'system:message:send',
+        ...['list', 'add', 'delete', 'deleteBatch', 'exportXls', 'importExcel'].map((a) => `system:user:${a}`),
+        ...['add', 'edit', 'delete'].map((a) => `system:category:${a}`),
+      ].sort(),
     );
   });
 
@@ -119,5 +169,12 @@ describe('seeded menu per role (fresh database)', () => {
     await seed(be.db, { demo: true });
     expect((await be.db.selectFrom('sys_permission').select('id').execute()).length).toBe(rows.length);
     expect((await be.db.selectFrom('sys_role_permission').select('id').execute()).length).toBe(links.length);
+  });
+
+  it('an administrator’s unlinking of a seeded permission survives a reseed (restart)', async () => {
+    await be.db.deleteFrom('sys_role_permission').where('role_id', '=', 'role_teacher').where('permission_id', '=', 'perm_manual').execute();
+    await seed(be.db, { demo: true });
+    const back = await be.db.selectFrom('sys_role_permission').select('id').where('role_id', '=', 'role_teacher').where('permission_id', '=', 'perm_manual').execute();
+    expect(back).toEqual([]);
   });
 });

@@ -179,7 +179,7 @@ describe('POST /sys/user/register', () => {
     expect(result.departs).toEqual([]);
     const perm = await be.call('/sys/permission/getUserPermissionByToken', { token });
     const answer = perm.body.result as { menu: { meta: { title: string } }[]; auth: unknown[] };
-    expect(answer.menu.map((m) => m.meta.title)).toEqual(['个人中心', '账户设置']);
+    expect(answer.menu.map((m) => m.meta.title)).toEqual(['个人中心', '账户设置', '操作手册']);
     expect(answer.auth).toEqual([]);
     // And it may not use admin actions.
     const denied = await post('/sys/online/forceLogout', { username: 'teacher' }, token);

@@ -39,7 +39,7 @@ describe('who may use the role screens', () => {
       await editRoles(token, 'u_teacher', 'role_admin'),
     ];
     for (const r of answers) expect(r.body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
-    expect(await rolePerms('role_teacher')).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings']);
+    expect(await rolePerms('role_teacher')).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual']);
     expect(await userRoles('u_teacher')).toEqual(['role_teacher']);
     expect(notify).not.toHaveBeenCalled();
   });
@@ -58,12 +58,21 @@ describe('reading', () => {
     const r = await get('/sys/permission/list', await be.login('admin'));
     type Node = { key: string; title: string; menuType: number; perms: string | null; children?: Node[] };
     const tree = r.body.result as Node[];
-    expect(tree.map((n) => n.key)).toEqual(['perm_account_center', 'perm_account_settings', 'perm_isystem']);
+    expect(tree.map((n) => n.key)).toEqual(['perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_isystem']);
     expect(tree[0]).toEqual({ key: 'perm_account_center', title: '个人中心', menuType: 0, perms: null });
     expect(tree[1].children).toEqual([{ key: 'perm_account_security', title: '安全设置', menuType: 1, perms: null }]);
-    const sys = tree[2];
-    expect(sys.children!.map((n) => n.key)).toEqual(['perm_isystem_online', 'perm_isystem_log', 'perm_isystem_role_permission', 'perm_btn_user_frozen']);
-    expect(sys.children![0].children).toEqual([
+    const sys = tree[3];
+    expect(sys.children!.map((n) => n.key)).toEqual([
+      'perm_isystem_user',
+      'perm_isystem_online',
+      'perm_isystem_log',
+      'perm_isystem_role_permission',
+      'perm_btn_user_frozen',
+      ...['list', 'add', 'edit', 'delete', 'release', 'revoke'].map((a) => `perm_btn_annt_${a}`),
+      'perm_btn_message_send',
+      ...['add', 'edit', 'delete'].map((a) => `perm_btn_category_${a}`),
+    ]);
+    expect(sys.children![1].children).toEqual([
       { key: 'perm_btn_force_logout', title: '强制退出', menuType: 2, perms: 'system:online:forceLogout' },
       { key: 'perm_btn_online_list', title: '查看在线用户', menuType: 2, perms: 'system:online:list' },
     ]);
@@ -76,7 +85,7 @@ describe('reading', () => {
     const token = await be.login('admin');
     const r = await get('/sys/permission/queryRolePermission?roleId=role_marketing', token);
     expect(r.body.success).toBe(true);
-    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', ...LOG_MENU].sort());
+    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...LOG_MENU].sort());
     expect((await get('/sys/permission/queryRolePermission', token)).body).toMatchObject({ success: false, message: '请选择角色' });
     expect((await get('/sys/permission/queryRolePermission?roleId=nope', token)).body).toMatchObject({ success: false, message: '角色不存在' });
   });

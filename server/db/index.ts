@@ -7,6 +7,9 @@ import { PGliteDialect } from './pglite-dialect';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-third-login';
 import * as m0003 from './migrations/0003-log-index';
+import * as m0004 from './migrations/0004-resources';
+import * as m0005 from './migrations/0005-category';
+import * as m0006 from './migrations/0006-announcements';
 
 export type Database = Kysely<DB>;
 
@@ -28,6 +31,9 @@ const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-third-login': m0002,
   '0003-log-index': m0003,
+  '0004-resources': m0004,
+  '0005-category': m0005,
+  '0006-announcements': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -233,3 +233,125 @@ export type SysUser = Selectable<SysUserTable>;
 export type NewSysUser = Insertable<SysUserTable>;
 export type SysDepart = Selectable<SysDepartTable>;
 export type SysPermission = Selectable<SysPermissionTable>;
+
+/** Category dictionary (contract §6): a tree by pid ('0' = root); children's codes start with the parent's. */
+export interface SysCategoryTable {
+  id: string;
+  pid: Generated<string>;
+  name: string;
+  code: string;
+  has_child: Generated<string>; // '1' has children, '0' leaf
+  sys_org_code: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Declaration merging adds the table to DB without touching the list above. */
+export interface DB {
+  sys_category: SysCategoryTable;
+}
+
+export type SysCategory = Selectable<SysCategoryTable>;
+
+/** Coding rules for /sys/checkRule/checkByCode: rule_json is an array of {digits, pattern, message}. */
+export interface SysCheckRuleTable {
+  id: string;
+  rule_name: string;
+  rule_code: string;
+  rule_json: string;
+  rule_description: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Custom list columns of a resource table (/sys/sysTableColumn/list). */
+export interface SysTableColumnTable {
+  id: string;
+  table_name: string;
+  name: string;
+  jdbc_field: string;
+  show_type: Generated<string>;
+  option_item: string | null;
+  prompt: string | null;
+  sort: Generated<number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Declaration merging, as for sys_category: the resource engine's tables (0004-resources). */
+export interface DB {
+  sys_check_rule: SysCheckRuleTable;
+  sys_table_column: SysTableColumnTable;
+}
+
+/** System announcements (contract §5). `titile` is JeecgBoot's spelling; flags are '0'/'1' strings as there. */
+export interface SysAnnouncementTable {
+  id: string;
+  titile: string;
+  msg_content: string | null;
+  start_time: Date | null;
+  end_time: Date | null;
+  sender: string | null;
+  priority: Generated<string>; // L general, M important, H urgent
+  msg_category: Generated<string>; // '1' 通知公告, '2' 系统消息
+  msg_type: Generated<string>; // 'ALL' | 'USER'
+  send_status: Generated<string>; // '0' draft, '1' published, '2' revoked
+  send_time: Date | null;
+  cancel_time: Date | null;
+  del_flag: Generated<string>;
+  user_ids: string | null; // 'id1,id2,' (trailing comma, as JeecgBoot stores it)
+  bus_type: string | null;
+  bus_id: string | null;
+  open_type: string | null; // 'url' | 'component'
+  open_page: string | null;
+  msg_abstract: string | null;
+  dt_task_id: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Who has (or will get) an announcement and whether they read it; one row per (announcement, user). */
+export interface SysAnnouncementSendTable {
+  id: string;
+  annt_id: string;
+  user_id: string;
+  read_flag: Generated<string>; // '0' unread, '1' read
+  read_time: Date | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Message templates: `${name}` placeholders in title and content; type '1' plain text, '2' HTML. */
+export interface SysMessageTemplateTable {
+  id: string;
+  template_code: string;
+  template_name: string;
+  template_title: string;
+  template_content: string;
+  template_type: Generated<string>;
+  template_test_json: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Declaration merging, as above: announcements and messages (0006-announcements). */
+export interface DB {
+  sys_announcement: SysAnnouncementTable;
+  sys_announcement_send: SysAnnouncementSendTable;
+  sys_message_template: SysMessageTemplateTable;
+}
+
+export type SysAnnouncement = Selectable<SysAnnouncementTable>;
+export type SysMessageTemplate = Selectable<SysMessageTemplateTable>;

@@ -81,6 +81,7 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_manual', name: '操作手册', url: '/manual/index.html', component: 'layouts/IframePageView', menu_type: 0, sort_no: 3, icon: 'read', roles: ALL },
 
   { id: 'perm_isystem', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menu_type: 0, sort_no: 10, icon: 'setting', roles: ADMIN },
+  { id: 'perm_isystem_user', parent_id: 'perm_isystem', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menu_type: 1, sort_no: 10.5, icon: 'user', roles: ADMIN },
   { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ['role_admin', 'role_academic'] },
   { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ['role_admin', 'role_marketing'] },
   { id: 'perm_isystem_role_permission', parent_id: 'perm_isystem', name: '角色授权', url: '/isystem/rolePermission', component: 'system/RolePermission', menu_type: 1, sort_no: 13, roles: ADMIN },
@@ -91,6 +92,17 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_btn_log_list', parent_id: 'perm_isystem_log', name: '查看登录日志', menu_type: 2, perms: 'system:log:list', perms_type: '1', sort_no: 103, roles: ['role_admin', 'role_marketing'] },
   { id: 'perm_btn_role_permission', parent_id: 'perm_isystem_role_permission', name: '角色授权', menu_type: 2, perms: 'system:role:permission', perms_type: '1', sort_no: 104, roles: ADMIN },
   { id: 'perm_btn_user_edit', parent_id: 'perm_isystem_role_permission', name: '修改用户角色', menu_type: 2, perms: 'system:user:edit', perms_type: '1', sort_no: 105, roles: ADMIN },
+  // 用户管理 (the resource engine's codes: `${perm}:list|add|edit|delete|deleteBatch|exportXls|importExcel`; edit is the row above).
+  { id: 'perm_btn_user_list', parent_id: 'perm_isystem_user', name: '查看用户', menu_type: 2, perms: 'system:user:list', perms_type: '1', sort_no: 130, roles: ADMIN },
+  { id: 'perm_btn_user_add', parent_id: 'perm_isystem_user', name: '新增用户', menu_type: 2, perms: 'system:user:add', perms_type: '1', sort_no: 131, roles: ADMIN },
+  { id: 'perm_btn_user_delete', parent_id: 'perm_isystem_user', name: '删除用户', menu_type: 2, perms: 'system:user:delete', perms_type: '1', sort_no: 132, roles: ADMIN },
+  { id: 'perm_btn_user_delete_batch', parent_id: 'perm_isystem_user', name: '批量删除用户', menu_type: 2, perms: 'system:user:deleteBatch', perms_type: '1', sort_no: 133, roles: ADMIN },
+  { id: 'perm_btn_user_export', parent_id: 'perm_isystem_user', name: '导出用户', menu_type: 2, perms: 'system:user:exportXls', perms_type: '1', sort_no: 134, roles: ADMIN },
+  { id: 'perm_btn_user_import', parent_id: 'perm_isystem_user', name: '导入用户', menu_type: 2, perms: 'system:user:importExcel', perms_type: '1', sort_no: 135, roles: ADMIN },
+  // 分类字典 (server/http/category-routes.ts); its screen comes with the dictionary screens.
+  { id: 'perm_btn_category_add', parent_id: 'perm_isystem', name: '新增分类', menu_type: 2, perms: 'system:category:add', perms_type: '1', sort_no: 140, roles: ADMIN },
+  { id: 'perm_btn_category_edit', parent_id: 'perm_isystem', name: '编辑分类', menu_type: 2, perms: 'system:category:edit', perms_type: '1', sort_no: 141, roles: ADMIN },
+  { id: 'perm_btn_category_delete', parent_id: 'perm_isystem', name: '删除分类', menu_type: 2, perms: 'system:category:delete', perms_type: '1', sort_no: 142, roles: ADMIN },
 ];
 
 /** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */

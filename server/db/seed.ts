@@ -3,6 +3,8 @@ import type { Database } from './index';
 import { hashPassword } from '../auth/password';
 import { linkId } from '../ids';
 import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from './seed-data';
+import { seedCategories } from '../services/category';
+import { seedAnnouncements } from '../services/announcement-seed';
 
 export interface SeedReport {
   /** Credentials to print, only when this run created them. */
@@ -23,11 +25,14 @@ export async function seed(db: Database, { demo }: { demo: boolean }): Promise<S
     const parents = new Set(PERMISSIONS.map((p) => p.parent_id).filter(Boolean));
     for (const p of PERMISSIONS) {
       const { roles, ...row } = p;
-      await tx
+      const inserted = await tx
         .insertInto('sys_permission')
         .values({ parent_id: null, url: null, component: null, perms: null, perms_type: '1', icon: null, is_leaf: !parents.has(p.id), ...row })
         .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      // Roles are linked only when the row is new: an administrator's later unlinking survives restarts.
+      if (!inserted) continue;
       for (const roleId of roles) {
         await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
       }
@@ -46,6 +51,8 @@ export async function seed(db: Database, { demo }: { demo: boolean }): Promise<S
     }
   });
 
+  await seedCategories(db);
+  await seedAnnouncements(db, { demo });
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (anyUser) return report;
 

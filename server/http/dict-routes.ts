@@ -1,19 +1,67 @@
 import { Hono } from 'hono';
-import { DictError, getDictItems, loadAllDictItems } from '../services/dicts';
+import {
+  DictError,
+  getDictItems,
+  getDictText,
+  loadAllDictItems,
+  loadDict,
+  loadDictItem,
+  loadDictOrderByValue,
+  loadTreeData,
+  pageSizeOf,
+} from '../services/dicts';
 import { fail, ok } from './envelope';
-import type { AppEnv } from './types';
+import type { AppEnv, Ctx } from './types';
 
 export const dictRoutes = new Hono<AppEnv>();
 
-dictRoutes.get('/sys/dict/queryAllDictItems', async (c) => c.json(ok(await loadAllDictItems(c.var.services.db))));
-
-dictRoutes.get('/sys/dict/getDictItems/:code', async (c) => {
+/** Path parameters arrive decoded once by Hono; a client that encoded twice gets a second pass, a broken escape stays as it is. */
+const param = (c: Ctx, name: string) => {
+  const raw = c.req.param(name) ?? '';
   try {
-    return c.json(ok(await getDictItems(c.var.services.db, decodeURIComponent(c.req.param('code')))));
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
+
+const query = (c: Ctx, name: string) => c.req.query(name) ?? '';
+
+/** Runs a dictionary read; a refused request (DictError) becomes a code-500 envelope, never SQL. */
+async function answer<T>(c: Ctx, run: () => Promise<T>) {
+  try {
+    return c.json(ok(await run()));
   } catch (e) {
     if (e instanceof DictError) return c.json(fail(e.message));
     throw e;
   }
+}
+
+dictRoutes.get('/sys/dict/queryAllDictItems', async (c) => c.json(ok(await loadAllDictItems(c.var.services.db))));
+
+dictRoutes.get('/sys/dict/getDictItems/:code', (c) => answer(c, () => getDictItems(c.var.services.db, param(c, 'code'))));
+
+dictRoutes.get('/sys/dict/loadDict/:code', (c) =>
+  answer(c, () => loadDict(c.var.services.db, param(c, 'code'), query(c, 'keyword'), pageSizeOf(c.req.query('pageSize')))),
+);
+
+dictRoutes.get('/sys/dict/loadDictOrderByValue/:code', (c) =>
+  answer(c, () => loadDictOrderByValue(c.var.services.db, param(c, 'code'), query(c, 'keyword'))),
+);
+
+dictRoutes.get('/sys/dict/loadDictItem/:code', (c) =>
+  // delNotExist defaults to true (JeecgBoot's @RequestParam default).
+  answer(c, () => loadDictItem(c.var.services.db, param(c, 'code'), query(c, 'key'), query(c, 'delNotExist') !== 'false')),
+);
+
+dictRoutes.get('/sys/dict/getDictText/:code/:key', (c) => answer(c, () => getDictText(c.var.services.db, param(c, 'code'), param(c, 'key'))));
+
+dictRoutes.get('/sys/dict/loadTreeData', (c) => {
+  const [tableName, text, code, pidField] = ['tableName', 'text', 'code', 'pidField'].map((n) => query(c, n).trim());
+  if (!tableName || !text || !code || !pidField) return c.json(fail('参数不完整：需要 tableName、text、code、pidField'));
+  return answer(c, () =>
+    loadTreeData(c.var.services.db, { pid: query(c, 'pid'), pidField, tableName, text, code, hasChildField: query(c, 'hasChildField'), condition: query(c, 'condition') }),
+  );
 });
 
 /** Nothing is cached server-side (every answer reads the database), so there is nothing to drop. */

@@ -4,6 +4,7 @@ import type { SysUser } from '../db/schema';
 import type { SessionStore } from '../auth/sessions';
 import type { BackendConfig } from '../config';
 import type { SmsSender } from '../auth/sms';
+import type { FileStorage } from '../storage/storage';
 
 export interface AuthContext {
   token: string;
@@ -24,6 +25,10 @@ export interface Services {
   fetchExternal: typeof fetch;
   /** Realtime push to users; absent or a no-op when no hub is connected. */
   notify?: Notifier;
+  /** Uploaded and generated files (local disk under DATA_DIR/upload by default). */
+  storage?: FileStorage;
+  /** Realtime push to every connected user (announcements to ALL); absent = fall back to `notify` with every active user. */
+  broadcast?: (message: object) => void | Promise<void>;
 }
 
 export type AppEnv = {

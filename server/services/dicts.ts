@@ -1,4 +1,6 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db';
+import { escapeLike } from '../db/like';
 
 export interface DictModel {
   value: string;
@@ -6,6 +8,24 @@ export interface DictModel {
   title: string;
   label: string;
 }
+
+/** contract §6 TreeSelectModel (JSON says `leaf`, from the Java getter `isLeaf()`). */
+export interface TreeSelectModel {
+  key: string;
+  title: string;
+  leaf: boolean;
+  parentId: string | null;
+  value: string;
+  code: string;
+}
+
+export class DictError extends Error {}
+
+export const DICT_CODE_FORMAT = '字典Code格式不正确！';
+export const UNKNOWN_TABLE_DICT = '不支持的表字典，请联系管理员配置';
+export const DICT_PAGE_SIZE = 10;
+export const DICT_PAGE_MAX = 100;
+const MAX_KEYS = 500;
 
 const toModel = (value: string, text: string): DictModel => ({ value, text, title: text, label: text });
 
@@ -27,46 +47,242 @@ export async function loadAllDictItems(db: Database): Promise<Record<string, Dic
 
 /**
  * Table dictionaries the client may name (`table,text,code`). JeecgBoot builds SQL from whatever the
- * client sends; here only these exact triples exist, and their SQL is fixed in code.
+ * client sends; here the client's string is only a key into this map, and every identifier and the
+ * fixed filter come from the code below. A 4th (raw SQL) part is never accepted.
  */
-const TABLE_DICTS: Record<string, (db: Database) => Promise<DictModel[]>> = {
-  'sys_user,realname,id': async (db) =>
-    (await db.selectFrom('sys_user').select(['id as v', 'realname as t']).where('del_flag', '=', 0).orderBy('realname').limit(1000).execute()).map((r) => toModel(r.v, r.t)),
-  'sys_user,realname,username': async (db) =>
-    (await db.selectFrom('sys_user').select(['username as v', 'realname as t']).where('del_flag', '=', 0).orderBy('realname').limit(1000).execute()).map((r) => toModel(r.v, r.t)),
-  'sys_depart,depart_name,id': async (db) =>
-    (await db.selectFrom('sys_depart').select(['id as v', 'depart_name as t']).where('del_flag', '=', '0').orderBy('org_code').limit(1000).execute()).map((r) => toModel(r.v, r.t)),
-  'sys_depart,depart_name,org_code': async (db) =>
-    (await db.selectFrom('sys_depart').select(['org_code as v', 'depart_name as t']).where('del_flag', '=', '0').orderBy('org_code').limit(1000).execute()).map((r) => toModel(r.v, r.t)),
-  'sys_role,role_name,id': async (db) =>
-    (await db.selectFrom('sys_role').select(['id as v', 'role_name as t']).orderBy('role_name').limit(1000).execute()).map((r) => toModel(r.v, r.t)),
-  'sys_role,role_name,role_code': async (db) =>
-    (await db.selectFrom('sys_role').select(['role_code as v', 'role_name as t']).orderBy('role_name').limit(1000).execute()).map((r) => toModel(r.v, r.t)),
+interface TableDictSpec {
+  table: 'sys_user' | 'sys_depart' | 'sys_role' | 'sys_category';
+  text: string;
+  code: string;
+  order: string;
+  /** A fixed `column = value` every answer respects (soft delete). */
+  filter?: FixedFilter;
+}
+
+interface FixedFilter {
+  column: string;
+  value: string | number;
+}
+
+const fixed = (f: FixedFilter, alias?: string) => sql`${sql.ref(alias ? `${alias}.${f.column}` : f.column)} = ${f.value}`;
+
+const USER = { table: 'sys_user', text: 'realname', order: 'realname', filter: { column: 'del_flag', value: 0 } } as const;
+const DEPART = { table: 'sys_depart', text: 'depart_name', order: 'org_code', filter: { column: 'del_flag', value: '0' } } as const;
+const ROLE = { table: 'sys_role', text: 'role_name', order: 'role_name' } as const;
+const CATEGORY = { table: 'sys_category', text: 'name', order: 'code' } as const;
+
+const TABLE_DICTS: Record<string, TableDictSpec> = {
+  'sys_user,realname,id': { ...USER, code: 'id' },
+  'sys_user,realname,username': { ...USER, code: 'username' },
+  'sys_depart,depart_name,id': { ...DEPART, code: 'id' },
+  'sys_depart,depart_name,org_code': { ...DEPART, code: 'org_code' },
+  'sys_role,role_name,id': { ...ROLE, code: 'id' },
+  'sys_role,role_name,role_code': { ...ROLE, code: 'role_code' },
+  'sys_category,name,id': { ...CATEGORY, code: 'id' },
+  'sys_category,name,code': { ...CATEGORY, code: 'code' },
 };
 
-export class DictError extends Error {}
+/** The registered table dictionary a `table,text,code` string names; DictError otherwise. */
+function tableDictOf(code: string): TableDictSpec {
+  const parts = code.split(',').map((s) => s.trim());
+  if (parts.length < 3) throw new DictError(DICT_CODE_FORMAT);
+  const key = parts.join(',');
+  if (parts.length !== 3 || !Object.prototype.hasOwnProperty.call(TABLE_DICTS, key)) throw new DictError(UNKNOWN_TABLE_DICT);
+  return TABLE_DICTS[key];
+}
+
+/** A plain dictionary code: JeecgBoot refuses quotes etc. (SqlInjectionUtil); codes are plain identifiers. */
+function plainCodeOf(code: string): string {
+  const trimmed = code.trim();
+  if (!trimmed) throw new DictError('字典Code不能为空!');
+  if (!/^[\w.:-]{1,100}$/.test(trimmed)) throw new DictError(DICT_CODE_FORMAT);
+  return trimmed;
+}
+
+interface TableQuery {
+  keyword?: string;
+  values?: string[];
+  limit: number;
+}
+
+async function queryTableDict(db: Database, spec: TableDictSpec, q: TableQuery): Promise<DictModel[]> {
+  if (q.values && q.values.length === 0) return [];
+  const where: RawBuilder<unknown>[] = [];
+  if (spec.filter) where.push(fixed(spec.filter));
+  if (q.keyword) where.push(sql`${sql.ref(spec.text)} ilike ${`%${escapeLike(q.keyword)}%`}`);
+  if (q.values) where.push(sql`${sql.ref(spec.code)}::text in (${sql.join(q.values)})`);
+  const cond = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const { rows } = await sql<{ v: string; t: string | null }>`select ${sql.ref(spec.code)}::text as v, ${sql.ref(spec.text)}::text as t
+    from ${sql.table(spec.table)} ${cond} order by ${sql.ref(spec.order)}, ${sql.ref(spec.code)} limit ${q.limit}`.execute(db);
+  return rows.map((r) => toModel(r.v, r.t ?? ''));
+}
 
 /** `/sys/dict/getDictItems/{code}`: a plain dictionary (all statuses, by sort order) or a registered table dictionary. */
 export async function getDictItems(db: Database, code: string): Promise<DictModel[]> {
   const trimmed = code.trim();
   if (!trimmed) throw new DictError('字典Code不能为空!');
-  if (trimmed.includes(',')) {
-    const parts = trimmed.split(',').map((s) => s.trim());
-    if (parts.length < 3) throw new DictError('字典Code格式不正确！');
-    // A 4th part would be a raw SQL filter in JeecgBoot; never accepted here.
-    const loader = parts.length === 3 ? TABLE_DICTS[parts.join(',')] : undefined;
-    if (!loader) throw new DictError('不支持的表字典，请联系管理员配置');
-    return loader(db);
-  }
-  // JeecgBoot runs dictCode through SqlInjectionUtil and refuses quotes etc.; codes are plain identifiers.
-  if (!/^[\w.:-]{1,100}$/.test(trimmed)) throw new DictError('字典Code格式不正确！');
+  if (trimmed.includes(',')) return queryTableDict(db, tableDictOf(trimmed), { limit: 1000 });
+  const plain = plainCodeOf(trimmed);
   const rows = await db
     .selectFrom('sys_dict_item as i')
     .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
     .select(['i.item_value', 'i.item_text'])
-    .where('d.dict_code', '=', trimmed)
+    .where('d.dict_code', '=', plain)
     .where('d.del_flag', '=', 0)
     .orderBy('i.sort_order')
     .execute();
   return rows.map((r) => toModel(r.item_value, r.item_text));
+}
+
+/** Table dictionaries only (JeecgBoot: "字典Code格式不正确！" without a comma). */
+function requireTableDict(code: string): TableDictSpec {
+  if (!code.includes(',')) throw new DictError(DICT_CODE_FORMAT);
+  return tableDictOf(code);
+}
+
+export const pageSizeOf = (raw: string | undefined): number => {
+  const n = raw && /^\d{1,6}$/.test(raw.trim()) ? Number(raw) : DICT_PAGE_SIZE;
+  return Math.min(Math.max(n, 1), DICT_PAGE_MAX);
+};
+
+/** `/sys/dict/loadDict/{table,text,code}?keyword&pageSize`: text contains keyword, first page. */
+export async function loadDict(db: Database, code: string, keyword: string, pageSize: number): Promise<DictModel[]> {
+  return queryTableDict(db, requireTableDict(code), { keyword: keyword.trim().slice(0, 100), limit: pageSize });
+}
+
+/**
+ * `/sys/dict/loadDictOrderByValue/{table,text,code}?keyword`: the items whose values are named in
+ * `keyword` (comma list, the selected values) first, then the first page without them.
+ */
+export async function loadDictOrderByValue(db: Database, code: string, keyword: string): Promise<DictModel[]> {
+  const spec = requireTableDict(code);
+  const values = splitKeys(keyword);
+  const selected = values.length ? await queryTableDict(db, spec, { values, limit: values.length }) : [];
+  const page = await queryTableDict(db, spec, { limit: DICT_PAGE_SIZE });
+  return [...selected, ...page.filter((p) => !selected.some((s) => s.value === p.value))];
+}
+
+const splitKeys = (keys: string): string[] => [...new Set(keys.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, MAX_KEYS);
+
+/** `/sys/dict/loadDictItem/{table,text,code}?key=v1,v2&delNotExist`: texts in key order (unknown keys dropped, or kept as themselves). */
+export async function loadDictItem(db: Database, code: string, keys: string, delNotExist: boolean): Promise<string[]> {
+  const spec = requireTableDict(code);
+  const wanted = keys.split(',').map((s) => s.trim()).filter(Boolean).slice(0, MAX_KEYS);
+  const found = await queryTableDict(db, spec, { values: [...new Set(wanted)], limit: MAX_KEYS });
+  const byValue = new Map(found.map((f) => [f.value, f.text]));
+  const out: string[] = [];
+  for (const k of wanted) {
+    const text = byValue.get(k);
+    if (text !== undefined) out.push(text);
+    else if (!delNotExist) out.push(k);
+  }
+  return out;
+}
+
+/** `/sys/dict/getDictText/{dictCode}/{key}`: one value's text, or null when unknown. */
+export async function getDictText(db: Database, code: string, key: string): Promise<string | null> {
+  if (code.includes(',')) {
+    const [hit] = await queryTableDict(db, tableDictOf(code), { values: [key], limit: 1 });
+    return hit ? hit.text : null;
+  }
+  const plain = plainCodeOf(code);
+  const row = await db
+    .selectFrom('sys_dict_item as i')
+    .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
+    .select('i.item_text')
+    .where('d.dict_code', '=', plain)
+    .where('d.del_flag', '=', 0)
+    .where('i.item_value', '=', key)
+    .executeTakeFirst();
+  return row ? row.item_text : null;
+}
+
+/**
+ * Tree tables `/sys/dict/loadTreeData` may read. The client names table, columns and condition
+ * fields; each name must match this registry (snake_case or camelCase), and only the registry's
+ * identifiers reach SQL. Children are found by the key (id) column, so it is the only code column.
+ */
+interface TreeTableSpec {
+  table: 'sys_category' | 'sys_depart';
+  pid: string;
+  text: string;
+  key: string;
+  /** Column shown as the node's `code`. */
+  code: string;
+  /** Column holding '1' when the node has children; absent = computed. */
+  hasChild?: string;
+  rootPid: string | null;
+  filter?: FixedFilter;
+  order: string;
+  conditionFields: string[];
+}
+
+const TREE_TABLES: Record<string, TreeTableSpec> = {
+  sys_category: { table: 'sys_category', pid: 'pid', text: 'name', key: 'id', code: 'code', hasChild: 'has_child', rootPid: '0', order: 'code', conditionFields: ['id', 'code', 'name', 'create_by', 'sys_org_code'] },
+  sys_depart: { table: 'sys_depart', pid: 'parent_id', text: 'depart_name', key: 'id', code: 'org_code', rootPid: null, filter: { column: 'del_flag', value: '0' }, order: 'org_code', conditionFields: ['id', 'org_code', 'depart_name', 'org_category'] },
+};
+
+export const TREE_CONDITION_INVALID = '查询条件格式不正确，需要一个json对象';
+export const TREE_CONDITION_FIELD = '查询条件包含不允许的字段';
+
+/** `departName` → `depart_name`; names that are not identifiers never match. */
+const columnName = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name) ? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : '\u0000');
+
+export interface TreeDataParams {
+  pid: string;
+  pidField: string;
+  tableName: string;
+  text: string;
+  code: string;
+  hasChildField: string;
+  condition: string;
+}
+
+/** Parses the JSON condition into (registry column, LIKE pattern) pairs; DictError on anything else. */
+export function parseTreeCondition(raw: string, allowed: readonly string[]): [string, string][] {
+  if (!raw.trim()) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new DictError(TREE_CONDITION_INVALID);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new DictError(TREE_CONDITION_INVALID);
+  const out: [string, string][] = [];
+  for (const [field, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const column = allowed.find((c) => c === columnName(field));
+    if (!column) throw new DictError(TREE_CONDITION_FIELD);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new DictError(TREE_CONDITION_INVALID);
+    const pattern = String(value).slice(0, 200);
+    if (pattern !== '') out.push([column, pattern]);
+  }
+  return out;
+}
+
+/** `/sys/dict/loadTreeData`: one level of a registered tree table (contract §6). */
+export async function loadTreeData(db: Database, p: TreeDataParams): Promise<TreeSelectModel[]> {
+  const spec = Object.prototype.hasOwnProperty.call(TREE_TABLES, p.tableName) ? TREE_TABLES[p.tableName] : undefined;
+  if (!spec) throw new DictError(UNKNOWN_TABLE_DICT);
+  const named = (name: string, column: string | undefined) => !!column && columnName(name.trim()) === column;
+  if (!named(p.pidField, spec.pid) || !named(p.text, spec.text) || !named(p.code, spec.key)) throw new DictError(UNKNOWN_TABLE_DICT);
+  if (p.hasChildField.trim() && !named(p.hasChildField, spec.hasChild)) throw new DictError(UNKNOWN_TABLE_DICT);
+  const conditions = parseTreeCondition(p.condition, spec.conditionFields);
+
+  const where: RawBuilder<unknown>[] = [];
+  const pid = p.pid.trim();
+  const pidRef = sql.ref(`t.${spec.pid}`);
+  if (pid) where.push(sql`${pidRef} = ${pid}`);
+  else if (spec.rootPid !== null) where.push(sql`(${pidRef} is null or ${pidRef} = '' or ${pidRef} = ${spec.rootPid})`);
+  else where.push(sql`(${pidRef} is null or ${pidRef} = '')`);
+  if (spec.filter) where.push(fixed(spec.filter, 't'));
+  for (const [column, pattern] of conditions) where.push(sql`${sql.ref(`t.${column}`)}::text like ${pattern}`);
+  const hasChild = spec.hasChild
+    ? sql<boolean>`coalesce(${sql.ref(`t.${spec.hasChild}`)}, '0') = '1'`
+    : sql<boolean>`exists (select 1 from ${sql.table(spec.table)} c where ${sql.ref(`c.${spec.pid}`)} = ${sql.ref(`t.${spec.key}`)}${spec.filter ? sql` and ${fixed(spec.filter, 'c')}` : sql``})`;
+  const { rows } = await sql<{ k: string; t: string | null; p: string | null; c: string | null; h: boolean }>`
+    select ${sql.ref(`t.${spec.key}`)}::text as k, ${sql.ref(`t.${spec.text}`)}::text as t, ${pidRef}::text as p,
+      ${sql.ref(`t.${spec.code}`)}::text as c, ${hasChild} as h
+    from ${sql.table(spec.table)} as t where ${sql.join(where, sql` and `)}
+    order by ${sql.ref(`t.${spec.order}`)}, ${sql.ref(`t.${spec.key}`)} limit 1000`.execute(db);
+  return rows.map((r) => ({ key: r.k, title: r.t ?? '', leaf: !r.h, parentId: r.p, value: r.k, code: r.c ?? r.k }));
 }

@@ -1,0 +1,61 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { http } from '@/lib/http';
+import { createNoticePoller, type NoticePoller } from '@/lib/notice-poll';
+import { EMPTY_NOTICES, LIST_BY_USER_URL, type NoticeLists } from './notice-types';
+import { noticeSocket } from './notice-socket-bus';
+
+/** The bell shows 5 per tab (contract §5 listByUser default). */
+export const BELL_PAGE_SIZE = 5;
+
+const count = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
+
+/**
+ * The bell's lists: loaded at once and every 6 s (lib/notice-poll), reloaded on the shell socket's
+ * topic/user messages, resumed when the browser comes back online. Failures are logged, never shown.
+ */
+export function useNoticeFeed(pageSize = BELL_PAGE_SIZE) {
+  const [lists, setLists] = useState<NoticeLists>(EMPTY_NOTICES);
+  const poller = useRef<NoticePoller | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const p = createNoticePoller(
+      {
+        load: async () => {
+          const r = await http.get<Partial<NoticeLists> | null>(LIST_BY_USER_URL, { pageSize });
+          const v = r.result ?? {};
+          if (live) {
+            setLists({
+              anntMsgList: v.anntMsgList ?? [],
+              anntMsgTotal: count(v.anntMsgTotal),
+              sysMsgList: v.sysMsgList ?? [],
+              sysMsgTotal: count(v.sysMsgTotal),
+            });
+          }
+        },
+        log: (text, data) => console.info(`[notice] ${text}`, data ?? ''),
+      },
+      { online: typeof navigator === 'undefined' ? true : navigator.onLine !== false },
+    );
+    poller.current = p;
+    p.send({ type: 'start' });
+    const unsubscribe = noticeSocket.subscribe((event) => p.send(event));
+    const online = () => p.send({ type: 'online' });
+    const offline = () => p.send({ type: 'offline' });
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      live = false;
+      unsubscribe();
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      p.send({ type: 'stop' });
+      poller.current = null;
+    };
+  }, [pageSize]);
+
+  const reload = useCallback(() => poller.current?.send({ type: 'reload' }), []);
+  return { ...lists, total: lists.anntMsgTotal + lists.sysMsgTotal, reload };
+}

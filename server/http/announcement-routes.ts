@@ -1,0 +1,252 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { SysAnnouncement } from '../db/schema';
+import { escapeLike } from '../db/like';
+import { newId } from '../ids';
+import {
+  findVisible, markRead, materializeAll, NOT_FOUND, parseIdList, PUBLISHED, pushAnnouncement, readAllFor, syncUserSends, toAnnouncement, unreadOf,
+} from '../services/announcements';
+import { formatDateTime } from '../services/format';
+import { bodySchema, toColumns } from '../services/announcement-input';
+import { pushToUsers } from '../services/notify';
+import { loadUserPermCodes } from '../services/users';
+import { ApiFailure, fail, ok } from './envelope';
+import { messageRoutes } from './message-routes';
+import { pageOf, readPage } from './paging';
+import { requirePerm } from './perm';
+import { authOf, type AppEnv, type Ctx } from './types';
+import { readBody } from './validate';
+
+/** 系统通告 (contract §5): the administrator's CRUD + release/revoke, and every user's own notices. */
+export const announcementRoutes = new Hono<AppEnv>();
+announcementRoutes.route('/', messageRoutes);
+
+const BASE = '/sys/annountCement';
+const SEND = '/sys/sysAnnouncementSend';
+export const ADMIN_LIST_PERM = 'system:annountCement:list';
+const q = (c: Ctx, name: string) => (c.req.query(name) ?? '').trim();
+const likeOf = (raw: string) => `%${escapeLike(raw.replace(/^\*|\*$/g, '').slice(0, 100))}%`;
+const isAdmin = async (c: Ctx) => (await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(ADMIN_LIST_PERM);
+
+// ---------------------------------------------------------------- administrator
+
+const SORTABLE = { createTime: 'create_time', sendTime: 'send_time', priority: 'priority', titile: 'titile', sendStatus: 'send_status' } as const;
+
+announcementRoutes.get(`${BASE}/list`, requirePerm(ADMIN_LIST_PERM), async (c) => {
+  const { db } = c.var.services;
+  const { pageNo, pageSize, offset } = readPage(c);
+  let query = db.selectFrom('sys_announcement').where('del_flag', '=', '0');
+  const titile = q(c, 'titile');
+  if (titile.replace(/\*/g, '')) query = query.where('titile', 'ilike', likeOf(titile));
+  for (const [param, column, allowed] of [['msgCategory', 'msg_category', ['1', '2']], ['sendStatus', 'send_status', ['0', '1', '2']], ['msgType', 'msg_type', ['ALL', 'USER']]] as const) {
+    const v = q(c, param);
+    if (!v) continue;
+    if (!(allowed as readonly string[]).includes(v)) return c.json(fail('查询条件不正确'));
+    query = query.where(column, '=', v);
+  }
+  const column = SORTABLE[q(c, 'column') as keyof typeof SORTABLE] ?? 'create_time';
+  const dir = q(c, 'order') === 'asc' ? 'asc' : 'desc';
+  const [{ n }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query.selectAll().orderBy(column, dir).orderBy('id', dir).offset(offset).limit(pageSize).execute(),
+  ]);
+  return c.json(ok(pageOf(rows.map((r) => toAnnouncement(r, { showUserIds: true })), Number(n), pageNo, pageSize)));
+});
+
+announcementRoutes.post(`${BASE}/add`, requirePerm('system:annountCement:add'), async (c) => {
+  const { db } = c.var.services;
+  const me = authOf(c).user;
+  const { row, userIds } = await toColumns(db, await readBody(c, bodySchema));
+  const id = newId();
+  const saved = await db.transaction().execute(async (tx) => {
+    const r = await tx
+      .insertInto('sys_announcement')
+      .values({ ...row, id, send_status: '0', del_flag: '0', sender: null, send_time: null, cancel_time: null, dt_task_id: null, create_by: me.username, update_by: null, update_time: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (userIds.length) await syncUserSends(tx, id, userIds, me.username);
+    return r;
+  });
+  return c.json(ok(toAnnouncement(saved, { showUserIds: true }), '添加成功！'));
+});
+
+const edit = async (c: Ctx) => {
+  const { db } = c.var.services;
+  const me = authOf(c).user;
+  const raw = await readBody(c, bodySchema.extend({ id: z.string({ error: NOT_FOUND }).trim().min(1, NOT_FOUND).max(32, NOT_FOUND) }));
+  const { row, userIds } = await toColumns(db, raw);
+  const saved = await db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom('sys_announcement').select(['id', 'send_status']).where('id', '=', raw.id).where('del_flag', '=', '0').forUpdate().executeTakeFirst();
+    if (!current) throw new ApiFailure(NOT_FOUND);
+    if (current.send_status === PUBLISHED) throw new ApiFailure('已发布的通知不能编辑，请先撤销');
+    const r = await tx.updateTable('sys_announcement').set({ ...row, update_by: me.username, update_time: new Date() }).where('id', '=', raw.id).returningAll().executeTakeFirstOrThrow();
+    // ALL announcements get their rows lazily; a USER list is kept exact.
+    await syncUserSends(tx, raw.id, row.msg_type === 'USER' ? userIds : [], me.username);
+    return r;
+  });
+  return c.json(ok(toAnnouncement(saved, { showUserIds: true }), '修改成功!'));
+};
+announcementRoutes.put(`${BASE}/edit`, requirePerm('system:annountCement:edit'), edit);
+announcementRoutes.post(`${BASE}/edit`, requirePerm('system:annountCement:edit'), edit);
+
+/** Soft delete (del_flag '1'); a published one disappears from its audience's lists at once. */
+async function remove(c: Ctx, ids: string[]) {
+  if (!ids.length) return c.json(fail('参数不识别！'));
+  if (ids.length > 1000) return c.json(fail('一次最多删除1000条'));
+  const { db } = c.var.services;
+  const me = authOf(c).user;
+  const gone: SysAnnouncement[] = await db
+    .updateTable('sys_announcement')
+    .set({ del_flag: '1', update_by: me.username, update_time: new Date() })
+    .where('id', 'in', ids)
+    .where('del_flag', '=', '0')
+    .returningAll()
+    .execute();
+  if (!gone.length) return c.json(fail(NOT_FOUND));
+  for (const a of gone) if (a.send_status === PUBLISHED) await pushAnnouncement(c.var.services, a, '该系统通知已删除');
+  return c.json(ok(null, '删除成功!'));
+}
+announcementRoutes.delete(`${BASE}/delete`, requirePerm('system:annountCement:delete'), (c) => remove(c, parseIdList(q(c, 'id')).slice(0, 1)));
+announcementRoutes.delete(`${BASE}/deleteBatch`, requirePerm('system:annountCement:delete'), (c) => remove(c, parseIdList(q(c, 'ids'))));
+
+announcementRoutes.get(`${BASE}/doReleaseData`, requirePerm('system:annountCement:release'), async (c) => {
+  const me = authOf(c).user;
+  const id = q(c, 'id');
+  const now = new Date();
+  const a = await c.var.services.db
+    .updateTable('sys_announcement')
+    .set({ send_status: PUBLISHED, send_time: now, sender: me.username, cancel_time: null, update_by: me.username, update_time: now })
+    .where('id', '=', id)
+    .where('del_flag', '=', '0')
+    .where('send_status', '<>', PUBLISHED)
+    .returningAll()
+    .executeTakeFirst();
+  if (!a) {
+    const exists = id && (await c.var.services.db.selectFrom('sys_announcement').select('id').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst());
+    return c.json(fail(exists ? '该系统通知已发布' : NOT_FOUND));
+  }
+  await pushAnnouncement(c.var.services, a, a.titile);
+  return c.json(ok(toAnnouncement(a, { showUserIds: true }), '该系统通知发布成功'));
+});
+
+announcementRoutes.get(`${BASE}/doReovkeData`, requirePerm('system:annountCement:revoke'), async (c) => {
+  const me = authOf(c).user;
+  const id = q(c, 'id');
+  const now = new Date();
+  const a = await c.var.services.db
+    .updateTable('sys_announcement')
+    .set({ send_status: '2', cancel_time: now, update_by: me.username, update_time: now })
+    .where('id', '=', id)
+    .where('del_flag', '=', '0')
+    .where('send_status', '=', PUBLISHED)
+    .returningAll()
+    .executeTakeFirst();
+  if (!a) {
+    const exists = id && (await c.var.services.db.selectFrom('sys_announcement').select('id').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst());
+    return c.json(fail(exists ? '只有已发布的通知才能撤销' : NOT_FOUND));
+  }
+  // Its audience reloads, and it leaves their unread lists.
+  await pushAnnouncement(c.var.services, a, '该系统通知已撤销');
+  return c.json(ok(toAnnouncement(a, { showUserIds: true }), '该系统通知撤销成功'));
+});
+
+// ---------------------------------------------------------------- every user
+
+/** Administrators (list permission) may open any undeleted announcement; others only what was sent to them. */
+announcementRoutes.get(`${BASE}/queryById`, async (c) => {
+  const { db } = c.var.services;
+  const id = q(c, 'id');
+  if (!id) return c.json(fail(NOT_FOUND));
+  if (await isAdmin(c)) {
+    const a = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst();
+    return c.json(a ? ok(toAnnouncement(a, { showUserIds: true })) : fail(NOT_FOUND));
+  }
+  const a = await findVisible(db, id, authOf(c).user);
+  return c.json(a ? ok(toAnnouncement(a, { showUserIds: false })) : fail(NOT_FOUND));
+});
+
+announcementRoutes.get(`${BASE}/listByUser`, async (c) => {
+  const { db } = c.var.services;
+  const user = authOf(c).user;
+  const size = Number(q(c, 'pageSize'));
+  const pageSize = Number.isInteger(size) && size >= 1 ? Math.min(size, 50) : 5;
+  await materializeAll(db, user);
+  const [annt, sys] = await Promise.all([unreadOf(db, user.id, '1', pageSize), unreadOf(db, user.id, '2', pageSize)]);
+  const dto = (rows: SysAnnouncement[]) => rows.map((r) => toAnnouncement(r, { showUserIds: false }));
+  return c.json(ok({ anntMsgList: dto(annt.rows), anntMsgTotal: annt.total, sysMsgList: dto(sys.rows), sysMsgTotal: sys.total }));
+});
+
+const anntIdSchema = z.object({ anntId: z.string({ error: '请选择通知' }).trim().min(1, '请选择通知').max(32, NOT_FOUND) });
+
+announcementRoutes.put(`${SEND}/editByAnntIdAndUserId`, async (c) => {
+  const { anntId } = await readBody(c, anntIdSchema);
+  if (!(await markRead(c.var.services.db, anntId, authOf(c).user))) return c.json(fail(NOT_FOUND));
+  return c.json(ok(null, '操作成功!'));
+});
+
+announcementRoutes.put(`${SEND}/readAll`, async (c) => {
+  const user = authOf(c).user;
+  await readAllFor(c.var.services.db, user);
+  // The user's other pages (tabs, devices) reload their bell.
+  await pushToUsers(c.var.services, [user.id], { cmd: 'topic', msgTxt: '全部已读' });
+  return c.json(ok(null, '全部已读'));
+});
+
+announcementRoutes.get(`${SEND}/getMyAnnouncementSend`, async (c) => {
+  const { db } = c.var.services;
+  const user = authOf(c).user;
+  const { pageNo, pageSize, offset } = readPage(c);
+  await materializeAll(db, user);
+  let query = db
+    .selectFrom('sys_announcement_send as s')
+    .innerJoin('sys_announcement as a', 'a.id', 's.annt_id')
+    .where('s.user_id', '=', user.id)
+    .where('a.send_status', '=', PUBLISHED)
+    .where('a.del_flag', '=', '0');
+  const titile = q(c, 'titile');
+  if (titile.replace(/\*/g, '')) query = query.where('a.titile', 'ilike', likeOf(titile));
+  const sender = q(c, 'sender');
+  if (sender.replace(/\*/g, '')) query = query.where('a.sender', 'ilike', likeOf(sender));
+  const readFlag = q(c, 'readFlag');
+  if (readFlag) {
+    if (readFlag !== '0' && readFlag !== '1') return c.json(fail('查询条件不正确'));
+    query = query.where('s.read_flag', '=', readFlag);
+  }
+  const category = q(c, 'msgCategory');
+  if (category) {
+    if (category !== '1' && category !== '2') return c.json(fail('查询条件不正确'));
+    query = query.where('a.msg_category', '=', category);
+  }
+  const busType = q(c, 'busType');
+  if (busType) query = query.where('a.bus_type', '=', busType.slice(0, 20));
+  const [{ n }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .select(['s.id', 's.annt_id', 's.user_id', 's.read_flag', 'a.titile', 'a.msg_content', 'a.sender', 'a.priority', 'a.send_time', 'a.msg_category', 'a.bus_id', 'a.bus_type', 'a.open_type', 'a.open_page', 'a.msg_abstract'])
+      .orderBy('s.read_flag')
+      .orderBy('a.send_time', 'desc')
+      .orderBy('s.id')
+      .offset(offset)
+      .limit(pageSize)
+      .execute(),
+  ]);
+  const records = rows.map((r) => ({
+    id: r.id,
+    anntId: r.annt_id,
+    userId: r.user_id,
+    titile: r.titile,
+    msgContent: r.msg_content,
+    sender: r.sender,
+    priority: r.priority,
+    readFlag: r.read_flag,
+    sendTime: formatDateTime(r.send_time),
+    msgCategory: r.msg_category,
+    busId: r.bus_id,
+    busType: r.bus_type,
+    openType: r.open_type,
+    openPage: r.open_page,
+    bizSource: null,
+    msgAbstract: r.msg_abstract,
+  }));
+  return c.json(ok(pageOf(records, Number(n), pageNo, pageSize)));
+});

@@ -1,0 +1,183 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { columnOf, rowKeyColumn } from '../../lib/resources/field-kinds';
+import type { FieldDef } from '../../lib/resources/types';
+import { resourceRoutes, resourcesByTable } from '../resources/registry';
+import { asAny } from '../resources/select';
+import { castValue, type SqlValue } from '../resources/values';
+import { fail, ok } from './envelope';
+import { pageOf, readPage } from './paging';
+import type { AppEnv } from './types';
+
+/**
+ * Form helpers of contract §7 — `/sys/duplicate/check`, `/sys/checkRule/checkByCode` — and the custom
+ * columns of a list (`/sys/sysTableColumn/list`). Table and column names are looked up among registered
+ * resources (or a short fixed allow-list); a name the client invents gets a message, never SQL.
+ *
+ * This module also carries `resourceRoutes`, so one `app.route('/', checkRoutes)` serves every
+ * registered resource's CRUD routes too.
+ */
+export const checkRoutes = new Hono<AppEnv>();
+
+export const DUPLICATE_EMPTY = '数据为空,不作处理！';
+export const DUPLICATE_FREE = '该值可用！';
+export const DUPLICATE_TAKEN = '该值不可用，系统中已存在！';
+export const DUPLICATE_REFUSED = '不支持对该表字段做重复校验';
+
+/** Unique columns of system tables whose forms check duplicates before they are registered resources. */
+const DUPLICATE_ALLOW_LIST: Record<string, string[]> = {
+  sys_user: ['username', 'phone', 'email', 'work_no'],
+  sys_role: ['role_code'],
+  sys_depart: ['org_code'],
+  sys_dict: ['dict_code'],
+  sys_check_rule: ['rule_code'],
+};
+
+interface DuplicateTarget {
+  table: string;
+  column: string;
+  key: string;
+  field?: FieldDef;
+}
+
+/** `fieldName` may be the column (JeecgBoot's forms send it) or the camelCase field name. */
+function duplicateTarget(tableName: string, fieldName: string): DuplicateTarget | null {
+  for (const { def } of resourcesByTable(tableName)) {
+    if (def.table !== tableName) continue;
+    const f = def.fields.find((x) => x.unique && !x.virtual && (columnOf(x) === fieldName || x.name === fieldName));
+    if (f) return { table: def.table, column: columnOf(f), key: rowKeyColumn(def), field: f };
+  }
+  if (Object.hasOwn(DUPLICATE_ALLOW_LIST, tableName) && DUPLICATE_ALLOW_LIST[tableName].includes(fieldName)) {
+    return { table: tableName, column: fieldName, key: 'id' };
+  }
+  return null;
+}
+
+checkRoutes.get('/sys/duplicate/check', async (c) => {
+  const fieldVal = c.req.query('fieldVal');
+  if (fieldVal === undefined || fieldVal === '') return c.json({ ...fail(DUPLICATE_EMPTY, 500), success: true });
+  const target = duplicateTarget((c.req.query('tableName') ?? '').trim(), (c.req.query('fieldName') ?? '').trim());
+  if (!target) return c.json(fail(DUPLICATE_REFUSED));
+  if (fieldVal.length > 1000) return c.json(fail(DUPLICATE_TAKEN));
+  let value: SqlValue = fieldVal;
+  if (target.field) {
+    try {
+      value = castValue(target.field, fieldVal);
+    } catch {
+      // A value of the wrong type cannot be stored either; nothing equal to it exists.
+      return c.json(ok(DUPLICATE_FREE, DUPLICATE_FREE));
+    }
+  }
+  const dataId = (c.req.query('dataId') ?? '').trim();
+  let q = asAny(c.var.services.db).selectFrom(target.table).select(sql<number>`1`.as('one')).where(sql.ref(target.column), '=', value);
+  if (dataId) q = q.where(sql.ref(target.key), '<>', dataId);
+  const taken = await q.limit(1).executeTakeFirst();
+  return c.json(taken ? fail(DUPLICATE_TAKEN) : ok(DUPLICATE_FREE, DUPLICATE_FREE));
+});
+
+// ---------------------------------------------------------------- coding rules
+
+export interface CheckRuleItem {
+  digits: string;
+  pattern: string;
+  message: string;
+}
+
+export interface CheckRuleFailure extends CheckRuleItem {
+  beginIndex?: number;
+  endIndex?: number;
+  checkValue: string;
+  passed: false;
+}
+
+/** Parses a stored rule_json; null when it is not an array of {digits, pattern, message}. */
+export function parseRuleJson(json: string): CheckRuleItem[] | null {
+  try {
+    const arr: unknown = JSON.parse(json);
+    if (!Array.isArray(arr)) return null;
+    const items = arr.map((x: Record<string, unknown>) => ({ digits: String(x?.digits ?? ''), pattern: String(x?.pattern ?? ''), message: String(x?.message ?? '') }));
+    return items.every((i) => i.digits === '*' || /^\d{1,4}$/.test(i.digits)) ? items : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * JeecgBoot's SysCheckRuleServiceImpl.checkValue: rules run in order; `digits` = '*' checks the whole
+ * value, a count checks the next that many characters (left to right); the pattern must match the whole
+ * piece. The first failing rule is returned; null = passed. Throws on a pattern that is not a regex.
+ */
+export function checkRuleValue(rules: CheckRuleItem[], value: string): CheckRuleFailure | null {
+  if (!value.trim()) return null;
+  let beginIndex = 0;
+  for (const rule of rules) {
+    let checkValue: string;
+    const range: { beginIndex?: number; endIndex?: number } = {};
+    if (rule.digits === '*') checkValue = value;
+    else {
+      const num = Number(rule.digits);
+      const endIndex = Math.min(beginIndex + num, value.length);
+      // Not typed that far yet: stop checking.
+      if (beginIndex > endIndex) break;
+      checkValue = value.substring(beginIndex, endIndex);
+      Object.assign(range, { beginIndex, endIndex });
+      beginIndex += num;
+    }
+    if (!new RegExp(`^(?:${rule.pattern})$`).test(checkValue)) return { ...rule, ...range, checkValue, passed: false };
+  }
+  return null;
+}
+
+function decodeOnce(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+checkRoutes.get('/sys/checkRule/checkByCode', async (c) => {
+  const ruleCode = (c.req.query('ruleCode') ?? '').trim();
+  const rule = ruleCode
+    ? await c.var.services.db.selectFrom('sys_check_rule').select(['rule_json']).where('rule_code', '=', ruleCode.slice(0, 100)).executeTakeFirst()
+    : undefined;
+  if (!rule) return c.json(fail('该编码不存在'));
+  const items = parseRuleJson(rule.rule_json);
+  if (!items) return c.json(fail('编码规则配置错误'));
+  // The Vue client encodeURIComponent()s the value; the framework decoded the transport layer.
+  const value = decodeOnce(c.req.query('value') ?? '').slice(0, 1000);
+  let failure: CheckRuleFailure | null;
+  try {
+    failure = checkRuleValue(items, value);
+  } catch {
+    return c.json(fail('编码规则配置错误'));
+  }
+  return c.json(failure ? fail(failure.message, 500, failure) : ok(null));
+});
+
+// ---------------------------------------------------------------- custom columns
+
+checkRoutes.get('/sys/sysTableColumn/list', async (c) => {
+  const table = (c.req.query('tableName') ?? c.req.query('tableId') ?? '').trim();
+  if (!table || !resourcesByTable(table).length) return c.json(fail('不支持的表名'));
+  const { pageNo, pageSize, offset } = readPage(c);
+  const db = c.var.services.db;
+  const base = db.selectFrom('sys_table_column').where('table_name', '=', table);
+  const [count, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy('sort').orderBy('id').offset(offset).limit(pageSize).execute(),
+  ]);
+  const records = rows.map((r) => ({
+    id: r.id,
+    tableName: r.table_name,
+    name: r.name,
+    jdbcField: r.jdbc_field,
+    showType: r.show_type,
+    optionItem: r.option_item,
+    prompt: r.prompt,
+    sort: r.sort,
+  }));
+  return c.json(ok(pageOf(records, Number(count.n), pageNo, pageSize)));
+});
+
+checkRoutes.route('/', resourceRoutes);

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { contentDisposition, contentTypeFor } from '../storage/download-headers';
+import { INVALID_PATH_MESSAGE, StorageError } from '../storage/storage';
+import { fail } from './envelope';
+import type { AppEnv } from './types';
+
+/**
+ * Files (contract §8). Unlike JeecgBoot, `/sys/common/static/**` is NOT anonymous: the app's auth
+ * middleware requires a session for it like for every other route.
+ */
+export const commonRoutes = new Hono<AppEnv>();
+
+const STATIC_MARK = '/sys/common/static/';
+const NOT_FOUND = '文件不存在';
+
+commonRoutes.get('/sys/common/static/*', async (c) => {
+  const storage = c.var.services.storage;
+  const stored = staticPathOf(c.req.url);
+  if (stored === null) return c.json(fail(INVALID_PATH_MESSAGE, 400), 400);
+  if (!storage) return c.json(fail(NOT_FOUND, 404), 404);
+  let opened;
+  try {
+    opened = await storage.open(stored);
+  } catch (e) {
+    if (e instanceof StorageError) return c.json(fail(INVALID_PATH_MESSAGE, 400), 400);
+    throw e;
+  }
+  if (!opened) return c.json(fail(NOT_FOUND, 404), 404);
+  const name = path.posix.basename(stored);
+  const body = Readable.toWeb(opened.stream) as unknown as ReadableStream<Uint8Array>;
+  return c.body(body, 200, {
+    'Content-Type': contentTypeFor(name),
+    'Content-Length': String(opened.size),
+    'Content-Disposition': contentDisposition(name),
+    'X-Content-Type-Options': 'nosniff',
+    // A stored file is never a document that may run script in our origin.
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cache-Control': 'private, no-store',
+  });
+});
+
+/**
+ * The stored path after `/sys/common/static/`, taken from the raw URL (not Hono's partially
+ * decoded path) and percent-decoded exactly once, so `%2e%2e%2f` is seen as `../` and refused by
+ * the storage's path check. A single trailing comma is trimmed (JeecgBoot's multi-file values).
+ * Null when the path cannot be decoded.
+ */
+export function staticPathOf(rawUrl: string): string | null {
+  const pathname = new URL(rawUrl).pathname;
+  const at = pathname.indexOf(STATIC_MARK);
+  if (at < 0) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname.slice(at + STATIC_MARK.length));
+  } catch {
+    return null;
+  }
+  return decoded.endsWith(',') ? decoded.slice(0, -1) : decoded;
+}

@@ -1,0 +1,254 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { columnOf, fieldByName, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
+import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
+import type { ResourceDef } from '../../lib/resources/types';
+import type { Database } from '../db';
+import { ApiFailure, fail, ok } from '../http/envelope';
+import { pageOf, readPage } from '../http/paging';
+import { requirePerm } from '../http/perm';
+import { authOf, type AppEnv, type AuthContext, type Ctx } from '../http/types';
+import { readBody } from '../http/validate';
+import { newId } from '../ids';
+import { parseDateBoundGmt8 } from '../services/format';
+import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
+import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
+import { exportXls, importExcel } from './excel-actions';
+
+export { iterateRows, selectPage } from './select';
+
+/**
+ * `crudModule(def, hooks)` (DESIGN.md §3): list / queryById / add / edit / delete / deleteBatch for one
+ * resource, with permission codes `${perm}:list|add|edit|delete|deleteBatch` (code 510), zod bodies from
+ * the fields, unique re-checks, audit columns and soft delete; exportXls / importExcel (`${perm}:exportXls|importExcel`)
+ * are in excel-actions.ts, on top of `iterateRows` and server/excel/.
+ */
+
+export const CRUD_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'] as const;
+export type CrudAction = (typeof CRUD_ACTIONS)[number];
+
+export interface HookCtx {
+  c: Ctx;
+  db: Database;
+  auth: AuthContext;
+  def: ResourceDef;
+  action: CrudAction;
+}
+
+export interface SaveCtx extends HookCtx {
+  mode: 'add' | 'edit';
+  id: string;
+  /** The stored row before an edit (raw columns). */
+  existing?: Row;
+}
+
+/** What a screen may customise; keep each one small. */
+export interface CrudHooks {
+  /** Validated, field-named values before they are written (`id` = the row's key, new on add); may change them or throw ApiFailure. */
+  beforeSave?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
+  /** After the row is written, in the same transaction (`ctx.db` is the transaction): link rows, virtual fields. */
+  afterSave?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
+  /** The records of a list page / queryById before `_dictText` is added (fill virtual fields here). */
+  afterLoad?(records: Row[], ctx: HookCtx): void | Promise<void>;
+  /** Ownership / data-rule filter, applied to list, queryById, edit and delete (definition names only). */
+  extraWhere?(ctx: HookCtx): WhereFn | undefined;
+}
+
+export const DUPLICATE_VALUE = '该值不可用，系统中已存在！';
+const NOT_FOUND = '未找到对应数据';
+const MAX_BATCH = 1000;
+
+const METHODS: Record<CrudAction, string[]> = {
+  list: ['GET'],
+  queryById: ['GET'],
+  add: ['POST'],
+  edit: ['PUT', 'POST'],
+  delete: ['DELETE'],
+  deleteBatch: ['DELETE'],
+  exportXls: ['GET'],
+  importExcel: ['POST'],
+};
+
+export const isCrudAction = (s: string): s is CrudAction => (CRUD_ACTIONS as readonly string[]).includes(s);
+
+/** Whether the definition enables an action (list and queryById always exist). */
+export const actionEnabled = (def: ResourceDef, action: CrudAction) => action === 'list' || action === 'queryById' || def.actions[action] === true;
+
+/** The permission code an action needs. */
+export const permOf = (def: ResourceDef, action: CrudAction) => `${def.perm}:${action === 'queryById' ? 'list' : action}`;
+
+/** Runs one action for a resource: enabled? method? permission? then the handler. */
+export async function runCrud(c: Ctx, def: ResourceDef, hooks: CrudHooks, action: CrudAction): Promise<Response> {
+  if (!actionEnabled(def, action)) return c.json(fail('很抱歉，资源未找到!', 404), 404);
+  if (!METHODS[action].includes(c.req.method)) return c.json(fail(`不支持${c.req.method}请求方法`, 405));
+  let allowed = false;
+  const denied = await requirePerm(permOf(def, action))(c, async () => {
+    allowed = true;
+  });
+  if (!allowed) return denied ?? c.json(fail('没有权限，请联系管理员授权', 510));
+  const ctx: HookCtx = { c, db: c.var.services.db, auth: authOf(c), def, action };
+  return HANDLERS[action](ctx, hooks);
+}
+
+/** A Hono sub-app serving one resource under `def.api`; mount with `app.route('/', crudModule(def))`. */
+export function crudModule(def: ResourceDef, hooks: CrudHooks = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.all(`${def.api}/:action{[A-Za-z]+}`, async (c, next) => {
+    const action = c.req.param('action');
+    if (!isCrudAction(action)) return next();
+    return runCrud(c, def, hooks, action);
+  });
+  return app;
+}
+
+// ---------------------------------------------------------------- handlers
+
+type Handler = (ctx: HookCtx, hooks: CrudHooks) => Promise<Response>;
+
+const idParam = (c: Ctx) => (c.req.query('id') ?? '').trim().slice(0, 64);
+
+async function list(ctx: HookCtx, hooks: CrudHooks) {
+  const { c, db, def } = ctx;
+  const { pageNo, pageSize, offset } = readPage(c);
+  const query = parseListQuery(def, c.req.query());
+  const [{ rows, total }, texts] = await Promise.all([
+    selectPage(db, def, query, { offset, limit: pageSize }, { extraWhere: hooks.extraWhere?.(ctx) }),
+    loadDictTexts(db, def),
+  ]);
+  const records = rows.map((r) => toRecord(def, r));
+  await hooks.afterLoad?.(records, ctx);
+  for (const r of records) addDictTexts(def, r, texts);
+  return c.json(ok(pageOf(records, total, pageNo, pageSize)));
+}
+
+async function loadRecord(ctx: HookCtx, hooks: CrudHooks, id: string) {
+  const row = await selectOne(ctx.db, ctx.def, id, { extraWhere: hooks.extraWhere?.(ctx) });
+  if (!row) return null;
+  const records = [toRecord(ctx.def, row)];
+  await hooks.afterLoad?.(records, ctx);
+  return records[0];
+}
+
+async function queryById(ctx: HookCtx, hooks: CrudHooks) {
+  const id = idParam(ctx.c);
+  const record = id ? await loadRecord(ctx, hooks, id) : null;
+  return ctx.c.json(record ? ok(record) : fail(NOT_FOUND));
+}
+
+/** Field-named values → columns (datetime wall time in GMT+8 → instant). Virtual fields are left to hooks. */
+function toColumns(def: ResourceDef, body: BodyRow): Row {
+  const row: Row = {};
+  for (const [name, v] of Object.entries(body)) {
+    const f = fieldByName(def, name);
+    if (!f || f.virtual || name === def.rowKey) continue;
+    row[columnOf(f)] = valueTypeOf(f) === 'datetime' && typeof v === 'string' ? parseDateBoundGmt8(v, 'begin') : v;
+  }
+  return row;
+}
+
+/** Sets an audit column when the resource declares the field. */
+function audit(def: ResourceDef, row: Row, name: string, value: unknown) {
+  const f = fieldByName(def, name);
+  if (f && !f.virtual) row[columnOf(f)] = value;
+}
+
+/** Unique fields are re-checked on save (soft-deleted rows count, like the database's unique indexes). */
+async function assertUnique(db: Database, def: ResourceDef, body: BodyRow, exceptId: string | null) {
+  for (const f of def.fields) {
+    const v = body[f.name];
+    if (!f.unique || f.virtual || v === undefined || v === null || v === '') continue;
+    let q = asAny(db).selectFrom(def.table).select(sql<number>`1`.as('one')).where(sql.ref(columnOf(f)), '=', v);
+    if (exceptId !== null) q = q.where(sql.ref(rowKeyColumn(def)), '<>', exceptId);
+    if (await q.limit(1).executeTakeFirst()) throw new ApiFailure(DUPLICATE_VALUE);
+  }
+}
+
+/** A race past assertUnique ends at the database's unique index: same answer. */
+async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if ((e as { code?: unknown }).code === '23505') throw new ApiFailure(DUPLICATE_VALUE);
+    throw e;
+  }
+}
+
+async function add(ctx: HookCtx, hooks: CrudHooks) {
+  const { c, db, def, auth } = ctx;
+  const body = await readBody(c, toSchema(def, 'add'));
+  const id = newId();
+  const saveCtx: SaveCtx = { ...ctx, mode: 'add', id };
+  await hooks.beforeSave?.(body, saveCtx);
+  const row = toColumns(def, body);
+  row[rowKeyColumn(def)] = id;
+  audit(def, row, 'createBy', auth.user.username);
+  audit(def, row, 'createTime', new Date());
+  const owner = def.ownerField ? fieldByName(def, def.ownerField) : undefined;
+  if (owner && !owner.virtual && def.ownerField !== 'createBy' && body[owner.name] == null) row[columnOf(owner)] = auth.user.id;
+  await assertUnique(db, def, body, null);
+  await mapUniqueViolation(() =>
+    db.transaction().execute(async (tx) => {
+      await asAny(tx).insertInto(def.table).values(row).execute();
+      await hooks.afterSave?.(body, { ...saveCtx, db: tx });
+    }),
+  );
+  return c.json(ok(await loadRecord(ctx, hooks, id), '添加成功！'));
+}
+
+async function edit(ctx: HookCtx, hooks: CrudHooks) {
+  const { c, db, def, auth } = ctx;
+  const body = await readBody(c, toSchema(def, 'edit'));
+  const id = String(body[def.rowKey]);
+  const extra = hooks.extraWhere?.(ctx);
+  const existing = await selectOne(db, def, id, { extraWhere: extra });
+  if (!existing) return c.json(fail(NOT_FOUND));
+  const saveCtx: SaveCtx = { ...ctx, mode: 'edit', id, existing };
+  await hooks.beforeSave?.(body, saveCtx);
+  const row = toColumns(def, body);
+  audit(def, row, 'updateBy', auth.user.username);
+  audit(def, row, 'updateTime', new Date());
+  await assertUnique(db, def, body, id);
+  const byId: Cond = { kind: 'cmp', column: rowKeyColumn(def), op: '=', value: id };
+  await mapUniqueViolation(() =>
+    db.transaction().execute(async (tx) => {
+      if (Object.keys(row).length) await asAny(tx).updateTable(def.table).set(row).where(toWhere(def, [byId], extra)).execute();
+      await hooks.afterSave?.(body, { ...saveCtx, db: tx });
+    }),
+  );
+  return c.json(ok(await loadRecord(ctx, hooks, id), '编辑成功!'));
+}
+
+/** Soft delete (1 = deleted, with the update audit) or a real delete, of live rows within the extra filter. */
+async function removeRows(ctx: HookCtx, hooks: CrudHooks, ids: string[]): Promise<number> {
+  const { db, def, auth } = ctx;
+  const where = toWhere(def, [{ kind: 'in', column: rowKeyColumn(def), values: ids }], hooks.extraWhere?.(ctx));
+  return db.transaction().execute(async (tx) => {
+    const t = asAny(tx);
+    if (def.softDeleteColumn) {
+      const row: Row = { [def.softDeleteColumn]: '1' };
+      audit(def, row, 'updateBy', auth.user.username);
+      audit(def, row, 'updateTime', new Date());
+      const r = await t.updateTable(def.table).set(row).where(where).executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    }
+    const r = await t.deleteFrom(def.table).where(where).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  });
+}
+
+async function remove(ctx: HookCtx, hooks: CrudHooks) {
+  const id = idParam(ctx.c);
+  if (!id || !(await removeRows(ctx, hooks, [id]))) return ctx.c.json(fail(NOT_FOUND));
+  return ctx.c.json(ok(null, '删除成功!'));
+}
+
+async function removeBatch(ctx: HookCtx, hooks: CrudHooks) {
+  const raw = ctx.c.req.query('ids') ?? '';
+  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (!ids.length) return ctx.c.json(fail('请选择一条记录！'));
+  if (ids.length > MAX_BATCH || ids.some((s) => s.length > 64)) return ctx.c.json(fail(`一次最多删除${MAX_BATCH}条记录`));
+  await removeRows(ctx, hooks, ids);
+  return ctx.c.json(ok(null, '批量删除成功!'));
+}
+
+const HANDLERS: Record<CrudAction, Handler> = { list, queryById, add, edit, delete: remove, deleteBatch: removeBatch, exportXls, importExcel };

@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import { columnOf, fieldByName, isExported, isMultiValue, isWritable, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
+import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
+import type { FieldDef, ResourceDef } from '../../lib/resources/types';
+import { ApiFailure, fail, ok } from '../http/envelope';
+import { IMPORT_MESSAGES, partialImportEnvelope, writeImportReport, type RowError } from '../excel/import-report';
+import { readXlsxRows, type ReadRow } from '../excel/read';
+import { parseMultipartFiles } from '../excel/upload';
+import { xlsxResponse, type ExcelColumn, type ExcelRow } from '../excel/write';
+import { newId } from '../ids';
+import { parseDateBoundGmt8 } from '../services/format';
+import { parseListQuery, type Row } from './query';
+import { addDictTexts, asAny, iterateRows, loadDictTexts, toRecord, type DictTexts } from './select';
+import type { CrudHooks, HookCtx, SaveCtx } from './crud';
+
+/**
+ * `{api}/exportXls` and `{api}/importExcel` (contract §7) for any resource: the export streams the
+ * current query (or `selections`) through exceljs without holding the rows; the import validates every
+ * row with the same schema as the form, and writes the good rows of a file in one transaction — the
+ * bad ones come back in the 201 error file, so a file never lands half.
+ */
+
+const SWITCH_TEXT: Record<string, string> = { Y: '是', N: '否' };
+const SWITCH_VALUE: Record<string, string> = { 是: 'Y', 否: 'N', Y: 'Y', N: 'N' };
+const INSERT_CHUNK = 200;
+const MAX_SELECTIONS = 10_000;
+
+const exportFields = (def: ResourceDef) => def.fields.filter((f) => isExported(f) && f.name !== def.rowKey && f.kind !== 'hidden');
+const importFields = (def: ResourceDef) => exportFields(def).filter((f) => isWritable(f));
+
+function cellOf(f: FieldDef, record: Row): string | number | null {
+  const text = record[`${f.name}_dictText`];
+  if (text !== undefined) return text === null ? null : String(text);
+  const v = record[f.name];
+  if (v === null || v === undefined) return null;
+  if (f.kind === 'switch') return SWITCH_TEXT[String(v)] ?? String(v);
+  return typeof v === 'number' ? v : String(v);
+}
+
+export async function exportXls(ctx: HookCtx, hooks: CrudHooks): Promise<Response> {
+  const { c, db, def } = ctx;
+  const params = c.req.query();
+  const query = parseListQuery(def, params);
+  const selections = (params.selections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (selections.length > MAX_SELECTIONS) return c.json(fail(`一次最多导出${MAX_SELECTIONS}条选中记录`));
+  if (selections.length) query.where.push({ kind: 'in', column: rowKeyColumn(def), values: selections });
+  const fields = exportFields(def);
+  const texts = await loadDictTexts(db, def);
+  const columns: ExcelColumn[] = fields.map((f) => ({ header: f.label, key: f.name, width: Math.max(10, Math.round((f.width ?? 120) / 8)) }));
+  const extraWhere = hooks.extraWhere?.(ctx);
+  async function* rows(): AsyncGenerator<ExcelRow> {
+    const batch: Row[] = [];
+    const flush = async function* () {
+      await hooks.afterLoad?.(batch, ctx);
+      for (const r of batch) {
+        addDictTexts(def, r, texts);
+        const out: ExcelRow = {};
+        for (const f of fields) out[f.name] = cellOf(f, r);
+        yield out;
+      }
+      batch.length = 0;
+    };
+    for await (const raw of iterateRows(db, def, query, 1000, { extraWhere })) {
+      batch.push(toRecord(def, raw));
+      if (batch.length >= 500) yield* flush();
+    }
+    yield* flush();
+  }
+  return xlsxResponse(`${def.title}.xls`, { title: def.title, columns }, rows());
+}
+
+/** text → value per dictionary field (labels as exported, values accepted as well). */
+function reverseTexts(texts: DictTexts): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [name, map] of texts) {
+    const rev = new Map<string, string>();
+    for (const [value, text] of map) {
+      rev.set(value, value);
+      if (!rev.has(text)) rev.set(text, value);
+    }
+    out.set(name, rev);
+  }
+  return out;
+}
+
+/** One sheet row (header label → text) as the form would send it; unknown dictionary texts stay as typed so validation names them. */
+function toBody(fields: FieldDef[], values: Record<string, string>, reverse: Map<string, Map<string, string>>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const raw = values[f.label];
+    if (raw === undefined) continue;
+    const text = raw.trim();
+    if (!text) {
+      body[f.name] = '';
+      continue;
+    }
+    const rev = reverse.get(f.name);
+    if (f.kind === 'switch') body[f.name] = SWITCH_VALUE[text] ?? text;
+    else if (rev) {
+      const items = isMultiValue(f) || text.includes(',') ? text.split(/[,，]/).map((s) => s.trim()) : [text];
+      body[f.name] = items.map((s) => rev.get(s) ?? s).join(',');
+    } else body[f.name] = text;
+  }
+  return body;
+}
+
+interface Candidate {
+  rowNumber: number;
+  body: BodyRow;
+}
+
+/** Unique fields: duplicates inside the file and against stored rows (soft-deleted ones count, as in crud). */
+async function uniqueErrors(ctx: HookCtx, candidates: Candidate[]): Promise<RowError[]> {
+  const errors: RowError[] = [];
+  for (const f of ctx.def.fields.filter((x) => x.unique && !x.virtual)) {
+    const seen = new Map<string, number>();
+    const values: string[] = [];
+    for (const cand of candidates) {
+      const v = cand.body[f.name];
+      if (v === null || v === undefined || v === '') continue;
+      const key = String(v);
+      const first = seen.get(key);
+      if (first !== undefined) errors.push({ rowNumber: cand.rowNumber, message: `${f.label}与第${first}行重复` });
+      else {
+        seen.set(key, cand.rowNumber);
+        values.push(key);
+      }
+    }
+    for (let i = 0; i < values.length; i += 1000) {
+      const chunk = values.slice(i, i + 1000);
+      const taken = await asAny(ctx.db).selectFrom(ctx.def.table).select(sql<string>`${sql.ref(columnOf(f))}::text`.as('v')).where(sql.ref(columnOf(f)), 'in', chunk).execute();
+      for (const t of taken as { v: string }[]) errors.push({ rowNumber: seen.get(t.v)!, message: `${f.label}“${t.v}”已存在` });
+    }
+  }
+  return errors;
+}
+
+function toColumns(def: ResourceDef, body: BodyRow, id: string, username: string): Row {
+  const row: Row = { [rowKeyColumn(def)]: id };
+  for (const [name, v] of Object.entries(body)) {
+    const f = fieldByName(def, name);
+    if (!f || f.virtual || name === def.rowKey) continue;
+    row[columnOf(f)] = valueTypeOf(f) === 'datetime' && typeof v === 'string' ? parseDateBoundGmt8(v, 'begin') : v;
+  }
+  for (const [name, value] of [['createBy', username], ['createTime', new Date()]] as const) {
+    const f = fieldByName(def, name);
+    if (f && !f.virtual) row[columnOf(f)] = value;
+  }
+  return row;
+}
+
+/** Imports one file: every row validated; the good ones in one transaction; the bad ones reported. */
+async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.ReadableStream, reverse: Map<string, Map<string, string>>) {
+  const { def, auth } = ctx;
+  const fields = importFields(def);
+  const schema = toSchema(def, 'add');
+  let headers: string[] = [];
+  const sheetRows: ReadRow[] = [];
+  const candidates: Candidate[] = [];
+  const errors: RowError[] = [];
+  for await (const r of readXlsxRows(input, { headers: fields.map((f) => f.label), onHeader: (h) => (headers = h) })) {
+    sheetRows.push(r);
+    const parsed = schema.safeParse(toBody(fields, r.values, reverse));
+    if (parsed.success) candidates.push({ rowNumber: r.rowNumber, body: parsed.data });
+    else errors.push({ rowNumber: r.rowNumber, message: parsed.error.issues.map((i) => i.message).join('；') });
+  }
+  if (!fields.some((f) => headers.includes(f.label))) throw new ApiFailure('文件内容与模板不符：没有可导入的列，请先导出一份作为模板');
+  errors.push(...(await uniqueErrors(ctx, candidates)));
+  const bad = new Set(errors.map((e) => e.rowNumber));
+  const good = candidates.filter((cand) => !bad.has(cand.rowNumber));
+  await ctx.db.transaction().execute(async (tx) => {
+    const rows: Row[] = [];
+    for (const cand of good) {
+      const id = newId();
+      const saveCtx: SaveCtx = { ...ctx, db: tx, mode: 'add', id };
+      await hooks.beforeSave?.(cand.body, saveCtx);
+      rows.push(toColumns(def, cand.body, id, auth.user.username));
+    }
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await asAny(tx).insertInto(def.table).values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    if (hooks.afterSave) for (let i = 0; i < good.length; i++) await hooks.afterSave(good[i].body, { ...ctx, db: tx, mode: 'add', id: String(rows[i][rowKeyColumn(def)]) });
+  });
+  return { headers, sheetRows, errors, total: sheetRows.length, success: good.length };
+}
+
+export async function importExcel(ctx: HookCtx, hooks: CrudHooks): Promise<Response> {
+  const { c, db, def } = ctx;
+  const files = await parseMultipartFiles(c);
+  const reverse = reverseTexts(await loadDictTexts(db, def));
+  let imported = 0;
+  // Each file lands whole (its good rows) or not at all; the first file with bad rows is reported.
+  let report: Awaited<ReturnType<typeof writeImportReport>> | null = null;
+  for (const file of files) {
+    let result;
+    try {
+      result = await importFile(ctx, hooks, file.stream(), reverse);
+    } catch (e) {
+      if ((e as { code?: unknown }).code === '23505') return c.json(fail(IMPORT_MESSAGES.duplicate));
+      throw e;
+    }
+    imported += result.success;
+    if (result.errors.length && !report) {
+      const storage = c.var.services.storage;
+      if (!storage) throw new ApiFailure('文件存储未配置，无法生成错误文件');
+      report = await writeImportReport(storage, {
+        title: def.title,
+        headers: result.headers,
+        rows: result.sheetRows,
+        errors: result.errors,
+        totalCount: result.total,
+        successCount: result.success,
+      });
+    }
+  }
+  if (report) return c.json(partialImportEnvelope(report));
+  return c.json(ok(null, IMPORT_MESSAGES.ok(imported)));
+}

@@ -1,0 +1,174 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { columnOf, hasDict, isMultiValue, isReadable, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
+import type { FieldDef, ResourceDef } from '../../lib/resources/types';
+import type { Database } from '../db';
+import { formatDateTime } from '../services/format';
+import { getDictItems } from '../services/dicts';
+import { toWhere, type AnyKysely, type EB, type ListQuery, type Row, type SortKey, type WhereFn } from './query';
+
+/** Reading rows of a resource: one page (list), one row (queryById), or all of them in batches (export). */
+
+export const asAny = (db: Database): AnyKysely => db as unknown as AnyKysely;
+
+/** Columns a read selects: the row key and every readable stored field (never writeOnly ones). */
+export function selectColumns(def: ResourceDef): string[] {
+  const cols = new Set([rowKeyColumn(def)]);
+  for (const f of def.fields) if (!f.virtual && isReadable(f)) cols.add(columnOf(f));
+  return [...cols];
+}
+
+export interface SelectOptions {
+  /** Ownership / data-rule filter of the screen (hooks.extraWhere). */
+  extraWhere?: WhereFn;
+}
+
+/** The two queries of a list page (built, not run): the total and the page itself. */
+export function pageQueries(db: Database, def: ResourceDef, query: ListQuery, page: { offset: number; limit: number }, opts: SelectOptions = {}) {
+  const base = asAny(db).selectFrom(def.table).where(toWhere(def, query.where, opts.extraWhere));
+  let rows = base.select(selectColumns(def));
+  for (const k of query.sort) rows = rows.orderBy(sql.ref(k.column), k.order);
+  return { count: base.select(sql<number>`count(*)`.as('n')), rows: rows.offset(page.offset).limit(page.limit) };
+}
+
+/** One page and the total, run concurrently (a pg pool overlaps them; PGlite queues them). */
+export async function selectPage(db: Database, def: ResourceDef, query: ListQuery, page: { offset: number; limit: number }, opts: SelectOptions = {}) {
+  const q = pageQueries(db, def, query, page, opts);
+  const [count, rows] = await Promise.all([q.count.executeTakeFirstOrThrow(), q.rows.execute()]);
+  return { rows: rows as Row[], total: Number(count.n) };
+}
+
+/** One live row by key (within the extra filter), raw. */
+export async function selectOne(db: Database, def: ResourceDef, id: string, opts: SelectOptions = {}): Promise<Row | undefined> {
+  const key = rowKeyColumn(def);
+  return (await asAny(db)
+    .selectFrom(def.table)
+    .select(selectColumns(def))
+    .where(toWhere(def, [{ kind: 'cmp', column: key, op: '=', value: id }], opts.extraWhere))
+    .executeTakeFirst()) as Row | undefined;
+}
+
+/** Rows strictly after `cursor` in the sort order (PostgreSQL: ASC puts NULLs last, DESC first). */
+function after(eb: EB, sort: SortKey[], cursor: (string | null)[]): Expression<SqlBool> | null {
+  const branches: Expression<SqlBool>[] = [];
+  for (let i = 0; i < sort.length; i++) {
+    const col = sql.ref(sort[i].column);
+    const c = cursor[i];
+    let beyond: Expression<SqlBool> | null;
+    if (sort[i].order === 'asc') beyond = c === null ? null : eb.or([eb(col, '>', c), eb(col, 'is', null)]);
+    else beyond = c === null ? eb(col, 'is not', null) : eb(col, '<', c);
+    if (!beyond) continue;
+    const equal = sort.slice(0, i).map((k, j) => (cursor[j] === null ? eb(sql.ref(k.column), 'is', null) : eb(sql.ref(k.column), '=', cursor[j])));
+    branches.push(eb.and([...equal, beyond]));
+  }
+  return branches.length ? eb.or(branches) : null;
+}
+
+/**
+ * Every filtered, sorted row as a record (same shape as a list record, without `_dictText`), in keyset
+ * batches: each batch is its own short query, so a long export never holds the (PGlite) connection, and
+ * memory stays at one batch. Cursor values travel as text so timestamps keep their microseconds.
+ */
+export async function* iterateRows(db: Database, def: ResourceDef, query: ListQuery, batchSize = 1000, opts: SelectOptions = {}): AsyncGenerator<Row> {
+  const where = toWhere(def, query.where, opts.extraWhere);
+  const keyAlias = (i: number) => `__k${i}`;
+  let cursor: (string | null)[] | null = null;
+  for (;;) {
+    const cur: (string | null)[] | null = cursor;
+    let q = asAny(db)
+      .selectFrom(def.table)
+      .select(selectColumns(def))
+      .select(query.sort.map((k, i) => sql<string>`cast(${sql.ref(k.column)} as text)`.as(keyAlias(i))))
+      .where(where);
+    if (cur) {
+      // Nothing sorts after a cursor whose ASC keys are all NULL (they are last).
+      if (!query.sort.some((k, i) => k.order === 'desc' || cur[i] !== null)) return;
+      q = q.where((eb) => after(eb, query.sort, cur) ?? eb.lit(false));
+    }
+    for (const k of query.sort) q = q.orderBy(sql.ref(k.column), k.order);
+    const rows = (await q.limit(batchSize).execute()) as Row[];
+    for (const r of rows) yield toRecord(def, r);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    cursor = query.sort.map((_, i) => (last[keyAlias(i)] ?? null) as string | null);
+  }
+}
+
+function formatValue(f: FieldDef, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (valueTypeOf(f)) {
+    case 'datetime':
+      return v instanceof Date ? formatDateTime(v) : String(v);
+    case 'date':
+      return v instanceof Date ? formatDateTime(v)?.slice(0, 10) ?? null : String(v);
+    case 'int':
+    case 'number':
+      return typeof v === 'number' ? v : Number.isFinite(Number(v)) ? Number(v) : String(v);
+    case 'boolean':
+      return v;
+    default:
+      return v instanceof Date ? formatDateTime(v) : typeof v === 'string' ? v : String(v);
+  }
+}
+
+/** A raw row as the wire record: field names, GMT+8 dates, the row key as a string, no writeOnly fields. */
+export function toRecord(def: ResourceDef, row: Row): Row {
+  const out: Row = {};
+  const key = row[rowKeyColumn(def)];
+  out[def.rowKey] = key === null || key === undefined ? null : String(key);
+  for (const f of def.fields) {
+    if (f.virtual || !isReadable(f) || f.name === def.rowKey) continue;
+    out[f.name] = formatValue(f, row[columnOf(f)]);
+  }
+  return out;
+}
+
+export type DictTexts = Map<string, Map<string, string>>;
+
+/** value → text per dictionary field (plain codes in one query, registered table dictionaries, options). */
+export async function loadDictTexts(db: Database, def: ResourceDef): Promise<DictTexts> {
+  const fields = def.fields.filter((f) => isReadable(f) && hasDict(f));
+  const out: DictTexts = new Map();
+  const plainCodes = [...new Set(fields.map((f) => f.dictCode).filter((c): c is string => Boolean(c) && !c!.includes(',')))];
+  const plain = new Map<string, Map<string, string>>();
+  if (plainCodes.length) {
+    const rows = await db
+      .selectFrom('sys_dict_item as i')
+      .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
+      .select(['d.dict_code', 'i.item_value', 'i.item_text'])
+      .where('d.dict_code', 'in', plainCodes)
+      .where('d.del_flag', '=', 0)
+      .execute();
+    for (const r of rows) {
+      if (!plain.has(r.dict_code)) plain.set(r.dict_code, new Map());
+      plain.get(r.dict_code)!.set(r.item_value, r.item_text);
+    }
+  }
+  for (const f of fields) {
+    const map = new Map<string, string>();
+    for (const o of f.options ?? []) map.set(o.value, o.text);
+    if (f.dictCode && !f.dictCode.includes(',')) for (const [k, v] of plain.get(f.dictCode) ?? []) map.set(k, v);
+    if (f.dictCode?.includes(',')) {
+      // Only registered table dictionaries exist (server/services/dicts.ts); an unknown one translates nothing.
+      const items = await getDictItems(db, f.dictCode).catch(() => []);
+      for (const i of items) map.set(i.value, i.text);
+    }
+    out.set(f.name, map);
+  }
+  return out;
+}
+
+/** Adds `<field>_dictText` siblings; comma values are translated item by item and re-joined (contract §1). */
+export function addDictTexts(def: ResourceDef, record: Row, texts: DictTexts): Row {
+  for (const [name, map] of texts) {
+    const f = def.fields.find((x) => x.name === name)!;
+    const v = record[name];
+    if (v === null || v === undefined || v === '') {
+      record[`${name}_dictText`] = v ?? null;
+      continue;
+    }
+    const s = String(v);
+    const items = isMultiValue(f) || s.includes(',') ? s.split(',') : [s];
+    record[`${name}_dictText`] = items.map((x) => map.get(x) ?? x).join(',');
+  }
+  return record;
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  generateFileName,
+  INVALID_PATH_MESSAGE,
+  normaliseBiz,
+  normaliseStoredPath,
+  StorageError,
+  type FileStorage,
+  type OpenedFile,
+  type PutMeta,
+  type StoredFile,
+} from './storage';
+
+/**
+ * FileStorage on local disk (the default: `<DATA_DIR>/upload`). Every path is validated, resolved
+ * against the root and checked to stay inside it, also after following symlinks. Writes go to a
+ * hidden temporary name first and are renamed into place, so a half-written file is never served.
+ */
+export class LocalFileStorage implements FileStorage {
+  readonly root: string;
+  private realRoot: string | null = null;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  async put(data: Readable | Buffer | Uint8Array, meta: PutMeta = {}): Promise<StoredFile> {
+    const biz = normaliseBiz(meta.biz);
+    const storedPath = `${biz}/${generateFileName(meta.originalName)}`;
+    const target = this.resolve(storedPath);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temp = path.join(path.dirname(target), `.part-${randomBytes(8).toString('hex')}`);
+    try {
+      const source = Buffer.isBuffer(data) || data instanceof Uint8Array ? Readable.from([data]) : data;
+      await pipeline(source, fs.createWriteStream(temp, { flags: 'wx', mode: 0o640 }));
+      await fs.promises.rename(temp, target);
+    } catch (e) {
+      await fs.promises.rm(temp, { force: true }).catch(() => undefined);
+      throw e;
+    }
+    const { size } = await fs.promises.stat(target);
+    return { path: storedPath, size };
+  }
+
+  async open(storedPath: string): Promise<OpenedFile | null> {
+    const file = await this.existingFile(storedPath);
+    if (!file) return null;
+    // Open first, then stat the descriptor: what is measured is what is streamed.
+    const handle = await fs.promises.open(file, 'r');
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { stream: handle.createReadStream({ autoClose: true }), size: stat.size };
+    } catch (e) {
+      await handle.close().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async remove(storedPath: string): Promise<void> {
+    const file = await this.existingFile(storedPath);
+    if (file) await fs.promises.rm(file, { force: true });
+  }
+
+  async exists(storedPath: string): Promise<boolean> {
+    return (await this.existingFile(storedPath)) !== null;
+  }
+
+  /** Absolute path for a validated stored path (lexically inside the root). */
+  resolve(storedPath: string): string {
+    const rel = normaliseStoredPath(storedPath);
+    const abs = path.resolve(this.root, ...rel.split('/'));
+    if (!abs.startsWith(this.root + path.sep)) throw new StorageError(INVALID_PATH_MESSAGE, 'invalid-path');
+    return abs;
+  }
+
+  /** The real path of an existing regular file inside the root, or null. */
+  private async existingFile(storedPath: string): Promise<string | null> {
+    const abs = this.resolve(storedPath);
+    let real: string;
+    try {
+      real = await fs.promises.realpath(abs);
+    } catch {
+      return null;
+    }
+    const root = await this.getRealRoot();
+    if (!real.startsWith(root + path.sep)) throw new StorageError(INVALID_PATH_MESSAGE, 'invalid-path');
+    const stat = await fs.promises.stat(real);
+    return stat.isFile() ? real : null;
+  }
+
+  private async getRealRoot(): Promise<string> {
+    if (!this.realRoot) {
+      await fs.promises.mkdir(this.root, { recursive: true });
+      this.realRoot = await fs.promises.realpath(this.root);
+    }
+    return this.realRoot;
+  }
+}
