@@ -1,0 +1,104 @@
+'use client';
+
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import useSWR from 'swr';
+import { App, Select, Spin } from 'antd';
+import { http } from '@/lib/http';
+import { EMPTY_DICT_CODE, normalizeDictItems, type DictOption } from '@/lib/dict-cache';
+import { DEFAULT_PLACEHOLDER, DictSelect, toSelectOptions } from './dict-select';
+import { DICT_SWR_TAG } from './use-dict';
+
+/** Spec 01 §7: dictionary search (loadDict) is debounced 300 ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_PAGE_SIZE = 10;
+
+export interface SearchSelectProps {
+  /** A registered table dictionary, `table,text,code`. */
+  dict: string;
+  value?: string | number | null;
+  onChange?: (value: string | undefined) => void;
+  placeholder?: string;
+  /** true (default): search the server as the user types; false: load every item once and filter locally. */
+  async?: boolean;
+  pageSize?: number;
+  allowClear?: boolean;
+  disabled?: boolean;
+  id?: string;
+  style?: CSSProperties;
+}
+
+/** JSearchSelectTag: a select over a (large) table dictionary. */
+export function SearchSelect({ async = true, dict, ...rest }: SearchSelectProps) {
+  if (!async) return <DictSelect dictCode={dict} {...rest} value={rest.value} onChange={(v) => rest.onChange?.(Array.isArray(v) ? v.join(',') : v)} />;
+  return <AsyncSearchSelect dict={dict} {...rest} />;
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function AsyncSearchSelect({ dict, value, onChange, placeholder = DEFAULT_PLACEHOLDER, pageSize = SEARCH_PAGE_SIZE, allowClear = true, disabled, id, style }: Omit<SearchSelectProps, 'async'>) {
+  const { message } = App.useApp();
+  const [options, setOptions] = useState<DictOption[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  /** Number of the latest request: an older answer arriving later is dropped. */
+  const latest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const code = (dict ?? '').trim();
+  const current = value === null || value === undefined ? '' : String(value);
+  // The label of the current value, whether or not it is on the loaded page (loadDictItem).
+  const label = useSWR(
+    code && current ? [DICT_SWR_TAG, 'search-label', code, current] : null,
+    () => http.get<string[]>(`/sys/dict/loadDictItem/${encodeURIComponent(code)}`, { key: current, delNotExist: false }).then((r) => r.result?.[0] ?? current),
+    { revalidateOnFocus: false, shouldRetryOnError: false, onError: (e: unknown) => console.error('[dict] label lookup failed', e) },
+  );
+
+  const load = (keyword: string) => {
+    const mine = ++latest.current;
+    setLoading(true);
+    http
+      .get<unknown>(`/sys/dict/loadDict/${encodeURIComponent(code)}`, { keyword, pageSize })
+      .then((r) => {
+        if (mine === latest.current) setOptions(normalizeDictItems(r.result));
+      })
+      .catch((e: unknown) => {
+        // spec 02 §8: a failed loadDict shows the message as a warning.
+        if (mine === latest.current) message.warning(errorText(e));
+      })
+      .finally(() => {
+        if (mine === latest.current) setLoading(false);
+      });
+  };
+
+  const search = (keyword: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => load(keyword), SEARCH_DEBOUNCE_MS);
+  };
+
+  if (!code) return <Select id={id} style={style} disabled status="error" placeholder={EMPTY_DICT_CODE} />;
+
+  const page = options ?? [];
+  const shown: DictOption[] =
+    current && !page.some((o) => o.value === current)
+      ? [{ value: current, text: label.data ?? current, title: label.data ?? current, label: label.data ?? current }, ...page]
+      : page;
+
+  return (
+    <Select<string>
+      id={id}
+      style={{ minWidth: 160, ...style }}
+      value={current || undefined}
+      options={toSelectOptions(shown)}
+      placeholder={placeholder}
+      allowClear={allowClear}
+      disabled={disabled}
+      loading={loading}
+      showSearch={{ filterOption: false, onSearch: search }}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      onOpenChange={(open) => {
+        if (open && options === null) load('');
+      }}
+      onChange={(v) => onChange?.(v === undefined || v === null ? undefined : String(v))}
+    />
+  );
+}

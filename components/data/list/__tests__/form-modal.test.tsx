@@ -1,0 +1,106 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ApiError, http } from '@/lib/http';
+import { FormModal, type FormModalProps } from '../form-modal';
+import { fixtureDef, ok, wrapper } from './helpers';
+
+jest.mock('@/lib/http', () => {
+  const actual = jest.requireActual('@/lib/http');
+  return { ...actual, http: { get: jest.fn(), post: jest.fn(), put: jest.fn(), del: jest.fn() } };
+});
+
+const get = http.get as jest.Mock;
+const post = http.post as jest.Mock;
+const put = http.put as jest.Mock;
+
+const record = { id: 'r1', name: '一号场地', city: '上海', status: '1', phone: '13800000000', createTime: '2024-01-01 10:00:00' };
+
+function open(props: Partial<FormModalProps> = {}) {
+  const onClose = jest.fn();
+  const onSaved = jest.fn();
+  render(<FormModal def={fixtureDef} open mode="add" onClose={onClose} onSaved={onSaved} {...props} />, { wrapper: wrapper() });
+  return { onClose, onSaved };
+}
+
+const submitButton = () => screen.getByTestId('form-modal-submit') as HTMLButtonElement;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  get.mockResolvedValue(ok('该值可用！'));
+});
+
+describe('FormModal', () => {
+  it('titles each mode 新增 / 编辑 / 详情', async () => {
+    open({ mode: 'edit', record });
+    expect(await screen.findByText('编辑')).toBeTruthy();
+    expect((screen.getByPlaceholderText('请输入名称') as HTMLInputElement).value).toBe('一号场地');
+  });
+
+  it('详情 disables submit and every field', async () => {
+    open({ mode: 'detail', record });
+    expect(await screen.findByText('详情')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    expect((screen.getByPlaceholderText('请输入名称') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('新增 keeps submit enabled and posts only the writable fields', async () => {
+    post.mockResolvedValue(ok('添加成功！'));
+    const { onClose, onSaved } = open();
+    expect(submitButton().disabled).toBe(false);
+    fireEvent.change(screen.getByPlaceholderText('请输入名称'), { target: { value: '新场地' } });
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    const [url, body] = post.mock.calls[0];
+    expect(url).toBe('/location/tblLocation/add');
+    expect(body).toMatchObject({ name: '新场地' });
+    expect(body).not.toHaveProperty('createTime');
+    expect(await screen.findByText('添加成功！')).toBeTruthy();
+    expect(onSaved).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('编辑 puts the values with the row key', async () => {
+    put.mockResolvedValue(ok('编辑成功!'));
+    open({ mode: 'edit', record });
+    fireEvent.change(await screen.findByPlaceholderText('请输入城市'), { target: { value: '北京' } });
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/location/tblLocation/edit', expect.objectContaining({ id: 'r1', city: '北京', name: '一号场地' })));
+  });
+
+  it('validates required, maxLength and the named pattern before saving', async () => {
+    open();
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('请输入名称!')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('请输入名称'), { target: { value: '超过十个字符的场地名称啊' } });
+    expect(await screen.findByText('名称不能超过10个字符!')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('请输入电话'), { target: { value: '123' } });
+    expect(await screen.findByText('请输入正确的手机号码!')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('checks unique values with /sys/duplicate/check and shows the server message', async () => {
+    get.mockRejectedValue(new ApiError('该值不可用，系统中已存在！', 500, 200));
+    open({ mode: 'edit', record });
+    const input = await screen.findByPlaceholderText('请输入名称');
+    fireEvent.change(input, { target: { value: '重名' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText('该值不可用，系统中已存在！')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/sys/duplicate/check', { tableName: 'tbl_location', fieldName: 'name', fieldVal: '重名', dataId: 'r1' });
+    await act(async () => {
+      fireEvent.click(submitButton());
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('toggles fullscreen', async () => {
+    open();
+    const body = await screen.findByTestId('form-modal');
+    expect(body.getAttribute('data-fullscreen')).toBe('false');
+    fireEvent.click(screen.getByTestId('form-modal-fullscreen'));
+    expect(screen.getByTestId('form-modal').getAttribute('data-fullscreen')).toBe('true');
+    expect(document.querySelector('.form-modal-fullscreen')).not.toBeNull();
+    fireEvent.click(screen.getByTestId('form-modal-fullscreen'));
+    expect(screen.getByTestId('form-modal').getAttribute('data-fullscreen')).toBe('false');
+    expect(document.querySelector('.form-modal-fullscreen')).toBeNull();
+  });
+});

@@ -1,0 +1,200 @@
+'use client';
+
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { usePathname } from 'next/navigation';
+import { Alert, Button, Card, Empty, Skeleton, Table, Typography } from 'antd';
+import { useAuth } from '@/components/shell/shell-context';
+import type { EditorProps } from '@/components/fields/field-registry';
+import { applyColumnSettings } from '@/lib/column-settings';
+import type { ListParams } from '@/lib/list-state';
+import { searchModeOf } from '@/lib/resources/field-kinds';
+import type { ResourceDef } from '@/lib/resources/types';
+import { ColumnSettings, useColumnSettings } from './column-settings';
+import { FormModal, type FormMode } from './form-modal';
+import { ImportModal } from './import-modal';
+import { actionColumn, dataColumns, listFields, type CellRenderers, type RowAction } from './list-columns';
+import { ListToolbar, type ToolbarAction } from './list-toolbar';
+import type { ListUrls } from './list-urls';
+import { SearchBar } from './search-bar';
+import { CONFIRM_DELETE } from './use-list-actions';
+import { useExport } from './use-export';
+import { useListPage, type ListPage as ListPageApi, type Row } from './use-list-page';
+
+/** Row actions of spec 02 §7 besides 编辑 / 详情 / 删除. */
+export type RowActionName = 'toPool' | 'topping';
+export const ROW_ACTION_LABELS: Record<'edit' | 'detail' | 'delete' | RowActionName, string> = {
+  edit: '编辑',
+  detail: '详情',
+  delete: '删除',
+  toPool: '放入线索池',
+  topping: '置顶',
+};
+
+export interface ListPageProps<R extends Row = Row> {
+  def: ResourceDef;
+  /** Endpoint overrides; the spec 02 §7 extras (toPool, toPoolBatch, topping, updateTags, addBatchTask) come only from here. */
+  urls?: ListUrls;
+  /** Cell overrides by field name. */
+  renderers?: CellRenderers<R>;
+  /** Form editor overrides by field name. */
+  editors?: Record<string, (props: EditorProps) => ReactNode>;
+  /** Key of the column settings and the saved list state; default: the route this page was opened on. */
+  routeKey?: string;
+  /** Remember page, sort and search for this route in sessionStorage (default true). */
+  persistState?: boolean;
+  /** Fixed params of every list call. */
+  extraParams?: ListParams;
+  /** Extra row links after the standard ones (e.g. a tag editor calling `page.updateTags`). */
+  rowActions?: (record: R, page: ListPageApi<R>) => ReactNode;
+  /** Extra toolbar buttons. */
+  toolbarExtra?: (page: ListPageApi<R>) => ReactNode;
+  /** Params of 添加批量任务 (e.g. from a dialog); null cancels. */
+  addBatchTaskParams?: (rows: R[]) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null;
+  /** Button label overrides. */
+  labels?: Partial<Record<ToolbarAction | RowActionName, string>>;
+  /** Import dialog extras. */
+  importOptions?: { isSingleTableImport?: string; foreignKeys?: string };
+  searchCollapsedCount?: number;
+  formWidth?: number;
+  title?: ReactNode;
+}
+
+const noopSubscribe = () => () => undefined;
+
+/**
+ * The generic list page for a ResourceDef (spec 02 §2, §4, §7): search bar, toolbar, server-side
+ * paged / sorted table with selection, 新增 / 编辑 / 详情 form, import / export, column settings.
+ * The body renders on the client only: it reads the remembered list state and column settings.
+ */
+export function ListPage<R extends Row = Row>(props: ListPageProps<R>) {
+  const client = useSyncExternalStore(noopSubscribe, () => true, () => false);
+  const pathname = usePathname();
+  // Kept-alive screens stay mounted on other routes: the key is the route the page was opened on.
+  const [route] = useState(() => props.routeKey ?? pathname ?? props.def.name);
+  if (!client) {
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  }
+  return <ListPageBody {...props} route={route} />;
+}
+
+function ListPageBody<R extends Row>({ def, urls, renderers, editors, route, persistState = true, extraParams, rowActions, toolbarExtra, addBatchTaskParams, labels = {}, importOptions, searchCollapsedCount, formWidth, title }: ListPageProps<R> & { route: string }) {
+  const { mode } = useAuth();
+  const modeOf = (action: string) => mode(`${def.perm}:${action}`);
+  const allowed = (action: keyof ResourceDef['actions']) => Boolean(def.actions[action]) && modeOf(action) !== 'hide';
+
+  const columnNames = useMemo(() => listFields(def).map((f) => f.name), [def]);
+  const page = useListPage<R>({ def, urls, stateKey: persistState ? route : null, extraParams, columnNames });
+  const { exportXls, exporting } = useExport({ urls: page.urls, state: page.state, title: def.title });
+  const settings = useColumnSettings(route);
+  const [form, setForm] = useState<{ open: boolean; mode: FormMode; record: R | null }>({ open: false, mode: 'add', record: null });
+  const [importOpen, setImportOpen] = useState(false);
+
+  const rowLinks: RowAction<R>[] = [];
+  if (allowed('edit')) rowLinks.push({ key: 'edit', label: ROW_ACTION_LABELS.edit, disabled: modeOf('edit') === 'disable', onClick: (r) => setForm({ open: true, mode: 'edit', record: r }) });
+  rowLinks.push({ key: 'detail', label: ROW_ACTION_LABELS.detail, onClick: (r) => setForm({ open: true, mode: 'detail', record: r }) });
+  if (allowed('delete')) rowLinks.push({ key: 'delete', label: ROW_ACTION_LABELS.delete, confirm: CONFIRM_DELETE, disabled: modeOf('delete') === 'disable', onClick: (r) => void page.remove(r) });
+  if (allowed('toPool')) rowLinks.push({ key: 'toPool', label: labels.toPool ?? ROW_ACTION_LABELS.toPool, disabled: modeOf('toPool') === 'disable', onClick: page.toPool });
+  if (allowed('topping')) rowLinks.push({ key: 'topping', label: labels.topping ?? ROW_ACTION_LABELS.topping, disabled: modeOf('topping') === 'disable', onClick: (r) => void page.topping(r) });
+
+  const allData = dataColumns<R>(def, page.state.sort, renderers);
+  const columns = [...applyColumnSettings(allData, settings.visible), actionColumn<R>(def.rowKey, rowLinks, rowActions ? (r) => rowActions(r, page) : undefined)];
+
+  const onToolbar = async (action: ToolbarAction) => {
+    switch (action) {
+      case 'add':
+        return setForm({ open: true, mode: 'add', record: null });
+      case 'exportXls':
+        return exportXls();
+      case 'importExcel':
+        return setImportOpen(true);
+      case 'deleteBatch':
+        return page.removeBatch();
+      case 'toPoolBatch':
+        return page.toPoolBatch();
+      case 'addBatchTask': {
+        if (page.state.selectedRowKeys.length === 0 || !addBatchTaskParams) return page.addBatchTask();
+        const extra = await addBatchTaskParams(page.state.selectedRows);
+        if (extra) await page.addBatchTask(extra);
+        return;
+      }
+    }
+  };
+
+  const selected = page.state.selectedRowKeys.length;
+  const searchFields = def.fields.filter((f) => searchModeOf(f));
+
+  return (
+    <Card title={title} data-testid="list-page">
+      <SearchBar fields={searchFields} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} collapsedCount={searchCollapsedCount} />
+      <ListToolbar
+        actions={def.actions}
+        modeOf={modeOf}
+        onAction={(a) => void onToolbar(a)}
+        busy={{ exportXls: exporting }}
+        labels={labels}
+        extra={toolbarExtra?.(page)}
+        tools={<ColumnSettings columns={allData.filter((c) => c.key !== 'rowIndex').map((c) => ({ key: c.key, title: c.title as ReactNode }))} visible={settings.visible} onChange={settings.save} onReset={settings.reset} />}
+      />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={
+          <span data-testid="list-selection">
+            已选择 <Typography.Link>{selected}</Typography.Link> 项
+            {selected > 0 && (
+              <Typography.Link style={{ marginLeft: 24 }} onClick={page.clearSelection} data-testid="list-selection-clear">
+                清空
+              </Typography.Link>
+            )}
+          </span>
+        }
+      />
+      {page.error ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${def.title}加载失败`}
+          description={page.error instanceof Error ? page.error.message : undefined}
+          action={
+            <Button size="small" onClick={() => void page.reload()} data-testid="list-retry">
+              重试
+            </Button>
+          }
+          data-testid="list-error"
+        />
+      ) : null}
+      <Table<R>
+        rowKey={def.rowKey}
+        size="middle"
+        bordered
+        columns={columns}
+        dataSource={page.records}
+        loading={page.loading}
+        pagination={page.pagination}
+        onChange={page.onTableChange}
+        rowSelection={{ selectedRowKeys: page.state.selectedRowKeys, onChange: (keys, rows) => page.select(keys, rows) }}
+        locale={{ emptyText: <Empty description="暂无数据" /> }}
+        scroll={{ x: 'max-content' }}
+        data-testid="list-table"
+      />
+      <FormModal<R>
+        def={def}
+        open={form.open}
+        mode={form.mode}
+        record={form.record}
+        urls={page.urls}
+        width={formWidth}
+        editors={editors}
+        onClose={() => setForm((f) => ({ ...f, open: false }))}
+        onSaved={() => void page.reload()}
+      />
+      <ImportModal open={importOpen} url={page.urls.importExcelUrl} {...importOptions} onClose={() => setImportOpen(false)} onImported={() => void page.reload()} />
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useReducer, type Key } from 'react';
+import useSWR from 'swr';
+import type { TablePaginationConfig } from 'antd';
+import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
+import { useApiError } from '@/components/feedback/use-api-error';
+import { http } from '@/lib/http';
+import {
+  initListState,
+  listReducer,
+  loadListState,
+  PAGE_SIZE_OPTIONS,
+  saveListState,
+  toListParams,
+  toPageData,
+  type ListParams,
+  type ListState,
+  type SearchValues,
+  type SuperQuery,
+} from '@/lib/list-state';
+import type { ResourceDef } from '@/lib/resources/types';
+import { missingUrlMessage, resolveUrls, type ListUrls } from './list-urls';
+import { useListActions, type ListActions } from './use-list-actions';
+
+export type Row = Record<string, unknown>;
+
+export interface UseListPageOptions {
+  def: ResourceDef;
+  /** Endpoint overrides; CRUD/export/import default to `def.api` (see list-urls.ts). */
+  urls?: ListUrls;
+  /** Where the list state is remembered (sessionStorage, per page); null or absent = not remembered. */
+  stateKey?: string | null;
+  /** Fixed params sent with every list call (e.g. a parent id); they win over the search values. */
+  extraParams?: ListParams;
+  /** The table's column names, for the mixin's `field` param. */
+  columnNames?: readonly string[];
+}
+
+export interface ListPage<R extends Row = Row> extends ListActions<R> {
+  state: ListState<R>;
+  params: ListParams;
+  urls: ListUrls;
+  records: R[];
+  total: number;
+  loading: boolean;
+  /** The last load failure (kept while stale rows are shown); `retry` reloads. */
+  error: unknown;
+  reload: () => Promise<unknown>;
+  search: (values: SearchValues) => void;
+  reset: () => void;
+  setSuperQuery: (query: SuperQuery | null) => void;
+  select: (keys: readonly Key[], rows: R[]) => void;
+  clearSelection: () => void;
+  /** antd Table `onChange`: paging, sorting and column filters. */
+  onTableChange: (pagination: TablePaginationConfig, filters: Record<string, FilterValue | null>, sorter: SorterResult<R> | SorterResult<R>[], extra: TableCurrentDataSource<R>) => void;
+  pagination: TablePaginationConfig;
+}
+
+/** Spec 02 §9 total text: 'range 共N条' → "1-10 共35条". */
+export const totalText = (total: number, range: [number, number]) => `${range[0]}-${range[1]} 共${total}条`;
+
+const SWR_OPTIONS = { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false } as const;
+
+function readSaved(stateKey: string | null | undefined) {
+  if (!stateKey || typeof window === 'undefined') return null;
+  try {
+    return loadListState(window.sessionStorage, stateKey);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The list mixin as a hook (DESIGN §3): a reducer for the state, swr for `GET {list}` with
+ * `toListParams(state)`, and explicit callbacks. Client only: the saved state is read on first render.
+ */
+export function useListPage<R extends Row = Row>({ def, urls: urlOverrides, stateKey, extraParams, columnNames }: UseListPageOptions): ListPage<R> {
+  const showError = useApiError();
+  const urls = useMemo(() => resolveUrls(def, urlOverrides), [def, urlOverrides]);
+  const [state, dispatch] = useReducer(listReducer<R>, undefined, () => initListState<R>(def, readSaved(stateKey), columnNames));
+
+  const params = useMemo(() => ({ ...toListParams(state), ...extraParams }), [state, extraParams]);
+  const listUrl = urls.list;
+  const { data, error, isLoading, isValidating, mutate } = useSWR(
+    listUrl ? ([listUrl, params] as const) : null,
+    ([url, p]: readonly [string, ListParams]) => http.get<unknown>(url, p).then((r) => toPageData<R>(r.result)),
+    { ...SWR_OPTIONS, onError: showError },
+  );
+
+  useEffect(() => {
+    if (!stateKey) return;
+    try {
+      saveListState(window.sessionStorage, stateKey, state);
+    } catch {
+      // Storage full or blocked: the list still works, it is just not remembered.
+    }
+  }, [stateKey, state]);
+
+  const records = useMemo(() => data?.records ?? [], [data]);
+  const reload = useCallback(() => mutate(), [mutate]);
+  const actions = useListActions<R>({ rowKey: def.rowKey, urls, state, dispatch, records, reload });
+
+  const onTableChange: ListPage<R>['onTableChange'] = (pagination, filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const column = s?.order ? String(s.columnKey ?? s.field ?? '') : null;
+      dispatch({ type: 'sort', column, order: s?.order ?? null });
+    } else if (extra.action === 'filter') {
+      dispatch({ type: 'filters', filters: filters as Record<string, (string | number | boolean)[] | null> });
+    } else {
+      dispatch({ type: 'page', pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+    }
+  };
+
+  return {
+    ...actions,
+    state,
+    params,
+    urls,
+    records,
+    total: data?.total ?? 0,
+    loading: isLoading || isValidating,
+    error: listUrl ? error : new Error(missingUrlMessage('list')),
+    reload,
+    search: (values) => dispatch({ type: 'search', values }),
+    reset: () => dispatch({ type: 'reset' }),
+    setSuperQuery: (query) => dispatch({ type: 'superQuery', query }),
+    select: (keys, rows) => dispatch({ type: 'select', keys: keys.map(String), rows }),
+    clearSelection: () => dispatch({ type: 'clearSelection' }),
+    onTableChange,
+    pagination: {
+      current: state.pageNo,
+      pageSize: state.pageSize,
+      total: data?.total ?? 0,
+      pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+      showSizeChanger: true,
+      showQuickJumper: true,
+      showTotal: totalText,
+    },
+  };
+}
