@@ -133,7 +133,7 @@ export function FormModal<R extends Row = Row>({ def, open, mode, record, urls: 
       mask={{ closable: false }}
     >
       <div data-testid="form-modal" data-mode={mode} data-fullscreen={fullscreen ? 'true' : 'false'}>
-        <Form form={form} layout="horizontal" labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }} initialValues={initialValues(def, mode, record)} disabled={detail}>
+        <Form form={form} name={`${def.name}_form`} layout="horizontal" labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }} initialValues={initialValues(def, mode, record)} disabled={detail}>
           {formFields(def, mode).map((f) => {
             const custom = editors?.[f.name];
             const readOnly = f.form === 'readonly' || !isWritable(f);

@@ -129,7 +129,7 @@ function ListPageBody<R extends Row>({ def, urls, renderers, editors, route, per
 
   return (
     <Card title={title} data-testid="list-page">
-      <SearchBar fields={searchFields} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} collapsedCount={searchCollapsedCount} />
+      <SearchBar name={`${def.name}_search`} fields={searchFields} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} collapsedCount={searchCollapsedCount} />
       <ListToolbar
         actions={def.actions}
         modeOf={modeOf}

@@ -98,10 +98,12 @@ export interface SearchBarProps {
   onSearch: (values: SearchValues) => void;
   onReset: () => void;
   collapsedCount?: number;
+  /** Form name (field id prefix); default 'list_search'. */
+  name?: string;
 }
 
 /** The list's search bar: 查询 / 重置, and 展开 / 收起 when there are more than a few fields. */
-export function SearchBar({ fields, initialValues = {}, onSearch, onReset, collapsedCount = SEARCH_COLLAPSED_COUNT }: SearchBarProps) {
+export function SearchBar({ fields, initialValues = {}, onSearch, onReset, collapsedCount = SEARCH_COLLAPSED_COUNT, name = 'list_search' }: SearchBarProps) {
   const [form] = Form.useForm<FormValues>();
   const [expanded, setExpanded] = useState(false);
   const [initial] = useState(() => toFormValues(fields, initialValues));
@@ -109,7 +111,8 @@ export function SearchBar({ fields, initialValues = {}, onSearch, onReset, colla
   const collapsible = fields.length > collapsedCount;
 
   return (
-    <Form form={form} layout="inline" initialValues={initial} onFinish={(v) => onSearch(toSearchValues(fields, v))} style={{ marginBottom: 16 }} data-testid="list-search">
+    // A form name prefixes the field ids, so they never clash with the add/edit form's (label ↔ input).
+    <Form form={form} name={name} layout="inline" initialValues={initial} onFinish={(v) => onSearch(toSearchValues(fields, v))} style={{ marginBottom: 16 }} data-testid="list-search">
       <Row gutter={[24, 12]} style={{ width: '100%' }}>
         {fields.map((f, i) => (
           <Col key={f.name} xl={6} lg={8} md={12} sm={24} style={collapsible && !expanded && i >= collapsedCount ? { display: 'none' } : undefined} data-testid={`list-search-field-${f.name}`}>

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { loginViaUi } from './support';
+
+const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
+
+async function openUsers(page: Page) {
+  await loginViaUi(page, 'admin');
+  await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
+  await page.getByTestId('sider').getByText('用户管理', { exact: true }).click();
+  await expect(page).toHaveURL(/\/isystem\/user$/);
+  await expect(rows(page).first()).toBeVisible();
+}
+
+test.describe('用户管理 (list engine)', () => {
+  test('search, sort, page size, add with validation, batch delete with its confirmations', async ({ page }) => {
+    await openUsers(page);
+    const list = page.getByTestId('list-page');
+
+    // Search resets to page 1 and filters on the server.
+    await list.getByTestId('list-search-field-username').locator('input').fill('teacher');
+    await list.getByTestId('list-search-submit').click();
+    await expect(rows(page)).toHaveCount(2);
+    await expect(list.getByText('1-2 共2条')).toBeVisible();
+    await list.getByTestId('list-search-reset').click();
+    await expect(rows(page).nth(2)).toBeVisible();
+
+    // A column sort asks the server for column + order.
+    const sorted = page.waitForRequest((r) => r.url().includes('/sys/user/list') && r.url().includes('column=username') && r.url().includes('order=asc'));
+    await list.locator('th').filter({ hasText: '用户账号' }).click();
+    await sorted;
+    await expect(rows(page).first()).toContainText('admin');
+
+    // Nothing selected: the batch delete warns.
+    await list.getByTestId('list-deleteBatch').click();
+    await expect(page.getByText('请选择一条记录！')).toBeVisible();
+
+    // Add: the form checks the password on the server; then the user is listed.
+    await list.getByTestId('list-add').click();
+    const form = page.getByTestId('form-modal');
+    await form.getByLabel('用户账号').fill('e2e_user');
+    await form.getByLabel('用户姓名').fill('端到端');
+    await form.getByLabel('登录密码').fill('short');
+    await form.getByLabel('手机号码').fill('123');
+    await page.getByTestId('form-modal-submit').click();
+    await expect(form.getByText('请输入正确的手机号码!')).toBeVisible();
+    await form.getByLabel('手机号码').fill('13955556666');
+    await page.getByTestId('form-modal-submit').click();
+    await expect(page.getByText('密码至少8位')).toBeVisible();
+    await form.getByLabel('登录密码').fill('E2eUser2026');
+    await page.getByTestId('form-modal-submit').click();
+    await expect(form).toBeHidden();
+
+    await list.getByTestId('list-search-field-username').locator('input').fill('e2e_user');
+    await list.getByTestId('list-search-submit').click();
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page).first().locator('.ant-checkbox-input').check();
+    await list.getByTestId('list-deleteBatch').click();
+    await expect(page.getByText('确定要删除这 1 项吗?')).toBeVisible();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await expect(list.locator('.ant-empty')).toBeVisible();
+  });
+
+  test('export, then importing the same file reports every row in a 201 error file; a clean file lands', async ({ page }, info) => {
+    await openUsers(page);
+    const list = page.getByTestId('list-page');
+    const [download] = await Promise.all([page.waitForEvent('download'), list.getByTestId('list-exportXls').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xls$/);
+    const exported = info.outputPath('users.xls');
+    await download.saveAs(exported);
+
+    // Re-importing the export: every account already exists.
+    await list.getByTestId('list-importExcel').click();
+    const modal = page.getByTestId('import-modal');
+    await modal.locator('input[type=file]').setInputFiles(exported);
+    await page.getByTestId('import-start').click();
+    await expect(page.getByTestId('import-partial')).toBeVisible();
+    await expect(page.getByText(/总上传行数：\d+，已导入行数：0，错误行数：\d+/)).toBeVisible();
+    const [errorFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-error-file').click()]);
+    const errorPath = info.outputPath('errors.xlsx');
+    await errorFile.saveAs(errorPath);
+    const wbErr = new ExcelJS.Workbook();
+    await wbErr.xlsx.readFile(errorPath);
+    const texts = JSON.stringify(wbErr.worksheets[0].getSheetValues());
+    expect(texts).toContain('错误信息');
+    expect(texts).toContain('已存在');
+    await page.keyboard.press('Escape');
+
+    // A clean sheet in the export's layout lands whole.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('用户信息');
+    ws.addRow(['用户信息']);
+    ws.addRow(['']);
+    ws.addRow(['用户账号', '用户姓名', '性别']);
+    ws.addRow(['e2e_imp1', '导入一', '男']);
+    ws.addRow(['e2e_imp2', '导入二', '女']);
+    const clean = path.join(info.outputDir, 'clean.xlsx');
+    fs.mkdirSync(info.outputDir, { recursive: true });
+    await wb.xlsx.writeFile(clean);
+    await list.getByTestId('list-importExcel').click();
+    await expect(modal).toBeVisible();
+    await modal.locator('input[type=file]').setInputFiles(clean);
+    await page.getByTestId('import-start').click();
+    await expect(page.getByText('文件导入成功！数据行数：2')).toBeVisible();
+    await list.getByTestId('list-search-field-username').locator('input').fill('e2e_imp');
+    await list.getByTestId('list-search-submit').click();
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).filter({ hasText: '导入二' })).toContainText('女');
+  });
+
+  test('a teacher has no 用户管理 and the API refuses', async ({ page }) => {
+    await loginViaUi(page, 'teacher2');
+    await expect(page.getByTestId('sider').getByText('个人中心')).toBeVisible();
+    await expect(page.getByTestId('sider').getByText('系统管理')).toHaveCount(0);
+    await page.goto('/isystem/user');
+    await expect(page.getByTestId('exception-403')).toBeVisible();
+    const api = await page.request.get('/jeecg-boot/sys/user/list');
+    expect(await api.json()).toMatchObject({ success: false, code: 510 });
+  });
+});
