@@ -20,10 +20,11 @@ test.describe('用户管理 (list engine)', () => {
     const list = page.getByTestId('list-page');
 
     // Search resets to page 1 and filters on the server.
-    await list.getByTestId('list-search-field-username').locator('input').fill('teacher');
+    await list.getByTestId('list-search-field-username').locator('input').fill('teacher2');
     await list.getByTestId('list-search-submit').click();
-    await expect(rows(page)).toHaveCount(2);
-    await expect(list.getByText('1-2 共2条')).toBeVisible();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('周明');
+    await expect(list.getByText('1-1 共1条')).toBeVisible();
     await list.getByTestId('list-search-reset').click();
     await expect(rows(page).nth(2)).toBeVisible();
 

@@ -7,6 +7,7 @@ import { BellOutlined } from '@ant-design/icons';
 import dynamic from 'next/dynamic';
 import { fromAnnouncement, PRIORITY_COLOR, USER_ANNOUNCEMENT_PATH, type AnnouncementRecord, type NoticeDetail } from './notice-types';
 import { useNoticeFeed } from './use-notice-feed';
+import { useApiError } from '@/components/feedback/use-api-error';
 
 // The detail modal (and the HTML sanitiser it needs) loads when a notice is first opened.
 const AnnouncementModal = dynamic(() => import('./announcement-modal').then((m) => m.AnnouncementModal), { ssr: false });
@@ -52,7 +53,8 @@ function NoticeList({ items, onOpen, onMore, testId }: { items: AnnouncementReco
  */
 export function NoticeBell() {
   const router = useRouter();
-  const feed = useNoticeFeed();
+  const showError = useApiError();
+  const feed = useNoticeFeed(undefined, showError);
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState<NoticeDetail | null>(null);
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { http } from '@/lib/http';
+import { ApiError, http } from '@/lib/http';
 import { createNoticePoller, type NoticePoller } from '@/lib/notice-poll';
 import { EMPTY_NOTICES, LIST_BY_USER_URL, type NoticeLists } from './notice-types';
 import { noticeSocket } from './notice-socket-bus';
@@ -13,18 +13,27 @@ const count = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 
 /**
  * The bell's lists: loaded at once and every 6 s (lib/notice-poll), reloaded on the shell socket's
- * topic/user messages, resumed when the browser comes back online. Failures are logged, never shown.
+ * topic/user messages, resumed when the browser comes back online. Failures are logged, never shown —
+ * except an ended session: the poll is often the first call to learn of it, and the BFF then drops
+ * the cookie, so it must raise 登录已过期 itself (`onSessionExpired`) or the next call would only see 401.
  */
-export function useNoticeFeed(pageSize = BELL_PAGE_SIZE) {
+export function useNoticeFeed(pageSize = BELL_PAGE_SIZE, onSessionExpired?: (e: ApiError) => void) {
   const [lists, setLists] = useState<NoticeLists>(EMPTY_NOTICES);
   const poller = useRef<NoticePoller | null>(null);
+  const expired = useRef(onSessionExpired);
+  useEffect(() => {
+    expired.current = onSessionExpired;
+  }, [onSessionExpired]);
 
   useEffect(() => {
     let live = true;
     const p = createNoticePoller(
       {
         load: async () => {
-          const r = await http.get<Partial<NoticeLists> | null>(LIST_BY_USER_URL, { pageSize });
+          const r = await http.get<Partial<NoticeLists> | null>(LIST_BY_USER_URL, { pageSize }).catch((e: unknown) => {
+            if (e instanceof ApiError && e.isSessionExpired) expired.current?.(e);
+            throw e;
+          });
           const v = r.result ?? {};
           if (live) {
             setLists({

@@ -112,3 +112,22 @@ describe('NoticeBell', () => {
     }
   });
 });
+
+describe('NoticeBell and an ended session', () => {
+  it('a poll answered with the BFF’s Token失效 raises 登录已过期 (the BFF drops the cookie, so later calls could not)', async () => {
+    const { ApiError } = jest.requireActual('@/lib/http') as typeof import('@/lib/http');
+    get.mockImplementation(() => Promise.reject(new ApiError('Token失效，请重新登录!', 401, 401)));
+    renderBell();
+    expect(await screen.findByText('登录已过期', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重新登录' })).toBeInTheDocument();
+  });
+
+  it('other poll failures stay silent', async () => {
+    const { ApiError } = jest.requireActual('@/lib/http') as typeof import('@/lib/http');
+    get.mockImplementation(() => Promise.reject(new ApiError('网络超时', 504, 504)));
+    renderBell();
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(0));
+    expect(screen.queryByText('登录已过期')).toBeNull();
+    expect(screen.queryByText('网络超时')).toBeNull();
+  });
+});
