@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createBackend, type Backend } from '../backend';
 import type { SmsSender } from '../auth/sms';
 import type { BackendConfig } from '../config';
@@ -13,11 +16,13 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}, fetc
   const outbox: TestBackend['sms'] = [];
   const sms: SmsSender = { send: async (mobile, code, mode) => void outbox.push({ mobile, code, mode }) };
   const pgUrl = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  // On PostgreSQL the backend is not in memory: give it a throwaway DATA_DIR (uploads, error files).
+  const dataDir = pgUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'jw-test-')) : undefined;
   const backend = await createBackend({
     memory: !pgUrl,
     sms,
     fetchExternal,
-    config: { captcha: false, seedDemo: true, trustClientIpHeader: true, databaseUrl: pgUrl ?? null, ...config },
+    config: { captcha: false, seedDemo: true, trustClientIpHeader: true, databaseUrl: pgUrl ?? null, ...(dataDir ? { dataDir } : {}), ...config },
   });
   const call: TestBackend['call'] = async (path, init = {}) => {
     const headers = new Headers(init.headers);
@@ -40,6 +45,7 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}, fetc
   const close = async () => {
     await closeDb();
     if (pgUrl) await dropScratchDatabase(process.env.TEST_DATABASE_URL!, pgUrl);
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return Object.assign(backend, { sms: outbox, call, login, close });
 }
