@@ -103,6 +103,19 @@ test.describe('the signed-in shell', () => {
     await expect(manual.getByRole('heading', { name: '教务系统操作手册' })).toBeVisible();
   });
 
+  test('menu search: Ctrl+K opens it, a match navigates; an iframe page opens in a new tab', async ({ page, context }) => {
+    await loginViaUi(page, 'admin');
+    await expect(page.getByTestId('sider')).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('登录日志');
+    await page.locator('.ant-select-item-option').filter({ hasText: '登录日志' }).click();
+    await expect(page).toHaveURL(/\/isystem\/log$/);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('操作手册');
+    const [manual] = await Promise.all([context.waitForEvent('page'), page.locator('.ant-select-item-option').filter({ hasText: '操作手册' }).click()]);
+    await expect(manual).toHaveURL(/\/manual\/index\.html$/);
+  });
+
   test('the last remaining page cannot be closed once multi-tab mode was turned off and on again', async ({ page }) => {
     await loginViaUi(page, 'admin');
     await openMenu(page, '系统管理', '在线用户');

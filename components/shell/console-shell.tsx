@@ -5,7 +5,7 @@ import Image from 'next/image';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { App, Breadcrumb, Button, ConfigProvider, Drawer, Layout, Spin } from 'antd';
+import { App, Breadcrumb, Button, ConfigProvider, Layout, Spin } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { breadcrumbFor, findMenuByPath, flattenForSearch, landingPath, matchMenuChain, normalizePath, storeMenuTitle, readTitleOverride, toNavItems } from '@/lib/menu';
 import type { MenuNode } from '@/lib/menu-types';
@@ -24,6 +24,7 @@ import { useNotifySocket, type SocketMessage } from './use-notify-socket';
 import { useTabs } from './use-tabs';
 import { ExceptionPage } from '@/components/exception/exception-page';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
+import { useUploadList } from '@/components/upload/upload-list-store';
 import { IframePage } from './iframe-page';
 
 const CALENDAR_PANEL = '/calpanel/CalendarPanel';
@@ -31,6 +32,8 @@ const CALENDAR_PANEL = '/calpanel/CalendarPanel';
 // The upload list is only needed once something uploads: keep it out of the first load.
 const SettingsDrawer = dynamic(() => import('./settings-drawer').then((m) => m.SettingsDrawer), { ssr: false });
 const NoticeBell = dynamic(() => import('@/components/notice/notice-bell').then((m) => m.NoticeBell), { ssr: false });
+// Phones and narrow windows only: the menu drawer's code loads when the layout needs it.
+const Drawer = dynamic(() => import('antd/es/drawer'), { ssr: false });
 const UploadDrawer = dynamic(() => import('@/components/upload/upload-drawer').then((m) => m.UploadDrawer), { ssr: false });
 
 /** Menu rows as routes (route '0' rows and their subtrees are not routes). */
@@ -82,6 +85,8 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
   const [device, setDevice] = useState<Device>('desktop');
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The upload list's code loads once a widget has pushed something into it.
+  const uploads = useUploadList();
   const [settingsOpen, setSettingsOpen] = useState(false);
   // The drawer's code loads the first time it is opened, then stays mounted for its close animation.
   const [settingsSeen, setSettingsSeen] = useState(false);
@@ -307,7 +312,7 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
                   <>
                     {device !== 'mobile' && <MenuSearch items={searchItems} />}
                     <NoticeBell />
-                    <UploadDrawer />
+                    {uploads.items.length > 0 && <UploadDrawer />}
                     {settingsEnabled && (
                       <Button
                         type="text"

@@ -1,57 +1,58 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
-import { useRouter } from 'next/navigation';
-import { Select } from 'antd';
+import { useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { SearchOutlined } from '@ant-design/icons';
-import { menuSearchTarget, searchMenu, type MenuSearchItem } from '@/lib/menu';
+import type { MenuSearchItem } from '@/lib/menu';
 
-/** Menu search (spec 01 §2), also on Ctrl+K: choose by id → navigate, or open an external/iframe url in a new tab. */
+// The select (rc-select) is a sizeable piece of the shell's first load; it loads on first use.
+const MenuSearchSelect = dynamic(() => import('./menu-search-select').then((m) => m.MenuSearchSelect), {
+  ssr: false,
+  loading: () => <Placeholder />,
+});
+
+function Placeholder({ onOpen }: { onOpen?: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      onFocus={onOpen}
+      aria-label="搜索菜单"
+      data-testid="menu-search"
+      style={{
+        width: 200,
+        height: 32,
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 8,
+        padding: '0 11px',
+        border: '1px solid #d9d9d9',
+        borderRadius: 6,
+        background: '#fff',
+        color: 'rgba(0,0,0,0.25)',
+        cursor: 'text',
+        font: 'inherit',
+      }}
+    >
+      <SearchOutlined style={{ color: 'rgba(0,0,0,0.45)' }} />
+      搜索菜单 (Ctrl+K)
+    </button>
+  );
+}
+
+/** Menu search (spec 01 §2), also on Ctrl+K: looks like the select until first used, then is it. */
 export function MenuSearch({ items }: { items: MenuSearchItem[] }) {
-  const router = useRouter();
-  const [keyword, setKeyword] = useState('');
-  const [open, setOpen] = useState(false);
-  const [focusNonce, setFocusNonce] = useState(0);
-
+  const [active, setActive] = useState(false);
   useEffect(() => {
+    if (active) return;
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        setFocusNonce((n) => n + 1);
-        setOpen(true);
+        setActive(true);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  const options = useMemo(() => searchMenu(items, keyword).map((i) => ({ value: i.id, label: i.title })), [items, keyword]);
-
-  const choose = (id: string) => {
-    const target = menuSearchTarget(items, id);
-    setKeyword('');
-    setOpen(false);
-    if (!target) return;
-    if (target.kind === 'open') window.open(target.url, '_blank', 'noopener,noreferrer');
-    else router.push(target.path);
-  };
-
-  return (
-    <Select
-      key={focusNonce}
-      autoFocus={focusNonce > 0}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      open={open}
-      onOpenChange={setOpen}
-      value={null}
-      placeholder="搜索菜单 (Ctrl+K)"
-      prefix={<SearchOutlined />}
-      options={options}
-      onSelect={(v) => v && choose(v)}
-      notFoundContent="没有匹配的菜单"
-      style={{ width: 200 }}
-      data-testid="menu-search"
-      aria-label="搜索菜单"
-    />
-  );
+  }, [active]);
+  return active ? <MenuSearchSelect items={items} /> : <Placeholder onOpen={() => setActive(true)} />;
 }
