@@ -105,12 +105,15 @@ test.describe('the signed-in shell', () => {
 
   test('menu search: Ctrl+K opens it, a match navigates; an iframe page opens in a new tab', async ({ page, context }) => {
     await loginViaUi(page, 'admin');
-    await expect(page.getByTestId('sider')).toBeVisible();
+    // Hydrated (the shell's effects have run, so the Ctrl+K listener is there).
+    await expect(page.locator('[data-socket="open"]')).toBeVisible();
     await page.keyboard.press('Control+k');
+    await expect(page.locator('.ant-select-dropdown')).toBeVisible();
     await page.keyboard.type('登录日志');
     await page.locator('.ant-select-item-option').filter({ hasText: '登录日志' }).click();
     await expect(page).toHaveURL(/\/isystem\/log$/);
     await page.keyboard.press('Control+k');
+    await expect(page.locator('.ant-select-dropdown')).toBeVisible();
     await page.keyboard.type('操作手册');
     const [manual] = await Promise.all([context.waitForEvent('page'), page.locator('.ant-select-item-option').filter({ hasText: '操作手册' }).click()]);
     await expect(manual).toHaveURL(/\/manual\/index\.html$/);
