@@ -6,11 +6,12 @@ const sider = (page: Page) => page.getByTestId('sider');
 /** Right-click a tab and choose a context-menu entry (retrying the right-click until the menu shows). */
 async function tabMenu(page: Page, tabTitle: string, item: string) {
   const entry = page.getByRole('menuitem', { name: item });
+  // The menu can still be sliding in (or re-aligning to a tab bar that just grew): retry the pair.
   await expect(async () => {
     await page.getByTestId('tab-bar').getByTestId('tab').filter({ hasText: tabTitle }).click({ button: 'right' });
     await expect(entry).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-  await entry.click();
+    await entry.click({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function openMenu(page: Page, ...labels: string[]) {
