@@ -1,3 +1,5 @@
+import { IFRAME_COMPONENT } from './menu-types';
+
 /**
  * Which screen a path shows (spec 01 §2 dynamic menu routes), as a pure function.
  * Screens are registered by component name with a canonical path; the user's menu decides access.
@@ -25,8 +27,6 @@ export interface MenuRoute {
   url?: string;
 }
 
-/** Mirrors lib/menu-types IFRAME_COMPONENT (kept literal so this module stays dependency-free). */
-const IFRAME = 'layouts/IframePageView';
 
 export type Resolved =
   | { kind: 'screen'; component: string; title: string; path: string }
@@ -49,7 +49,7 @@ export function resolveRoute(pathname: string, menu: MenuRoute[], screens: Scree
   }
   const entry = menu.find((m) => normalise(m.path) === path && m.component);
   if (entry) {
-    if (entry.component === IFRAME && entry.url) return { kind: 'iframe', url: entry.url, title: entry.title, path };
+    if (entry.component === IFRAME_COMPONENT && entry.url) return { kind: 'iframe', url: entry.url, title: entry.title, path };
     const screen = screens.find((s) => s.component === entry.component);
     // A menu row naming a component this build does not have: say so clearly instead of crashing.
     return screen

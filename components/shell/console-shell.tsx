@@ -24,7 +24,7 @@ import { useNotifySocket, type SocketMessage } from './use-notify-socket';
 import { useTabs } from './use-tabs';
 import { ExceptionPage } from '@/components/exception/exception-page';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
-import { useUploadList } from '@/components/upload/upload-list-store';
+import { useHasUploads } from '@/components/upload/upload-list-store';
 import { IframePage } from './iframe-page';
 
 const CALENDAR_PANEL = '/calpanel/CalendarPanel';
@@ -86,7 +86,7 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The upload list's code loads once a widget has pushed something into it.
-  const uploads = useUploadList();
+  const hasUploads = useHasUploads();
   const [settingsOpen, setSettingsOpen] = useState(false);
   // The drawer's code loads the first time it is opened, then stays mounted for its close animation.
   const [settingsSeen, setSettingsSeen] = useState(false);
@@ -312,7 +312,7 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
                   <>
                     {device !== 'mobile' && <MenuSearch items={searchItems} />}
                     <NoticeBell />
-                    {uploads.items.length > 0 && <UploadDrawer />}
+                    {hasUploads && <UploadDrawer />}
                     {settingsEnabled && (
                       <Button
                         type="text"

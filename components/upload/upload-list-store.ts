@@ -89,3 +89,10 @@ const EMPTY: Snapshot = { items: [], open: false };
 export function useUploadList(): Snapshot {
   return useSyncExternalStore(subscribe, getSnapshot, () => EMPTY);
 }
+
+const hasItems = () => snapshot.items.length > 0;
+
+/** Whether anything was uploaded: a boolean snapshot, so the shell re-renders only when it flips, not on every progress tick. */
+export function useHasUploads(): boolean {
+  return useSyncExternalStore(subscribe, hasItems, () => false);
+}

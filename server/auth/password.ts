@@ -19,6 +19,12 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * Stored for an account that has no password yet (e.g. imported): not a scrypt record, so
+ * `verifyPassword` refuses every password until an SMS reset or an admin sets one.
+ */
+export const NO_PASSWORD = '!no-password';
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;

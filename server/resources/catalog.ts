@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { userResource } from '../../features/system/users/user-resource';
-import { hashPassword, passwordProblem } from '../auth/password';
+import { hashPassword, NO_PASSWORD, passwordProblem } from '../auth/password';
 import type { Database } from '../db';
 import { ApiFailure } from '../http/envelope';
 import { linkId } from '../ids';
+import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import type { CrudHooks } from './crud';
 import { registerResource } from './registry';
 
@@ -36,8 +36,9 @@ const userHooks: CrudHooks = {
     }
     const password = typeof row.password === 'string' ? row.password : '';
     if (ctx.action === 'importExcel' && !password) {
-      // Imported accounts get an unguessable password: they sign in after an SMS reset or an admin reset.
-      row.password = await hashPassword(randomBytes(18).toString('base64url'));
+      // Imported accounts have no password until an SMS or admin reset (and a 10k-row import does
+      // not pay 10k scrypt hashes for passwords nobody knows).
+      row.password = NO_PASSWORD;
       return;
     }
     if (!password) throw new ApiFailure('请输入登录密码!');
@@ -65,8 +66,10 @@ const userHooks: CrudHooks = {
           .execute();
       } else await ctx.db.updateTable('sys_user').set({ org_code: null }).where('id', '=', ctx.id).execute();
     }
-    // A role change takes effect on the user's open pages (same push as 角色授权).
-    if (roles && ctx.mode === 'edit') await ctx.c.var.services.notify?.([ctx.id], { cmd: 'permission', msgTxt: '您的角色已变更' });
+  },
+  // A role change takes effect on the user's open pages (the push of 角色授权), once it has committed.
+  async afterCommit(row, ctx) {
+    if (ctx.mode === 'edit' && row.roleIds !== undefined) await pushToUsers(ctx.c.var.services, [ctx.id], { ...PERMISSION_CHANGED, msgTxt: '您的角色已变更' });
   },
   async afterLoad(records, ctx) {
     const ids = records.map((r) => String(r.id));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { columnOf, fieldByName, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
+import { columnOf, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
@@ -10,10 +10,10 @@ import { requirePerm } from '../http/perm';
 import { authOf, type AppEnv, type AuthContext, type Ctx } from '../http/types';
 import { readBody } from '../http/validate';
 import { newId } from '../ids';
-import { parseDateBoundGmt8 } from '../services/format';
 import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
 import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
 import { exportXls, importExcel } from './excel-actions';
+import { audit, newRowColumns, toColumns } from './columns';
 
 export { iterateRows, selectPage } from './select';
 
@@ -48,6 +48,8 @@ export interface CrudHooks {
   beforeSave?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
   /** After the row is written, in the same transaction (`ctx.db` is the transaction): link rows, virtual fields. */
   afterSave?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
+  /** After the write has committed (add / edit): pushes and other side effects that must not see a rolled-back row. */
+  afterCommit?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
   /** The records of a list page / queryById before `_dictText` is added (fill virtual fields here). */
   afterLoad?(records: Row[], ctx: HookCtx): void | Promise<void>;
   /** Ownership / data-rule filter, applied to list, queryById, edit and delete (definition names only). */
@@ -111,12 +113,11 @@ async function list(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def } = ctx;
   const { pageNo, pageSize, offset } = readPage(c);
   const query = parseListQuery(def, c.req.query());
-  const [{ rows, total }, texts] = await Promise.all([
-    selectPage(db, def, query, { offset, limit: pageSize }, { extraWhere: hooks.extraWhere?.(ctx) }),
-    loadDictTexts(db, def),
-  ]);
+  const { rows, total } = await selectPage(db, def, query, { offset, limit: pageSize }, { extraWhere: hooks.extraWhere?.(ctx) });
   const records = rows.map((r) => toRecord(def, r));
   await hooks.afterLoad?.(records, ctx);
+  // Translated after afterLoad, so virtual fields (a user's roles) get their texts too, for this page's values only.
+  const texts = await loadDictTexts(db, def, records);
   for (const r of records) addDictTexts(def, r, texts);
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 }
@@ -133,23 +134,6 @@ async function queryById(ctx: HookCtx, hooks: CrudHooks) {
   const id = idParam(ctx.c);
   const record = id ? await loadRecord(ctx, hooks, id) : null;
   return ctx.c.json(record ? ok(record) : fail(NOT_FOUND));
-}
-
-/** Field-named values → columns (datetime wall time in GMT+8 → instant). Virtual fields are left to hooks. */
-function toColumns(def: ResourceDef, body: BodyRow): Row {
-  const row: Row = {};
-  for (const [name, v] of Object.entries(body)) {
-    const f = fieldByName(def, name);
-    if (!f || f.virtual || name === def.rowKey) continue;
-    row[columnOf(f)] = valueTypeOf(f) === 'datetime' && typeof v === 'string' ? parseDateBoundGmt8(v, 'begin') : v;
-  }
-  return row;
-}
-
-/** Sets an audit column when the resource declares the field. */
-function audit(def: ResourceDef, row: Row, name: string, value: unknown) {
-  const f = fieldByName(def, name);
-  if (f && !f.virtual) row[columnOf(f)] = value;
 }
 
 /** Unique fields are re-checked on save (soft-deleted rows count, like the database's unique indexes). */
@@ -179,12 +163,7 @@ async function add(ctx: HookCtx, hooks: CrudHooks) {
   const id = newId();
   const saveCtx: SaveCtx = { ...ctx, mode: 'add', id };
   await hooks.beforeSave?.(body, saveCtx);
-  const row = toColumns(def, body);
-  row[rowKeyColumn(def)] = id;
-  audit(def, row, 'createBy', auth.user.username);
-  audit(def, row, 'createTime', new Date());
-  const owner = def.ownerField ? fieldByName(def, def.ownerField) : undefined;
-  if (owner && !owner.virtual && def.ownerField !== 'createBy' && body[owner.name] == null) row[columnOf(owner)] = auth.user.id;
+  const row = newRowColumns(def, body, id, auth);
   await assertUnique(db, def, body, null);
   await mapUniqueViolation(() =>
     db.transaction().execute(async (tx) => {
@@ -192,6 +171,7 @@ async function add(ctx: HookCtx, hooks: CrudHooks) {
       await hooks.afterSave?.(body, { ...saveCtx, db: tx });
     }),
   );
+  await hooks.afterCommit?.(body, saveCtx);
   return c.json(ok(await loadRecord(ctx, hooks, id), '添加成功！'));
 }
 
@@ -215,6 +195,7 @@ async function edit(ctx: HookCtx, hooks: CrudHooks) {
       await hooks.afterSave?.(body, { ...saveCtx, db: tx });
     }),
   );
+  await hooks.afterCommit?.(body, saveCtx);
   return c.json(ok(await loadRecord(ctx, hooks, id), '编辑成功!'));
 }
 

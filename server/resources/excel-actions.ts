@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { columnOf, fieldByName, isExported, isMultiValue, isWritable, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
+import { columnOf, isExported, isMultiValue, isWritable, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import { ApiFailure, fail, ok } from '../http/envelope';
@@ -8,10 +8,10 @@ import { readXlsxRows, type ReadRow } from '../excel/read';
 import { parseMultipartFiles } from '../excel/upload';
 import { xlsxResponse, type ExcelColumn, type ExcelRow } from '../excel/write';
 import { newId } from '../ids';
-import { parseDateBoundGmt8 } from '../services/format';
 import { parseListQuery, type Row } from './query';
 import { addDictTexts, asAny, iterateRows, loadDictTexts, toRecord, type DictTexts } from './select';
 import type { CrudHooks, HookCtx, SaveCtx } from './crud';
+import { newRowColumns } from './columns';
 
 /**
  * `{api}/exportXls` and `{api}/importExcel` (contract §7) for any resource: the export streams the
@@ -135,20 +135,6 @@ async function uniqueErrors(ctx: HookCtx, candidates: Candidate[]): Promise<RowE
   return errors;
 }
 
-function toColumns(def: ResourceDef, body: BodyRow, id: string, username: string): Row {
-  const row: Row = { [rowKeyColumn(def)]: id };
-  for (const [name, v] of Object.entries(body)) {
-    const f = fieldByName(def, name);
-    if (!f || f.virtual || name === def.rowKey) continue;
-    row[columnOf(f)] = valueTypeOf(f) === 'datetime' && typeof v === 'string' ? parseDateBoundGmt8(v, 'begin') : v;
-  }
-  for (const [name, value] of [['createBy', username], ['createTime', new Date()]] as const) {
-    const f = fieldByName(def, name);
-    if (f && !f.virtual) row[columnOf(f)] = value;
-  }
-  return row;
-}
-
 /** Imports one file: every row validated; the good ones in one transaction; the bad ones reported. */
 async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.ReadableStream, reverse: Map<string, Map<string, string>>) {
   const { def, auth } = ctx;
@@ -174,7 +160,7 @@ async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.Readable
       const id = newId();
       const saveCtx: SaveCtx = { ...ctx, db: tx, mode: 'add', id };
       await hooks.beforeSave?.(cand.body, saveCtx);
-      rows.push(toColumns(def, cand.body, id, auth.user.username));
+      rows.push(newRowColumns(def, cand.body, id, auth));
     }
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await asAny(tx).insertInto(def.table).values(rows.slice(i, i + INSERT_CHUNK)).execute();
     if (hooks.afterSave) for (let i = 0; i < good.length; i++) await hooks.afterSave(good[i].body, { ...ctx, db: tx, mode: 'add', id: String(rows[i][rowKeyColumn(def)]) });

@@ -3,7 +3,7 @@ import { columnOf, hasDict, isMultiValue, isReadable, rowKeyColumn, valueTypeOf 
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
 import { formatDateTime } from '../services/format';
-import { getDictItems } from '../services/dicts';
+import { getDictItems, tableDictItemsFor } from '../services/dicts';
 import { toWhere, type AnyKysely, type EB, type ListQuery, type Row, type SortKey, type WhereFn } from './query';
 
 /** Reading rows of a resource: one page (list), one row (queryById), or all of them in batches (export). */
@@ -124,8 +124,12 @@ export function toRecord(def: ResourceDef, row: Row): Row {
 
 export type DictTexts = Map<string, Map<string, string>>;
 
-/** value → text per dictionary field (plain codes in one query, registered table dictionaries, options). */
-export async function loadDictTexts(db: Database, def: ResourceDef): Promise<DictTexts> {
+/**
+ * value → text per dictionary field (plain codes in one query, registered table dictionaries, options).
+ * Given the page's records, a table dictionary is read only for the values on the page (a users or
+ * departments table is not loaded whole for every list call); without them (export) it is read once.
+ */
+export async function loadDictTexts(db: Database, def: ResourceDef, records?: Row[]): Promise<DictTexts> {
   const fields = def.fields.filter((f) => isReadable(f) && hasDict(f));
   const out: DictTexts = new Map();
   const plainCodes = [...new Set(fields.map((f) => f.dictCode).filter((c): c is string => Boolean(c) && !c!.includes(',')))];
@@ -149,7 +153,8 @@ export async function loadDictTexts(db: Database, def: ResourceDef): Promise<Dic
     if (f.dictCode && !f.dictCode.includes(',')) for (const [k, v] of plain.get(f.dictCode) ?? []) map.set(k, v);
     if (f.dictCode?.includes(',')) {
       // Only registered table dictionaries exist (server/services/dicts.ts); an unknown one translates nothing.
-      const items = await getDictItems(db, f.dictCode).catch(() => []);
+      const values = records?.flatMap((r) => (r[f.name] === null || r[f.name] === undefined || r[f.name] === '' ? [] : String(r[f.name]).split(',')));
+      const items = await (values ? tableDictItemsFor(db, f.dictCode, values) : getDictItems(db, f.dictCode)).catch(() => []);
       for (const i of items) map.set(i.value, i.text);
     }
     out.set(f.name, map);

@@ -117,6 +117,12 @@ async function queryTableDict(db: Database, spec: TableDictSpec, q: TableQuery):
   return rows.map((r) => toModel(r.v, r.t ?? ''));
 }
 
+/** The items of a registered table dictionary for just these values (a list page's translation, not the whole table). */
+export async function tableDictItemsFor(db: Database, code: string, values: string[]): Promise<DictModel[]> {
+  const unique = [...new Set(values)].slice(0, 1000);
+  return queryTableDict(db, tableDictOf(code.trim()), { values: unique, limit: Math.max(unique.length, 1) });
+}
+
 /** `/sys/dict/getDictItems/{code}`: a plain dictionary (all statuses, by sort order) or a registered table dictionary. */
 export async function getDictItems(db: Database, code: string): Promise<DictModel[]> {
   const trimmed = code.trim();
