@@ -5,6 +5,7 @@ import { App, Button, Modal, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { API_PREFIX } from '@/lib/config';
+import { ApiError } from '@/lib/http';
 import { missingUrlMessage } from './list-urls';
 import { fileProgress, uploadExcel } from './upload-excel';
 
@@ -95,7 +96,10 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
     } catch (e) {
       setUploading(false);
       setFiles((list) => list.map((f) => ({ ...f, status: 'error' })));
-      showError(e);
+      // Spec 02 §8: an import failure names the file(s), then the server's message. Session, permission
+      // and network failures keep their own presentation.
+      if (e instanceof ApiError && e.status === 200 && e.code !== 510) message.warning(`${picked.map((f) => f.name).join('、')} ${e.message}`);
+      else showError(e);
     }
   };
 

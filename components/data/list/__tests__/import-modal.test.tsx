@@ -100,16 +100,24 @@ describe('ImportModal', () => {
     expect(onImported).toHaveBeenCalled();
   });
 
-  it('warns with the server message on failure and stays open', async () => {
+  it('warns with the file name and the server message on failure (spec 02 §8) and stays open', async () => {
     upload.mockRejectedValue(new ApiError('文件导入失败:有重复数据！', 500, 200));
     const { onClose, onImported } = open();
     await pick(xls());
     fireEvent.click(startButton());
-    expect(await screen.findByText('文件导入失败:有重复数据！')).toBeTruthy();
+    expect(await screen.findByText('a.xls 文件导入失败:有重复数据！')).toBeTruthy();
     expect(document.querySelector('.ant-message-notice-warning, .ant-message-warning')).not.toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     expect(onImported).not.toHaveBeenCalled();
     expect(state()).not.toBe('uploading');
+  });
+
+  it('a permission refusal keeps the 510 warning without the file name', async () => {
+    upload.mockRejectedValue(new ApiError('没有权限，请联系管理员授权', 510, 200));
+    open();
+    await pick(xls());
+    fireEvent.click(startButton());
+    expect(await screen.findByText('没有权限，请联系管理员授权')).toBeTruthy();
   });
 
   it('says 请设置url.importExcelUrl属性! without a url', async () => {
