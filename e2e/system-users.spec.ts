@@ -49,7 +49,7 @@ test.describe('用户管理 (list engine)', () => {
     await expect(form.getByText('请输入正确的手机号码!')).toBeVisible();
     await form.getByLabel('手机号码').fill('13955556666');
     await page.getByTestId('form-modal-submit').click();
-    await expect(page.getByText('密码至少8位')).toBeVisible();
+    await expect(page.getByText('密码至少8位').first()).toBeVisible();
     await form.getByLabel('登录密码').fill('E2eUser2026');
     await page.getByTestId('form-modal-submit').click();
     await expect(form).toBeHidden();
