@@ -138,5 +138,7 @@ export function checkDef(def: ResourceDef): string[] {
   const sortField = fieldByName(def, def.defaultSort.column);
   if (def.defaultSort.column !== def.rowKey && (!sortField || sortField.virtual)) problems.push(`default sort "${def.defaultSort.column}" is not a field`);
   if (def.softDeleteColumn && !IDENTIFIER_RE.test(def.softDeleteColumn)) problems.push(`soft-delete column "${def.softDeleteColumn}" is not an identifier`);
+  if (def.customValuesColumn !== undefined && !IDENTIFIER_RE.test(def.customValuesColumn)) problems.push(`custom-values column "${def.customValuesColumn}" is not an identifier`);
+  if (def.customColumnsTable !== undefined && !IDENTIFIER_RE.test(def.customColumnsTable)) problems.push(`custom-columns table "${def.customColumnsTable}" is not an identifier`);
   return problems;
 }

@@ -78,6 +78,8 @@ export interface FieldDef {
   /** Offered in the advanced query builder (default true unless writeOnly). */
   query?: boolean;
   defaultValue?: string | number | boolean | null;
+  /** A hint shown next to the form label (a custom column's prompt). */
+  help?: string;
   /**
    * Not a table column (e.g. a user's `departIds`): the embedded engine never selects, filters, sorts or
    * writes it; a screen's server hooks (afterLoad / beforeSave) fill or consume it.
@@ -123,6 +125,11 @@ export interface ResourceDef {
   ownerField?: string;
   /** Custom columns (`sys/sysTableColumn/list`) are looked up under this table name. */
   customColumnsTable?: string;
+  /**
+   * A JSON column of `table` holding the values of the administrator's custom columns (keyed by their
+   * jdbcField). Without it the resource has no custom columns. See lib/resources/custom-columns.ts.
+   */
+  customValuesColumn?: string;
   actions: ResourceActions;
   fields: FieldDef[];
 }

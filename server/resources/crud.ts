@@ -12,6 +12,7 @@ import { readBody } from '../http/validate';
 import { newId } from '../ids';
 import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
 import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
+import { withCustomFields } from './custom-columns';
 import { exportXls, importExcel } from './excel-actions';
 import { audit, newRowColumns, toColumns } from './columns';
 
@@ -79,6 +80,8 @@ export const actionEnabled = (def: ResourceDef, action: CrudAction) => action ==
 /** The permission code an action needs. */
 export const permOf = (def: ResourceDef, action: CrudAction) => `${def.perm}:${action === 'queryById' ? 'list' : action}`;
 
+const CUSTOM_ACTIONS: ReadonlySet<CrudAction> = new Set(['list', 'queryById', 'add', 'edit']);
+
 /** Runs one action for a resource: enabled? method? permission? then the handler. */
 export async function runCrud(c: Ctx, def: ResourceDef, hooks: CrudHooks, action: CrudAction): Promise<Response> {
   if (!actionEnabled(def, action)) return c.json(fail('很抱歉，资源未找到!', 404), 404);
@@ -88,8 +91,10 @@ export async function runCrud(c: Ctx, def: ResourceDef, hooks: CrudHooks, action
     allowed = true;
   });
   if (!allowed) return denied ?? c.json(fail('没有权限，请联系管理员授权', 510));
-  const ctx: HookCtx = { c, db: c.var.services.db, auth: authOf(c), def, action };
-  return HANDLERS[action](ctx, hooks);
+  // Custom columns (an administrator's extra fields) take part in reads and writes of the form.
+  const run = CUSTOM_ACTIONS.has(action) ? await withCustomFields(c.var.services.db, def, hooks) : { def, hooks };
+  const ctx: HookCtx = { c, db: c.var.services.db, auth: authOf(c), def: run.def, action };
+  return HANDLERS[action](ctx, run.hooks);
 }
 
 /** A Hono sub-app serving one resource under `def.api`; mount with `app.route('/', crudModule(def))`. */

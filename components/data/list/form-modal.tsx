@@ -142,6 +142,7 @@ export function FormModal<R extends Row = Row>({ def, open, mode, record, urls: 
                 key={f.name}
                 name={f.name}
                 label={f.label}
+                tooltip={f.help}
                 hidden={f.kind === 'hidden'}
                 rules={detail || readOnly ? [] : fieldRules(f, f.unique ? { tableName: def.table, dataId } : undefined)}
                 validateTrigger={['onChange', 'onBlur']}
