@@ -34,6 +34,8 @@ export interface ListToolbarProps {
   onAction: (action: ToolbarAction) => void;
   busy?: Partial<Record<ToolbarAction, boolean>>;
   labels?: Partial<Record<ToolbarAction, string>>;
+  /** The 高级查询 button (components/data/super-query), after the standard buttons. */
+  query?: ReactNode;
   /** Screen-specific buttons after the standard ones. */
   extra?: ReactNode;
   /** Right-aligned tools (column settings). */
@@ -41,7 +43,7 @@ export interface ListToolbarProps {
 }
 
 /** 新增 / 导出 / 导入 / batch actions, each shown when the def enables it and the user may use it. */
-export function ListToolbar({ actions, modeOf, onAction, busy = {}, labels = {}, extra, tools }: ListToolbarProps) {
+export function ListToolbar({ actions, modeOf, onAction, busy = {}, labels = {}, query, extra, tools }: ListToolbarProps) {
   const buttons = ORDER.filter((a) => actions[a] && modeOf(a) !== 'hide').map((a) => (
     <Button
       key={a}
@@ -59,6 +61,7 @@ export function ListToolbar({ actions, modeOf, onAction, busy = {}, labels = {},
     <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }} data-testid="list-toolbar">
       <Flex wrap gap={8}>
         {buttons}
+        {query}
         {extra}
       </Flex>
       {tools}
