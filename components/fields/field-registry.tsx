@@ -15,10 +15,12 @@ import { DATE_FORMAT, DATETIME_FORMAT, dictTexts, ellipsis, ELLIPSIS_LENGTH, fir
 import { DictSelect } from '@/components/data/dict/dict-select';
 import { DictText } from '@/components/data/dict/dict-text';
 import { useDict } from '@/components/data/dict/use-dict';
+import { DepartSelect } from '@/components/pickers/depart-picker';
+import { UserSelect } from '@/components/pickers/user-picker';
 
 export type Row = Record<string, unknown>;
 
-/** Registered table dictionaries standing in for the user and department pickers until those exist. */
+/** Registered table dictionaries behind the user and department cells (the editors are the pickers). */
 export const USER_DICT = 'sys_user,realname,username';
 export const DEPART_DICT = 'sys_depart,depart_name,id';
 
@@ -115,13 +117,27 @@ function SelectEditor({ field, value, onChange, disabled, id }: EditorProps) {
   return <Select id={id} value={isEmpty(value) ? undefined : str(value)} options={toOptions(field.options)} disabled={disabled} allowClear placeholder={selectPlaceholder(field)} onChange={(v) => onChange?.(v ?? '')} />;
 }
 
-/** Comma-joined multi select (list_multi, sel_user, sel_depart). */
+/** Comma-joined multi select (list_multi). */
 function MultiSelectEditor({ field, value, onChange, disabled, id }: EditorProps) {
   const code = dictCodeOf(field);
   const join = (v: string | string[] | undefined) => onChange?.(Array.isArray(v) ? v.join(',') : (v ?? ''));
   if (!field.options && code) return <DictSelect id={id} mode="multiple" dictCode={code} value={str(value)} disabled={disabled} allowClear placeholder={selectPlaceholder(field)} onChange={join} />;
   const selected = str(value) ? str(value).split(',') : [];
   return <Select id={id} mode="multiple" value={selected} options={toOptions(field.options)} disabled={disabled} allowClear placeholder={selectPlaceholder(field)} onChange={join} />;
+}
+
+/**
+ * sel_user: the user picker. The value stores usernames (JeecgBoot's sel_user) unless the field's
+ * dictionary keys users by id (`sys_user,realname,id`).
+ */
+function UserPickerEditor({ field, value, onChange, disabled, id }: EditorProps) {
+  const valueField = dictCodeOf(field)?.split(',')[2]?.trim() === 'id' ? 'id' : 'username';
+  return <UserSelect id={id} value={str(value)} valueField={valueField} disabled={disabled} placeholder={selectPlaceholder(field)} onChange={(v) => onChange?.(v)} testId={`field-${field.name}`} />;
+}
+
+/** sel_depart: the department picker; comma-joined ids, several allowed. */
+function DepartPickerEditor({ field, value, onChange, disabled, id }: EditorProps) {
+  return <DepartSelect id={id} multiple value={str(value)} disabled={disabled} placeholder={selectPlaceholder(field)} onChange={(v) => onChange?.(v)} testId={`field-${field.name}`} />;
 }
 
 /** Options of a radio / checkbox group: fixed options, else the dictionary's items. */
@@ -206,8 +222,8 @@ export const FIELD_REGISTRY: Record<FieldKind, KindEntry> = {
   list_multi: { cell: dictCell, Editor: MultiSelectEditor },
   date: { cell: dateCell(DATE_FORMAT), Editor: DateEditor },
   datetime: { cell: dateCell(DATETIME_FORMAT), Editor: DateTimeEditor },
-  sel_user: { cell: dictCell, Editor: MultiSelectEditor },
-  sel_depart: { cell: dictCell, Editor: MultiSelectEditor },
+  sel_user: { cell: dictCell, Editor: UserPickerEditor },
+  sel_depart: { cell: dictCell, Editor: DepartPickerEditor },
   image: { cell: imageCell, Editor: PathEditor },
   file: { cell: fileCell, Editor: PathEditor },
   richText: { cell: (f, v) => <Ellipsis text={plainText(v)} length={f.ellipsis} />, Editor: RichTextEditor },

@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginViaUi } from './support';
+
+/**
+ * 用户管理 with the pickers: 所属部门 through the department picker (sel_depart → DepartSelect) and 角色
+ * through the role picker and 职务 through the report popup (roleIds → RoleSelect, post → ReportPopup,
+ * wired by features/system/users/user-editors.tsx).
+ */
+const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
+
+test('新增 a user choosing a department, a role and a 职务 through the pickers', async ({ page }) => {
+  await loginViaUi(page, 'admin');
+  await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
+  await page.getByTestId('sider').getByText('用户管理', { exact: true }).click();
+  await expect(page).toHaveURL(/\/isystem\/user$/);
+  const list = page.getByTestId('list-page');
+  await expect(rows(page).first()).toBeVisible();
+
+  await list.getByTestId('list-add').click();
+  const form = page.getByTestId('form-modal');
+  await form.getByLabel('用户账号').fill('e2e_picker');
+  await form.getByLabel('用户姓名').fill('选择器测试');
+  await form.getByLabel('登录密码').fill('E2ePicker2026');
+  await form.getByLabel('手机号码').fill('13955557777');
+
+  // Department: the tree modal (500 wide), pick 教务处 by its title.
+  await form.getByTestId('field-departIds-open').click();
+  const departs = page.getByTestId('depart-picker');
+  await departs.getByText('教务处', { exact: true }).click();
+  await page.getByTestId('depart-picker-ok').click();
+  await expect(departs).toBeHidden();
+  await expect(form.getByTestId('field-departIds')).toContainText('教务处');
+
+  // Role: the paged role list, pick 教师 by clicking its row.
+  await form.getByTestId('field-roleIds-open').click();
+  const roles = page.getByTestId('role-picker');
+  await roles.getByTestId('role-picker-table').getByText('教师', { exact: true }).click();
+  await page.getByTestId('role-picker-ok').click();
+  await expect(roles).toBeHidden();
+  await expect(form.getByTestId('field-roleIds')).toContainText('教师');
+
+  // 职务: the report popup (1200 wide) over the server's depart_post report; a row click chooses it.
+  await form.getByTestId('user-post-popup').click();
+  const popup = page.getByTestId('report-popup');
+  await popup.getByTestId('report-popup-table').getByText('数学教师', { exact: true }).click();
+  await page.getByTestId('report-popup-ok').click();
+  await expect(popup).toBeHidden();
+  await expect(form.getByTestId('user-post-popup')).toHaveValue('数学教师');
+
+  await page.getByTestId('form-modal-submit').click();
+  await expect(form).toBeHidden();
+
+  await list.getByTestId('list-search-field-username').locator('input').fill('e2e_picker');
+  await list.getByTestId('list-search-submit').click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('教务处');
+  await expect(rows(page).first()).toContainText('教师');
+  await expect(rows(page).first()).toContainText('数学教师');
+
+  // Clean up, so the spec can run again on the same data.
+  await rows(page).first().locator('.ant-checkbox-input').check();
+  await list.getByTestId('list-deleteBatch').click();
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await expect(list.locator('.ant-empty')).toBeVisible();
+});
