@@ -1,6 +1,8 @@
 'use client';
 
-import { App, Popconfirm, Typography } from 'antd';
+import { useState } from 'react';
+import { App, Button, Divider, Popconfirm, Typography } from 'antd';
+import { RestOutlined } from '@ant-design/icons';
 import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
 import { useApiError } from '@/components/feedback/use-api-error';
@@ -8,10 +10,11 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { NoPermission } from '../no-permission';
+import { RecycleBinModal } from './recycle-bin-modal';
+import { ResetPasswordModal, type ResetPasswordTarget } from './reset-password-modal';
+import { userEditors } from './user-editors';
+import { ADMIN_USERNAME, USER_PERMS } from './user-perms';
 import { userResource } from './user-resource';
-
-const LIST_PERM = 'system:user:list';
-const FROZEN_PERM = 'system:user:frozen';
 
 /** 冻结 / 解冻 one user (existing /sys/user/frozenBatch; freezing ends their sessions at once). */
 function FreezeLink({ record, onDone }: { record: Row; onDone: () => void }) {
@@ -34,18 +37,72 @@ function FreezeLink({ record, onDone }: { record: Row; onDone: () => void }) {
   );
 }
 
+/** 回收站 toolbar button with its modal; restoring reloads the list. */
+function RecycleBinButton({ onRestored }: { onRestored: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<RestOutlined />} onClick={() => setOpen(true)} data-testid="user-recycle-bin">
+        回收站
+      </Button>
+      <RecycleBinModal open={open} onClose={() => setOpen(false)} onRestored={onRestored} />
+    </>
+  );
+}
+
+/** 重置密码 row link with its modal. */
+function ResetPasswordLink({ record }: { record: Row }) {
+  const [target, setTarget] = useState<ResetPasswordTarget | null>(null);
+  return (
+    <>
+      <Typography.Link onClick={() => setTarget({ id: String(record.id), username: String(record.username ?? ''), realname: record.realname as string | null })} data-testid="user-reset-password">
+        重置密码
+      </Typography.Link>
+      <ResetPasswordModal target={target} onClose={() => setTarget(null)} />
+    </>
+  );
+}
+
 /** 用户管理 (system/UserList): the resource engine's list page over sys_user. */
 export default function UserListScreen() {
   const { mode } = useAuth();
-  if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
+  if (mode(USER_PERMS.list) === 'hide') return <NoPermission code={USER_PERMS.list} />;
   return <UserList />;
 }
 
 function UserList() {
-  const canFreeze = useAuth().mode(FROZEN_PERM) !== 'hide';
+  const { mode } = useAuth();
+  const canFreeze = mode(USER_PERMS.frozen) !== 'hide';
+  const canReset = mode(USER_PERMS.changePassword) !== 'hide';
+  const canRecycle = mode(USER_PERMS.recycleBin) !== 'hide';
   return (
-    <PageWrapper description="系统账号：新增、编辑角色与部门、冻结、导入导出。新增用户的密码至少8位，须同时包含字母和数字。">
-      <ListPage def={userResource} rowActions={canFreeze ? (record, page) => <FreezeLink record={record} onDone={() => void page.reload()} /> : undefined} />
+    <PageWrapper description="系统账号：新增、编辑角色与部门、冻结、重置密码、回收站、导入导出。密码至少8位，须同时包含字母和数字。">
+      <ListPage
+        def={userResource}
+        editors={userEditors}
+        toolbarExtra={canRecycle ? (page) => <RecycleBinButton onRestored={() => void page.reload()} /> : undefined}
+        rowActions={
+          canFreeze || canReset
+            ? (record, page) => {
+                // The built-in administrator is never frozen (the server refuses it too).
+                const links = [
+                  canFreeze && record.username !== ADMIN_USERNAME ? <FreezeLink key="freeze" record={record} onDone={() => void page.reload()} /> : null,
+                  canReset ? <ResetPasswordLink key="reset" record={record} /> : null,
+                ].filter(Boolean);
+                return links.length ? (
+                  <span>
+                    {links.map((l, i) => (
+                      <span key={i}>
+                        {i > 0 && <Divider orientation="vertical" />}
+                        {l}
+                      </span>
+                    ))}
+                  </span>
+                ) : null;
+              }
+            : undefined
+        }
+      />
     </PageWrapper>
   );
 }

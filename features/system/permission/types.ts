@@ -1,0 +1,111 @@
+/** Wire shapes of 菜单管理 (server/http/permission-admin-routes.ts). */
+
+import { MENU_TYPE } from './permission-rules';
+
+/** One row of GET /sys/permission/treeList (JeecgBoot SysPermissionTree). */
+export interface PermissionRow {
+  id: string;
+  parentId: string | null;
+  name: string;
+  perms: string | null;
+  permsType: string | null;
+  icon: string | null;
+  component: string | null;
+  componentName: string | null;
+  url: string | null;
+  redirect: string | null;
+  sortNo: number;
+  menuType: number;
+  isLeaf: boolean;
+  route: boolean;
+  keepAlive: boolean;
+  alwaysShow: boolean;
+  hidden: boolean;
+  hideTab: boolean;
+  status: string;
+  ruleFlag: number;
+  internalOrExternal: boolean;
+  children?: PermissionRow[];
+}
+
+/** One data rule (GET /sys/permission/getPermRuleListByPermId). */
+export interface DataRuleRow {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleColumnText?: string;
+  ruleConditions: string;
+  ruleConditions_dictText?: string;
+  ruleValue: string;
+  status: string;
+}
+
+export interface RuleColumnsAnswer {
+  resources: { name: string; title: string }[];
+  fields: { value: string; text: string }[];
+}
+
+export const PERM = {
+  list: 'system:permission:list',
+  add: 'system:permission:add',
+  edit: 'system:permission:edit',
+  delete: 'system:permission:delete',
+  rule: 'system:permission:rule',
+} as const;
+
+export const isButton = (r: Pick<PermissionRow, 'menuType'>) => r.menuType === MENU_TYPE.button;
+
+/** Every row of the tree, parents first. */
+export function flatten(rows: readonly PermissionRow[], out: PermissionRow[] = []): PermissionRow[] {
+  for (const r of rows) {
+    out.push(r);
+    if (r.children) flatten(r.children, out);
+  }
+  return out;
+}
+
+/** The ids from the top down to `id`'s parent (what must be expanded to show `id`). */
+export function ancestorsOf(rows: readonly PermissionRow[], id: string): string[] {
+  const parent = new Map(flatten(rows).map((r) => [r.id, r.parentId]));
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let at = parent.get(id) ?? null;
+  while (at && !seen.has(at)) {
+    seen.add(at);
+    out.unshift(at);
+    at = parent.get(at) ?? null;
+  }
+  return out;
+}
+
+/** Rows whose name contains `keyword` with their whole subtree, and their ancestors (so each match stays in its place). */
+export function filterTree(rows: readonly PermissionRow[], keyword: string): PermissionRow[] {
+  const k = keyword.trim().toLowerCase();
+  if (!k) return [...rows];
+  const walk = (list: readonly PermissionRow[]): PermissionRow[] =>
+    list.flatMap((r) => {
+      if (r.name.toLowerCase().includes(k)) return [r];
+      const kids = walk(r.children ?? []);
+      return kids.length ? [{ ...r, children: kids }] : [];
+    });
+  return walk(rows);
+}
+
+/** Ids of rows that have children (for 展开全部). */
+export const parentIds = (rows: readonly PermissionRow[]) => flatten(rows).filter((r) => r.children?.length).map((r) => r.id);
+
+/** Parent choices for the form: menus only, without `exclude` and its subtree (a row cannot move below itself). */
+export interface ParentOption {
+  value: string;
+  title: string;
+  children?: ParentOption[];
+}
+export function parentOptions(rows: readonly PermissionRow[], exclude?: string): ParentOption[] {
+  return rows
+    .filter((r) => !isButton(r) && r.id !== exclude)
+    .map((r) => {
+      const children = parentOptions(r.children ?? [], exclude);
+      return { value: r.id, title: r.name, ...(children.length ? { children } : {}) };
+    });
+}

@@ -1,0 +1,166 @@
+import '@testing-library/jest-dom';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http } from '@/lib/http';
+import type { AuthEntry } from '@/lib/menu-types';
+import { wrapper } from '@/components/data/list/__tests__/helpers';
+import RoleListScreen from './role-list-screen';
+
+jest.mock('next/navigation', () => ({ usePathname: () => '/isystem/role' }));
+jest.mock('@/lib/http', () => {
+  const actual = jest.requireActual('@/lib/http');
+  return { ...actual, http: { get: jest.fn(), post: jest.fn(), put: jest.fn(), del: jest.fn() } };
+});
+// The picker has its own tests; here it only hands back a choice.
+jest.mock('@/components/pickers/user-picker', () => {
+  const { createElement } = jest.requireActual<typeof import('react')>('react');
+  return {
+    UserPickerModal: ({ open, onOk }: { open: boolean; onOk: (users: { id: string; username: string; realname: string }[]) => void }) =>
+      open ? createElement('button', { 'data-testid': 'picker-ok', onClick: () => onOk([{ id: 'u_new', username: 'newbie', realname: '新人' }]) }, '选好了') : null,
+  };
+});
+
+const get = http.get as jest.Mock;
+const post = http.post as jest.Mock;
+const del = http.del as jest.Mock;
+const answer = (result: unknown, message = '') => Promise.resolve({ success: true, code: 200, message, result });
+
+const ROLES = [
+  { id: 'role_teacher', roleName: '教师', roleCode: 'teacher', description: '授课教师', createTime: '2026-01-01 08:00:00' },
+  { id: 'role_jy', roleName: '教研员', roleCode: 'jiaoyanyuan', description: null, createTime: '2026-01-02 08:00:00' },
+];
+const PERMISSION_TREE = [
+  {
+    key: 'perm_isystem',
+    title: '系统管理',
+    menuType: 0,
+    perms: null,
+    children: [
+      { key: 'perm_isystem_online', title: '在线用户', menuType: 1, perms: null, children: [{ key: 'perm_btn_online_list', title: '查看在线用户', menuType: 2, perms: 'system:online:list' }] },
+      { key: 'perm_isystem_log', title: '登录日志', menuType: 1, perms: null },
+    ],
+  },
+];
+const USERS = [{ id: 'u_teacher', username: 'teacher', realname: '李文静', phone: '13800000001', status: 1, status_dictText: '正常', createTime: null }];
+
+const ALL_CODES = ['system:role:list', 'system:role:add', 'system:role:edit', 'system:role:delete', 'system:role:deleteBatch', 'system:role:permission'];
+const entries = (codes: string[]): AuthEntry[] => codes.map((action) => ({ action, type: '1', describe: action, status: '1' }));
+const renderScreen = (codes = ALL_CODES) => render(<RoleListScreen />, { wrapper: wrapper({ auth: entries(codes), allAuth: entries(ALL_CODES) }) });
+
+const confirmOk = async () => {
+  await waitFor(() => expect(document.querySelector('.ant-popconfirm-buttons .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-primary')).not.toBeNull());
+  const button = document.querySelector('.ant-popconfirm-buttons .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-primary') as HTMLElement;
+  // The confirm's async handler settles inside act, so its state updates are not flagged.
+  await act(async () => {
+    fireEvent.click(button);
+    await new Promise((r) => setTimeout(r, 0));
+  });
+};
+/** The checkbox of a permission tree node. */
+const checkboxOf = (key: string) => document.querySelector(`[data-permission-key="${key}"]`)!.closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox') as HTMLElement;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+  get.mockImplementation((url: string) => {
+    if (url === '/sys/role/list') return answer({ records: ROLES, total: 2 });
+    if (url === '/sys/permission/list') return answer(PERMISSION_TREE);
+    if (url === '/sys/permission/queryRolePermission') return answer(['perm_isystem_log']);
+    if (url === '/sys/user/userRoleList') return answer({ records: USERS, total: 1 });
+    return answer(null);
+  });
+});
+
+describe('角色管理', () => {
+  it('授权 opens the drawer on the role\'s set; ticking a menu and its button then 保存并关闭 saves them in tree order', async () => {
+    post.mockReturnValue(answer(null, '保存成功！'));
+    renderScreen();
+    fireEvent.click(await screen.findByTestId('role-grant-role_jy'));
+    const drawer = await screen.findByTestId('role-permission-drawer');
+    expect(within(drawer).getByText('角色权限配置：教研员')).toBeInTheDocument();
+    await waitFor(() => expect(within(drawer).getByText('查看在线用户')).toBeInTheDocument());
+    expect(get).toHaveBeenCalledWith('/sys/permission/queryRolePermission', { roleId: 'role_jy' });
+    expect(within(drawer).getAllByText('按钮').length).toBe(1);
+
+    fireEvent.click(checkboxOf('perm_btn_online_list'));
+    fireEvent.click(checkboxOf('perm_isystem_online'));
+    fireEvent.click(checkboxOf('perm_isystem_log'));
+    expect(within(drawer).getByText('（有未保存的修改）')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('role-permission-save-close'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/permission/saveRolePermission', { roleId: 'role_jy', permissionIds: 'perm_isystem_online,perm_btn_online_list' }));
+    await waitFor(() => expect(screen.queryByTestId('role-permission-drawer')).toBeNull());
+  });
+
+  it('closing the drawer with unsaved ticks asks first', async () => {
+    renderScreen();
+    fireEvent.click(await screen.findByTestId('role-grant-role_teacher'));
+    const drawer = await screen.findByTestId('role-permission-drawer');
+    await waitFor(() => expect(within(drawer).getByText('登录日志')).toBeInTheDocument());
+    fireEvent.click(checkboxOf('perm_isystem_online'));
+    fireEvent.click(screen.getByTestId('role-permission-cancel'));
+    expect(await screen.findByText('授权修改尚未保存，确定关闭吗?')).toBeInTheDocument();
+    expect(screen.getByTestId('role-permission-drawer')).toBeInTheDocument();
+    await confirmOk();
+    await waitFor(() => expect(screen.queryByTestId('role-permission-drawer')).toBeNull());
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('用户 lists the holders; 添加已有用户 links the picked users and 取消关联 asks, then unlinks', async () => {
+    post.mockReturnValue(answer(null, '添加成功!'));
+    del.mockReturnValue(answer(null, '删除成功!'));
+    renderScreen();
+    fireEvent.click(await screen.findByTestId('role-users-role_teacher'));
+    const modal = await screen.findByTestId('role-users-modal');
+    expect(await within(modal).findByText('李文静')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/sys/user/userRoleList', { roleId: 'role_teacher', pageNo: 1, pageSize: 10 });
+
+    fireEvent.click(within(modal).getByTestId('role-users-add'));
+    fireEvent.click(await screen.findByTestId('picker-ok'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/user/addSysUserRole', { roleId: 'role_teacher', userIdList: ['u_new'] }));
+    expect(await screen.findByText('添加成功!')).toBeInTheDocument();
+
+    fireEvent.click(within(modal).getByTestId('role-user-unlink-u_teacher'));
+    expect(await screen.findByText('确定取消「李文静」与该角色的关联吗?')).toBeInTheDocument();
+    expect(del).not.toHaveBeenCalled();
+    await confirmOk();
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/sys/user/deleteUserRole', { roleId: 'role_teacher', userId: 'u_teacher' }));
+    expect(await screen.findByText('删除成功!')).toBeInTheDocument();
+    await waitFor(() => expect(get.mock.calls.filter(([url]) => url === '/sys/user/userRoleList').length).toBeGreaterThanOrEqual(3));
+  });
+
+  it('the search of 用户 sends a like search on the username', async () => {
+    renderScreen();
+    fireEvent.click(await screen.findByTestId('role-users-role_teacher'));
+    const modal = await screen.findByTestId('role-users-modal');
+    await within(modal).findByText('李文静');
+    fireEvent.change(within(modal).getByPlaceholderText('请输入用户账号'), { target: { value: 'tea' } });
+    fireEvent.click(within(modal).getByTestId('role-users-search-submit'));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/sys/user/userRoleList', { roleId: 'role_teacher', pageNo: 1, pageSize: 10, username: '*tea*' }));
+  });
+
+  it('角色编码 can be typed when adding but not when editing', async () => {
+    renderScreen();
+    await screen.findByText('教研员');
+    fireEvent.click(screen.getByTestId('list-add'));
+    await waitFor(() => expect(screen.getByTestId('role-code-input')).not.toBeDisabled());
+    fireEvent.click(screen.getByTestId('form-modal-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('role-code-input')).toBeNull());
+    fireEvent.click(screen.getByTestId('row-edit-role_jy'));
+    await waitFor(() => expect(screen.getByTestId('role-code-input')).toHaveValue('jiaoyanyuan'));
+    expect(screen.getByTestId('role-code-input')).toBeDisabled();
+  });
+
+  it('without 授权 and edit permissions the row has no 授权 or 用户', async () => {
+    renderScreen(['system:role:list']);
+    await screen.findByText('教研员');
+    expect(screen.queryByTestId('role-grant-role_jy')).toBeNull();
+    expect(screen.queryByTestId('role-users-role_jy')).toBeNull();
+    expect(screen.queryByTestId('list-add')).toBeNull();
+  });
+
+  it('without system:role:list the screen requests nothing', () => {
+    renderScreen([]);
+    expect(screen.getByTestId('no-permission')).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+  });
+});

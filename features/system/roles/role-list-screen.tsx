@@ -1,0 +1,72 @@
+'use client';
+
+import { useState } from 'react';
+import { Divider, Form, Input, Typography } from 'antd';
+import { ListPage } from '@/components/data/list/list-page';
+import type { Row } from '@/components/data/list/use-list-page';
+import { inputPlaceholder, type EditorProps } from '@/components/fields/field-registry';
+import { PageWrapper } from '@/components/layout/page-wrapper';
+import { useAuth } from '@/components/shell/shell-context';
+import { NoPermission } from '../no-permission';
+import { RolePermissionDrawer, type RoleRef } from './role-permission-drawer';
+import { roleResource } from './role-resource';
+import { RoleUsersModal } from './role-users-modal';
+
+const LIST_PERM = 'system:role:list';
+const GRANT_PERM = 'system:role:permission';
+const USERS_PERM = 'system:role:edit';
+
+/**
+ * 角色编码 is fixed once the role exists (the server refuses a change): the editor is read-only when the
+ * form holds a stored row, i.e. when editing.
+ */
+function RoleCodeInput({ field, value, onChange, disabled, id, onBlur }: EditorProps) {
+  const editing = Boolean(Form.useFormInstance().getFieldValue(roleResource.rowKey));
+  return <Input id={id} value={value === undefined || value === null ? '' : String(value)} onBlur={onBlur} disabled={disabled || editing} placeholder={inputPlaceholder(field)} allowClear onChange={(e) => onChange?.(e.target.value)} data-testid="role-code-input" />;
+}
+
+const EDITORS = { roleCode: (props: EditorProps) => <RoleCodeInput {...props} /> };
+
+const refOf = (r: Row): RoleRef => ({ id: String(r.id), roleName: String(r.roleName ?? '') });
+
+/** 角色管理 (system/RoleList): the role list with 授权 (menus and buttons) and 用户 (who holds it). */
+export default function RoleListScreen() {
+  const { mode } = useAuth();
+  if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
+  return <RoleList />;
+}
+
+function RoleList() {
+  const { mode } = useAuth();
+  const canGrant = mode(GRANT_PERM) !== 'hide';
+  const canUsers = mode(USERS_PERM) !== 'hide';
+  const [granting, setGranting] = useState<RoleRef | null>(null);
+  const [members, setMembers] = useState<RoleRef | null>(null);
+
+  const rowActions =
+    canGrant || canUsers
+      ? (record: Row) => (
+          <>
+            {canGrant && (
+              <Typography.Link disabled={mode(GRANT_PERM) === 'disable'} onClick={() => setGranting(refOf(record))} data-testid={`role-grant-${String(record.id)}`}>
+                授权
+              </Typography.Link>
+            )}
+            {canGrant && canUsers && <Divider orientation="vertical" />}
+            {canUsers && (
+              <Typography.Link disabled={mode(USERS_PERM) === 'disable'} onClick={() => setMembers(refOf(record))} data-testid={`role-users-${String(record.id)}`}>
+                用户
+              </Typography.Link>
+            )}
+          </>
+        )
+      : undefined;
+
+  return (
+    <PageWrapper description="角色的新增、编辑与删除；「授权」分配菜单与按钮权限，「用户」管理持有该角色的用户。角色编码创建后不可修改；仍有用户的角色和内置管理员角色不能删除。">
+      <ListPage def={roleResource} editors={EDITORS} rowActions={rowActions} formWidth={640} />
+      <RolePermissionDrawer role={granting} onClose={() => setGranting(null)} />
+      <RoleUsersModal role={members} onClose={() => setMembers(null)} />
+    </PageWrapper>
+  );
+}
