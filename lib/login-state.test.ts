@@ -122,15 +122,19 @@ describe('navigation targets', () => {
 });
 
 describe('clearLoginState', () => {
-  it('removes everything logout must clear and nothing else', () => {
+  it('removes everything logout must clear and no local setting', () => {
     persistLogin(localStorage, result({ tenantList: [{ id: 2 }] }), NOW);
     localStorage.setItem(PREFIX + 'SIDEBAR_TYPE', 'true');
     sessionStorage.setItem(LOGIN_USER_BUTTON_AUTH, '[]');
     sessionStorage.setItem(SYS_BUTTON_AUTH, '[]');
+    sessionStorage.setItem('pro__MULTI_TABS', '{"tabs":[]}');
+    sessionStorage.setItem('pro__/isystem/user:liststate', '{}');
     clearLoginState(localStorage, sessionStorage);
     for (const k of [USER_INFO, USER_NAME, DICT_ITEMS, TENANT_ID]) expect(localStorage.getItem(PREFIX + k)).toBeNull();
     expect(sessionStorage.getItem(LOGIN_USER_BUTTON_AUTH)).toBeNull();
     expect(sessionStorage.getItem(SYS_BUTTON_AUTH)).toBeNull();
+    // Open tabs and list states are the signed-out user's: the next user does not inherit them.
+    expect(sessionStorage.length).toBe(0);
     expect(localStorage.getItem(PREFIX + 'SIDEBAR_TYPE')).toBe('true');
   });
 });

@@ -16,4 +16,10 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'system/OnlineList', path: '/isystem/online', title: '在线用户' },
   { component: 'system/LogList', path: '/isystem/log', title: '登录日志' },
   { component: 'system/RolePermission', path: '/isystem/rolePermission', title: '角色授权' },
+  { component: 'system/DepartList', path: '/isystem/depart', title: '部门管理' },
+  { component: 'system/RoleList', path: '/isystem/role', title: '角色管理' },
+  { component: 'system/DictList', path: '/isystem/dict', title: '数据字典' },
+  { component: 'system/SysCategoryList', path: '/isystem/category', title: '分类字典' },
+  { component: 'system/PermissionList', path: '/isystem/permission', title: '菜单管理' },
+  { component: 'system/TableColumnList', path: '/isystem/tableColumn', title: '自定义列' },
 ];

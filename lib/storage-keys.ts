@@ -41,6 +41,7 @@ export function readExpiring<T>(storage: Storage, key: string, now = Date.now())
 /** Everything logout must clear (spec 01 §4): user info, username, dictionary items, tenant, auth lists. */
 export function clearClientSession(local: Storage, session: Storage) {
   for (const k of [USER_INFO, USER_NAME, DICT_ITEMS, TENANT_ID]) local.removeItem(PREFIX + k);
-  session.removeItem(LOGIN_USER_BUTTON_AUTH);
-  session.removeItem(SYS_BUTTON_AUTH);
+  // The tab's session store is the signed-in user's only: button lists, open tabs (pro__MULTI_TABS) and
+  // each list page's page/sort/search. The next user of this browser tab starts clean.
+  session.clear();
 }

@@ -16,7 +16,7 @@ npm run test:unit
 
 if PGURL=$(bash scripts/start-test-postgres.sh 2>/tmp/jiaowu-pg.log); then
   step "jest backend suites (PostgreSQL)"
-  TEST_DATABASE_URL="$PGURL" NODE_OPTIONS=--experimental-vm-modules timeout 900 npx jest --ci server lib/server
+  TEST_DATABASE_URL="$PGURL" NODE_OPTIONS=--experimental-vm-modules timeout 1500 npx jest --ci server lib/server
 else
   echo "PostgreSQL not available here; backend suites ran on PGlite only (see /tmp/jiaowu-pg.log)."
 fi

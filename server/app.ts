@@ -7,9 +7,14 @@ import { commonRoutes } from './http/common-routes';
 import { dictRoutes } from './http/dict-routes';
 import { categoryRoutes } from './http/category-routes';
 import { announcementRoutes } from './http/announcement-routes';
+import { savedQueryRoutes } from './http/saved-query-routes';
 import { thirdLoginRoutes } from './http/third-login-routes';
 import { systemRoutes } from './http/system-routes';
+import { permissionAdminRoutes } from './http/permission-admin-routes';
 import { userRoutes } from './http/user-routes';
+import { reportRoutes } from './http/report-routes';
+import { departRoutes } from './http/depart-routes';
+import { roleUserRoutes } from './http/role-user-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
 
@@ -62,12 +67,17 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', authRoutes);
   app.route('/', thirdLoginRoutes);
   app.route('/', userRoutes);
+  app.route('/', reportRoutes);
   app.route('/', accountRoutes);
   app.route('/', systemRoutes);
+  app.route('/', permissionAdminRoutes);
   app.route('/', dictRoutes);
   app.route('/', categoryRoutes);
   app.route('/', announcementRoutes);
+  app.route('/', savedQueryRoutes);
   app.route('/', commonRoutes);
+  app.route('/', departRoutes);
+  app.route('/', roleUserRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

@@ -26,6 +26,12 @@ const LOADERS: Record<string, ComponentType> = {
   'system/LogList': dynamic(() => import('@/features/system/log-list-screen'), { loading }),
   'system/UserAnnouncementList': dynamic(() => import('@/features/message/user-announcement-screen'), { loading }),
   'system/RolePermission': dynamic(() => import('@/features/system/role-permission-screen'), { loading }),
+  'system/DepartList': dynamic(() => import('@/features/system/departs/depart-list-screen'), { loading }),
+  'system/RoleList': dynamic(() => import('@/features/system/roles/role-list-screen'), { loading }),
+  'system/DictList': dynamic(() => import('@/features/system/dict/dict-list-screen'), { loading }),
+  'system/SysCategoryList': dynamic(() => import('@/features/system/category/category-list-screen'), { loading }),
+  'system/PermissionList': dynamic(() => import('@/features/system/permission/permission-list-screen'), { loading }),
+  'system/TableColumnList': dynamic(() => import('@/features/system/table-columns/table-column-list-screen'), { loading }),
 };
 
 export function screenFor(component: string): ComponentType | null {

@@ -148,7 +148,10 @@ describe('GET /sys/dict/loadTreeData', () => {
     const roots = (await tree({ pid: '', pidField: 'parentId', tableName: 'sys_depart', text: 'departName', code: 'id', hasChildField: '' })).body.result as Record<string, unknown>[];
     expect(roots).toEqual([{ key: 'dep_root', title: '星辰教育集团', leaf: false, parentId: null, value: 'dep_root', code: 'A01' }]);
     const bj = (await tree({ pid: 'dep_bj', pidField: 'parent_id', tableName: 'sys_depart', text: 'depart_name', code: 'id' })).body.result as Record<string, unknown>[];
-    expect(bj.map((n) => [n.title, n.leaf])).toEqual([['数学教研组', true], ['英语教研组', true]]);
+    // The teaching groups hold the seeded 岗位 (数学教师, 英语教师), which are leaves.
+    expect(bj.map((n) => [n.title, n.leaf])).toEqual([['数学教研组', false], ['英语教研组', false]]);
+    const math = (await tree({ pid: 'dep_bj_math', pidField: 'parent_id', tableName: 'sys_depart', text: 'depart_name', code: 'id' })).body.result as Record<string, unknown>[];
+    expect(math.map((n) => [n.title, n.leaf])).toEqual([['数学教师', true]]);
   });
 
   it('filters with a JSON condition on whitelisted fields (LIKE)', async () => {

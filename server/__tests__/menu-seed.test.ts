@@ -29,12 +29,37 @@ const ACCOUNT: Shape[] = [
   ['操作手册', createHash('md5').update('/manual/index.html').digest('hex')],
 ];
 
+const codes = (prefix: string, actions: string[]) => actions.map((a) => `${prefix}:${a}`);
+const ANNOUNCEMENT_CODES = [...codes('system:annountCement', ['list', 'add', 'edit', 'delete', 'release', 'revoke']), 'system:message:send'];
+const USER_CODES = codes('system:user', ['list', 'add', 'delete', 'deleteBatch', 'exportXls', 'importExcel', 'recycleBin', 'putRecycleBin', 'deleteRecycleBin', 'changePassword']);
+const CATEGORY_CODES = codes('system:category', ['add', 'edit', 'delete']);
+const DEPART_CODES = codes('system:depart', ['list', 'add', 'edit', 'delete', 'deleteBatch']);
+const ROLE_CODES = codes('system:role', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls']);
+const DICT_CODES = [...codes('system:dict', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']), ...codes('system:dictItem', ['list', 'add', 'edit', 'delete', 'deleteBatch'])];
+const PERMISSION_CODES = codes('system:permission', ['list', 'add', 'edit', 'delete', 'rule']);
+const TABLE_COLUMN_CODES = codes('system:tableColumn', ['list', 'add', 'edit', 'delete', 'deleteBatch']);
+
 describe('seeded menu per role (fresh database)', () => {
-  it('admin: account pages and 系统管理 with 在线用户, 登录日志, 角色授权; every system button', async () => {
+  it('admin: account pages and 系统管理 with every administration screen; every system button', async () => {
     const a = await permsOf('admin');
     expect(shape(a.menu)).toEqual([
       ...ACCOUNT,
-      ['系统管理', '/isystem', [['用户管理', '/isystem/user'], ['在线用户', '/isystem/online'], ['登录日志', '/isystem/log'], ['角色授权', '/isystem/rolePermission']]],
+      [
+        '系统管理',
+        '/isystem',
+        [
+          ['用户管理', '/isystem/user'],
+          ['部门管理', '/isystem/depart'],
+          ['角色管理', '/isystem/role'],
+          ['数据字典', '/isystem/dict'],
+          ['分类字典', '/isystem/category'],
+          ['菜单管理', '/isystem/permission'],
+          ['自定义列', '/isystem/tableColumn'],
+          ['在线用户', '/isystem/online'],
+          ['登录日志', '/isystem/log'],
+          ['角色授权', '/isystem/rolePermission'],
+        ],
+      ],
     ]);
     expect(a.auth.map((x) => x.action)).toEqual([
       'system:user:frozen',
@@ -43,57 +68,38 @@ describe('seeded menu per role (fresh database)', () => {
       'system:log:list',
       'system:role:permission',
       'system:user:edit',
-      'system:annountCement:list',
-      'system:annountCement:add',
-      'system:annountCement:edit',
-      'system:annountCement:delete',
-      'system:annountCement:release',
-      'system:annountCement:revoke',
-      'system:message:send',
-      'system:user:list',
-      'system:user:add',
-      'system:user:delete',
-      'system:user:deleteBatch',
-      'system:user:exportXls',
-      'system:user:importExcel',
-      'system:category:add',
-      'system:category:edit',
-      'system:category:delete',
+      ...ANNOUNCEMENT_CODES,
+      ...USER_CODES,
+      ...CATEGORY_CODES,
+      ...DEPART_CODES,
+      ...ROLE_CODES,
+      ...DICT_CODES,
+      ...PERMISSION_CODES,
+      ...TABLE_COLUMN_CODES,
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
     const sys = a.menu.find((m) => m.path === '/isystem')!;
     expect(sys).toMatchObject({ component: 'layouts/RouteView', meta: { icon: 'setting', title: '系统管理' } });
-    // Buttons hanging on the folder itself: 冻结用户, the announcement buttons and the category buttons.
-    expect(sys.meta.permissionList!.map((p) => p.action)).toEqual([
-      'system:user:frozen',
-      'system:annountCement:list',
-      'system:annountCement:add',
-      'system:annountCement:edit',
-      'system:annountCement:delete',
-      'system:annountCement:release',
-      'system:annountCement:revoke',
-      'system:message:send',
-      'system:category:add',
-      'system:category:edit',
-      'system:category:delete',
-    ]);
+    // Buttons hanging on the folder itself: 冻结用户 and the announcement buttons.
+    expect(sys.meta.permissionList!.map((p) => p.action)).toEqual(['system:user:frozen', ...ANNOUNCEMENT_CODES]);
     expect(sys.meta.permissionList![0]).toEqual({ action: 'system:user:frozen', type: '1', describe: '冻结用户' });
-    const [users, online, log, rolePerm] = sys.children!;
-    expect(users).toMatchObject({ component: 'system/UserList', name: 'isystem-user' });
-    expect(users.meta.permissionList!.map((p) => p.action)).toEqual([
-      'system:user:list',
-      'system:user:add',
-      'system:user:delete',
-      'system:user:deleteBatch',
-      'system:user:exportXls',
-      'system:user:importExcel',
-    ]);
-    expect(online).toMatchObject({ component: 'system/OnlineList', name: 'isystem-online' });
-    expect(online.meta.permissionList!.map((p) => p.action)).toEqual(['system:online:forceLogout', 'system:online:list']);
-    expect(log).toMatchObject({ component: 'system/LogList' });
-    expect(log.meta.permissionList!.map((p) => p.action)).toEqual(['system:log:list']);
-    expect(rolePerm).toMatchObject({ component: 'system/RolePermission' });
-    expect(rolePerm.meta.permissionList!.map((p) => p.action)).toEqual(['system:role:permission', 'system:user:edit']);
+    const byPath = (path: string) => sys.children!.find((c) => c.path === path)!;
+    const buttons = (path: string) => byPath(path).meta.permissionList!.map((p) => p.action);
+    expect(byPath('/isystem/user')).toMatchObject({ component: 'system/UserList', name: 'isystem-user' });
+    expect(buttons('/isystem/user')).toEqual(USER_CODES);
+    expect(byPath('/isystem/depart')).toMatchObject({ component: 'system/DepartList' });
+    expect(buttons('/isystem/depart')).toEqual(DEPART_CODES);
+    expect(buttons('/isystem/role')).toEqual(ROLE_CODES);
+    expect(buttons('/isystem/dict')).toEqual(DICT_CODES);
+    expect(buttons('/isystem/category')).toEqual(CATEGORY_CODES);
+    expect(buttons('/isystem/permission')).toEqual(PERMISSION_CODES);
+    expect(buttons('/isystem/tableColumn')).toEqual(TABLE_COLUMN_CODES);
+    expect(byPath('/isystem/online')).toMatchObject({ component: 'system/OnlineList', name: 'isystem-online' });
+    expect(buttons('/isystem/online')).toEqual(['system:online:forceLogout', 'system:online:list']);
+    expect(byPath('/isystem/log')).toMatchObject({ component: 'system/LogList' });
+    expect(buttons('/isystem/log')).toEqual(['system:log:list']);
+    expect(byPath('/isystem/rolePermission')).toMatchObject({ component: 'system/RolePermission' });
+    expect(buttons('/isystem/rolePermission')).toEqual(['system:role:permission', 'system:user:edit']);
   });
 
   it('account settings: component labels, and 安全设置 is not hidden', async () => {
@@ -119,10 +125,14 @@ describe('seeded menu per role (fresh database)', () => {
         'system:role:permission',
         'system:user:edit',
         'system:user:frozen',
-        ...['list', 'add', 'edit', 'delete', 'release', 'revoke'].map((a) => `system:annountCement:${a}`),
-        'system:message:send',
-        ...['list', 'add', 'delete', 'deleteBatch', 'exportXls', 'importExcel'].map((a) => `system:user:${a}`),
-        ...['add', 'edit', 'delete'].map((a) => `system:category:${a}`),
+        ...ANNOUNCEMENT_CODES,
+        ...USER_CODES,
+        ...CATEGORY_CODES,
+        ...DEPART_CODES,
+        ...ROLE_CODES,
+        ...DICT_CODES,
+        ...PERMISSION_CODES,
+        ...TABLE_COLUMN_CODES,
       ].sort(),
     );
   });

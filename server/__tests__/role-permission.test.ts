@@ -64,15 +64,21 @@ describe('reading', () => {
     const sys = tree[3];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
+      'perm_isystem_depart',
+      'perm_isystem_role',
+      'perm_isystem_dict',
+      'perm_isystem_category',
+      'perm_isystem_permission',
+      'perm_isystem_table_column',
       'perm_isystem_online',
       'perm_isystem_log',
       'perm_isystem_role_permission',
       'perm_btn_user_frozen',
       ...['list', 'add', 'edit', 'delete', 'release', 'revoke'].map((a) => `perm_btn_annt_${a}`),
       'perm_btn_message_send',
-      ...['add', 'edit', 'delete'].map((a) => `perm_btn_category_${a}`),
     ]);
-    expect(sys.children![1].children).toEqual([
+    expect(sys.children!.find((n) => n.key === 'perm_isystem_category')!.children!.map((n) => n.key)).toEqual(['add', 'edit', 'delete'].map((a) => `perm_btn_category_${a}`));
+    expect(sys.children!.find((n) => n.key === 'perm_isystem_online')!.children).toEqual([
       { key: 'perm_btn_force_logout', title: '强制退出', menuType: 2, perms: 'system:online:forceLogout' },
       { key: 'perm_btn_online_list', title: '查看在线用户', menuType: 2, perms: 'system:online:list' },
     ]);

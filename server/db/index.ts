@@ -10,6 +10,10 @@ import * as m0003 from './migrations/0003-log-index';
 import * as m0004 from './migrations/0004-resources';
 import * as m0005 from './migrations/0005-category';
 import * as m0006 from './migrations/0006-announcements';
+import * as m0007 from './migrations/0007-saved-query';
+import * as m0008 from './migrations/0008-permission-data-rule';
+import * as m0009 from './migrations/0009-custom-values';
+import * as m0010 from './migrations/0010-depart-fields';
 
 export type Database = Kysely<DB>;
 
@@ -34,6 +38,10 @@ const migrations: Record<string, Migration> = {
   '0004-resources': m0004,
   '0005-category': m0005,
   '0006-announcements': m0006,
+  '0007-saved-query': m0007,
+  '0008-permission-data-rule': m0008,
+  '0009-custom-values': m0009,
+  '0010-depart-fields': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -26,6 +26,8 @@ export interface SysUserTable {
   create_time: Generated<Date>;
   update_by: string | null;
   update_time: Date | null;
+  /** Custom columns' values by jdbcField (0009). */
+  ext_fields: Record<string, unknown> | null;
 }
 
 export interface SysDepartTable {
@@ -40,6 +42,9 @@ export interface SysDepartTable {
   org_type: Generated<string>; // level, '1' = root
   org_code: string;
   mobile: string | null;
+  fax: string | null; // 0010
+  director_user_ids: string | null; // 0010, comma-joined user ids
+  area_code: string | null; // 0010, 6-digit region code
   address: string | null;
   memo: string | null;
   status: Generated<string>;
@@ -355,3 +360,48 @@ export interface DB {
 
 export type SysAnnouncement = Selectable<SysAnnouncementTable>;
 export type SysMessageTemplate = Selectable<SysMessageTemplateTable>;
+
+/** Saved advanced queries per user and page (0007-saved-query); `rules` is a JSON array of conditions. */
+export interface SysSavedQueryTable {
+  id: string;
+  user_id: string;
+  code: string;
+  title: string;
+  match_type: Generated<string>; // 'and' | 'or'
+  rules: string;
+  create_time: Generated<Date>;
+  update_time: Date | null;
+}
+
+/** Declaration merging, as above (0007-saved-query). */
+export interface DB {
+  sys_saved_query: SysSavedQueryTable;
+}
+
+export type SysSavedQuery = Selectable<SysSavedQueryTable>;
+
+/** A menu's data rule (0008): `rule_column` is a resource field name (camelCase), never a raw column. */
+export interface SysPermissionDataRuleTable {
+  id: string;
+  permission_id: string;
+  rule_name: string;
+  rule_column: string;
+  rule_conditions: string; // '=', '!=', '>', '>=', '<', '<=', 'IN', 'LIKE', 'LEFT_LIKE', 'RIGHT_LIKE'
+  rule_value: string; // a literal or one system variable such as #{sys_user_code}
+  status: Generated<string>; // '1' active, '0' inactive
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Declaration merging (0008): the rule table, and the role link's chosen rules (comma list of rule ids). */
+export interface SysRolePermissionTable {
+  data_rule_ids: Generated<string | null>; // optional on insert: the seed and role saves write none
+}
+
+export interface DB {
+  sys_permission_data_rule: SysPermissionDataRuleTable;
+}
+
+export type SysPermissionDataRule = Selectable<SysPermissionDataRuleTable>;

@@ -12,6 +12,11 @@ export const DEPARTS = [
   { id: 'dep_sh', parent_id: 'dep_root', depart_name: '上海校区', org_code: 'A01A04', org_category: '2', org_type: '2', depart_order: 4 },
   { id: 'dep_bj_math', parent_id: 'dep_bj', depart_name: '数学教研组', org_code: 'A01A03A01', org_category: '2', org_type: '3', depart_order: 1 },
   { id: 'dep_bj_eng', parent_id: 'dep_bj', depart_name: '英语教研组', org_code: 'A01A03A02', org_category: '2', org_type: '3', depart_order: 2 },
+  // 岗位 (org_category 3): the 职务 popup of 用户管理 reads them through the depart_post report.
+  { id: 'dep_post_jwc_head', parent_id: 'dep_jwc', depart_name: '教务主管', org_code: 'A01A01A01', org_category: '3', org_type: '3', depart_order: 1 },
+  { id: 'dep_post_mkt_adviser', parent_id: 'dep_mkt', depart_name: '招生顾问', org_code: 'A01A02A01', org_category: '3', org_type: '3', depart_order: 1 },
+  { id: 'dep_post_math_teacher', parent_id: 'dep_bj_math', depart_name: '数学教师', org_code: 'A01A03A01A01', org_category: '3', org_type: '4', depart_order: 1 },
+  { id: 'dep_post_eng_teacher', parent_id: 'dep_bj_eng', depart_name: '英语教师', org_code: 'A01A03A02A01', org_category: '3', org_type: '4', depart_order: 1 },
 ];
 
 export const ROLES = [
@@ -84,6 +89,12 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_user', parent_id: 'perm_isystem', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menu_type: 1, sort_no: 10.5, icon: 'user', roles: ADMIN },
   { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ['role_admin', 'role_academic'] },
   { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ['role_admin', 'role_marketing'] },
+  { id: 'perm_isystem_depart', parent_id: 'perm_isystem', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', menu_type: 1, sort_no: 10.6, icon: 'team', roles: ADMIN },
+  { id: 'perm_isystem_role', parent_id: 'perm_isystem', name: '角色管理', url: '/isystem/role', component: 'system/RoleList', menu_type: 1, sort_no: 10.7, icon: 'safety', roles: ADMIN },
+  { id: 'perm_isystem_dict', parent_id: 'perm_isystem', name: '数据字典', url: '/isystem/dict', component: 'system/DictList', menu_type: 1, sort_no: 10.8, icon: 'book', roles: ADMIN },
+  { id: 'perm_isystem_category', parent_id: 'perm_isystem', name: '分类字典', url: '/isystem/category', component: 'system/SysCategoryList', menu_type: 1, sort_no: 10.9, icon: 'apartment', roles: ADMIN },
+  { id: 'perm_isystem_permission', parent_id: 'perm_isystem', name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList', menu_type: 1, sort_no: 10.95, icon: 'menu', roles: ADMIN },
+  { id: 'perm_isystem_table_column', parent_id: 'perm_isystem', name: '自定义列', url: '/isystem/tableColumn', component: 'system/TableColumnList', menu_type: 1, sort_no: 10.97, icon: 'table', roles: ADMIN },
   { id: 'perm_isystem_role_permission', parent_id: 'perm_isystem', name: '角色授权', url: '/isystem/rolePermission', component: 'system/RolePermission', menu_type: 1, sort_no: 13, roles: ADMIN },
 
   { id: 'perm_btn_user_frozen', parent_id: 'perm_isystem', name: '冻结用户', menu_type: 2, perms: 'system:user:frozen', perms_type: '1', sort_no: 100, roles: ADMIN },
@@ -99,10 +110,51 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_btn_user_delete_batch', parent_id: 'perm_isystem_user', name: '批量删除用户', menu_type: 2, perms: 'system:user:deleteBatch', perms_type: '1', sort_no: 133, roles: ADMIN },
   { id: 'perm_btn_user_export', parent_id: 'perm_isystem_user', name: '导出用户', menu_type: 2, perms: 'system:user:exportXls', perms_type: '1', sort_no: 134, roles: ADMIN },
   { id: 'perm_btn_user_import', parent_id: 'perm_isystem_user', name: '导入用户', menu_type: 2, perms: 'system:user:importExcel', perms_type: '1', sort_no: 135, roles: ADMIN },
-  // 分类字典 (server/http/category-routes.ts); its screen comes with the dictionary screens.
-  { id: 'perm_btn_category_add', parent_id: 'perm_isystem', name: '新增分类', menu_type: 2, perms: 'system:category:add', perms_type: '1', sort_no: 140, roles: ADMIN },
-  { id: 'perm_btn_category_edit', parent_id: 'perm_isystem', name: '编辑分类', menu_type: 2, perms: 'system:category:edit', perms_type: '1', sort_no: 141, roles: ADMIN },
-  { id: 'perm_btn_category_delete', parent_id: 'perm_isystem', name: '删除分类', menu_type: 2, perms: 'system:category:delete', perms_type: '1', sort_no: 142, roles: ADMIN },
+  { id: 'perm_btn_user_recycle_bin', parent_id: 'perm_isystem_user', name: '用户回收站', menu_type: 2, perms: 'system:user:recycleBin', perms_type: '1', sort_no: 136, roles: ADMIN },
+  { id: 'perm_btn_user_restore', parent_id: 'perm_isystem_user', name: '还原用户', menu_type: 2, perms: 'system:user:putRecycleBin', perms_type: '1', sort_no: 137, roles: ADMIN },
+  { id: 'perm_btn_user_purge', parent_id: 'perm_isystem_user', name: '彻底删除用户', menu_type: 2, perms: 'system:user:deleteRecycleBin', perms_type: '1', sort_no: 138, roles: ADMIN },
+  { id: 'perm_btn_user_change_password', parent_id: 'perm_isystem_user', name: '重置密码', menu_type: 2, perms: 'system:user:changePassword', perms_type: '1', sort_no: 139, roles: ADMIN },
+  // 分类字典 (server/http/category-routes.ts).
+  { id: 'perm_btn_category_add', parent_id: 'perm_isystem_category', name: '新增分类', menu_type: 2, perms: 'system:category:add', perms_type: '1', sort_no: 140, roles: ADMIN },
+  { id: 'perm_btn_category_edit', parent_id: 'perm_isystem_category', name: '编辑分类', menu_type: 2, perms: 'system:category:edit', perms_type: '1', sort_no: 141, roles: ADMIN },
+  { id: 'perm_btn_category_delete', parent_id: 'perm_isystem_category', name: '删除分类', menu_type: 2, perms: 'system:category:delete', perms_type: '1', sort_no: 142, roles: ADMIN },
+  // 部门管理 (server/http/depart-routes.ts) and 角色管理 (resource engine + server/http/role-user-routes.ts).
+  { id: 'perm_btn_depart_list', parent_id: 'perm_isystem_depart', name: '查看部门', menu_type: 2, perms: 'system:depart:list', perms_type: '1', sort_no: 150, roles: ADMIN },
+  { id: 'perm_btn_depart_add', parent_id: 'perm_isystem_depart', name: '新增部门', menu_type: 2, perms: 'system:depart:add', perms_type: '1', sort_no: 151, roles: ADMIN },
+  { id: 'perm_btn_depart_edit', parent_id: 'perm_isystem_depart', name: '编辑部门', menu_type: 2, perms: 'system:depart:edit', perms_type: '1', sort_no: 152, roles: ADMIN },
+  { id: 'perm_btn_depart_delete', parent_id: 'perm_isystem_depart', name: '删除部门', menu_type: 2, perms: 'system:depart:delete', perms_type: '1', sort_no: 153, roles: ADMIN },
+  { id: 'perm_btn_depart_delete_batch', parent_id: 'perm_isystem_depart', name: '批量删除部门', menu_type: 2, perms: 'system:depart:deleteBatch', perms_type: '1', sort_no: 154, roles: ADMIN },
+  { id: 'perm_btn_role_list', parent_id: 'perm_isystem_role', name: '查看角色', menu_type: 2, perms: 'system:role:list', perms_type: '1', sort_no: 160, roles: ADMIN },
+  { id: 'perm_btn_role_add', parent_id: 'perm_isystem_role', name: '新增角色', menu_type: 2, perms: 'system:role:add', perms_type: '1', sort_no: 161, roles: ADMIN },
+  { id: 'perm_btn_role_edit', parent_id: 'perm_isystem_role', name: '编辑角色与角色用户', menu_type: 2, perms: 'system:role:edit', perms_type: '1', sort_no: 162, roles: ADMIN },
+  { id: 'perm_btn_role_delete', parent_id: 'perm_isystem_role', name: '删除角色', menu_type: 2, perms: 'system:role:delete', perms_type: '1', sort_no: 163, roles: ADMIN },
+  { id: 'perm_btn_role_delete_batch', parent_id: 'perm_isystem_role', name: '批量删除角色', menu_type: 2, perms: 'system:role:deleteBatch', perms_type: '1', sort_no: 164, roles: ADMIN },
+  { id: 'perm_btn_role_export', parent_id: 'perm_isystem_role', name: '导出角色', menu_type: 2, perms: 'system:role:exportXls', perms_type: '1', sort_no: 165, roles: ADMIN },
+  // 数据字典 (resource engine: system:dict:*) and its items (system:dictItem:*).
+  { id: 'perm_btn_dict_list', parent_id: 'perm_isystem_dict', name: '查看字典', menu_type: 2, perms: 'system:dict:list', perms_type: '1', sort_no: 170, roles: ADMIN },
+  { id: 'perm_btn_dict_add', parent_id: 'perm_isystem_dict', name: '新增字典', menu_type: 2, perms: 'system:dict:add', perms_type: '1', sort_no: 171, roles: ADMIN },
+  { id: 'perm_btn_dict_edit', parent_id: 'perm_isystem_dict', name: '编辑字典', menu_type: 2, perms: 'system:dict:edit', perms_type: '1', sort_no: 172, roles: ADMIN },
+  { id: 'perm_btn_dict_delete', parent_id: 'perm_isystem_dict', name: '删除字典', menu_type: 2, perms: 'system:dict:delete', perms_type: '1', sort_no: 173, roles: ADMIN },
+  { id: 'perm_btn_dict_delete_batch', parent_id: 'perm_isystem_dict', name: '批量删除字典', menu_type: 2, perms: 'system:dict:deleteBatch', perms_type: '1', sort_no: 174, roles: ADMIN },
+  { id: 'perm_btn_dict_export', parent_id: 'perm_isystem_dict', name: '导出字典', menu_type: 2, perms: 'system:dict:exportXls', perms_type: '1', sort_no: 175, roles: ADMIN },
+  { id: 'perm_btn_dict_import', parent_id: 'perm_isystem_dict', name: '导入字典', menu_type: 2, perms: 'system:dict:importExcel', perms_type: '1', sort_no: 176, roles: ADMIN },
+  { id: 'perm_btn_dict_item_list', parent_id: 'perm_isystem_dict', name: '查看字典项', menu_type: 2, perms: 'system:dictItem:list', perms_type: '1', sort_no: 177, roles: ADMIN },
+  { id: 'perm_btn_dict_item_add', parent_id: 'perm_isystem_dict', name: '新增字典项', menu_type: 2, perms: 'system:dictItem:add', perms_type: '1', sort_no: 178, roles: ADMIN },
+  { id: 'perm_btn_dict_item_edit', parent_id: 'perm_isystem_dict', name: '编辑字典项', menu_type: 2, perms: 'system:dictItem:edit', perms_type: '1', sort_no: 179, roles: ADMIN },
+  { id: 'perm_btn_dict_item_delete', parent_id: 'perm_isystem_dict', name: '删除字典项', menu_type: 2, perms: 'system:dictItem:delete', perms_type: '1', sort_no: 180, roles: ADMIN },
+  { id: 'perm_btn_dict_item_delete_batch', parent_id: 'perm_isystem_dict', name: '批量删除字典项', menu_type: 2, perms: 'system:dictItem:deleteBatch', perms_type: '1', sort_no: 181, roles: ADMIN },
+  // 菜单管理 (server/http/permission-admin-routes.ts).
+  { id: 'perm_btn_permission_list', parent_id: 'perm_isystem_permission', name: '查看菜单', menu_type: 2, perms: 'system:permission:list', perms_type: '1', sort_no: 190, roles: ADMIN },
+  { id: 'perm_btn_permission_add', parent_id: 'perm_isystem_permission', name: '新增菜单', menu_type: 2, perms: 'system:permission:add', perms_type: '1', sort_no: 191, roles: ADMIN },
+  { id: 'perm_btn_permission_edit', parent_id: 'perm_isystem_permission', name: '编辑菜单', menu_type: 2, perms: 'system:permission:edit', perms_type: '1', sort_no: 192, roles: ADMIN },
+  { id: 'perm_btn_permission_delete', parent_id: 'perm_isystem_permission', name: '删除菜单', menu_type: 2, perms: 'system:permission:delete', perms_type: '1', sort_no: 193, roles: ADMIN },
+  { id: 'perm_btn_permission_rule', parent_id: 'perm_isystem_permission', name: '数据规则', menu_type: 2, perms: 'system:permission:rule', perms_type: '1', sort_no: 194, roles: ADMIN },
+  // 自定义列 (resource engine: system:tableColumn:*).
+  { id: 'perm_btn_tcol_list', parent_id: 'perm_isystem_table_column', name: '查看自定义列', menu_type: 2, perms: 'system:tableColumn:list', perms_type: '1', sort_no: 200, roles: ADMIN },
+  { id: 'perm_btn_tcol_add', parent_id: 'perm_isystem_table_column', name: '新增自定义列', menu_type: 2, perms: 'system:tableColumn:add', perms_type: '1', sort_no: 201, roles: ADMIN },
+  { id: 'perm_btn_tcol_edit', parent_id: 'perm_isystem_table_column', name: '编辑自定义列', menu_type: 2, perms: 'system:tableColumn:edit', perms_type: '1', sort_no: 202, roles: ADMIN },
+  { id: 'perm_btn_tcol_delete', parent_id: 'perm_isystem_table_column', name: '删除自定义列', menu_type: 2, perms: 'system:tableColumn:delete', perms_type: '1', sort_no: 203, roles: ADMIN },
+  { id: 'perm_btn_tcol_delete_batch', parent_id: 'perm_isystem_table_column', name: '批量删除自定义列', menu_type: 2, perms: 'system:tableColumn:deleteBatch', perms_type: '1', sort_no: 204, roles: ADMIN },
 ];
 
 /** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */

@@ -39,7 +39,10 @@ export async function seed(db: Database, { demo }: { demo: boolean }): Promise<S
     }
     for (const d of DICTS) {
       const dictId = `dict_${d.code}`.slice(0, 32);
-      await tx.insertInto('sys_dict').values({ id: dictId, dict_code: d.code, dict_name: d.name }).onConflict((oc) => oc.doNothing()).execute();
+      const created = await tx.insertInto('sys_dict').values({ id: dictId, dict_code: d.code, dict_name: d.name }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+      // Items only with a dictionary this run created: an administrator's later item edits and deletions
+      // survive restarts, and a dictionary deleted and re-created under the same code does not break the seed.
+      if (!created) continue;
       let order = 1;
       for (const [value, text] of d.items) {
         await tx

@@ -209,11 +209,14 @@ systemRoutes.post('/sys/permission/saveRolePermission', requirePerm('system:role
       const found = await tx.selectFrom('sys_permission').select('id').where('id', 'in', permissionIds).where('del_flag', '=', 0).execute();
       if (found.length !== permissionIds.length) throw new ApiFailure('所选权限不存在');
     }
+    // Kept links keep the data rules the role chose for them (0008 data_rule_ids).
+    const kept = await tx.selectFrom('sys_role_permission').select(['permission_id', 'data_rule_ids']).where('role_id', '=', body.roleId).execute();
+    const rulesOf = new Map(kept.map((k) => [k.permission_id, k.data_rule_ids]));
     await tx.deleteFrom('sys_role_permission').where('role_id', '=', body.roleId).execute();
     if (permissionIds.length) {
       await tx
         .insertInto('sys_role_permission')
-        .values(permissionIds.map((pid) => ({ id: linkId(body.roleId, pid), role_id: body.roleId, permission_id: pid })))
+        .values(permissionIds.map((pid) => ({ id: linkId(body.roleId, pid), role_id: body.roleId, permission_id: pid, data_rule_ids: rulesOf.get(pid) ?? null })))
         .execute();
     }
     await assertKeepsPerm(tx, me.id, 'system:role:permission');

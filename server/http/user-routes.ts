@@ -1,11 +1,17 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { ADMIN_ACCOUNT_GUARD, ADMIN_USERNAME, SELF_DELETE_GUARD, SELF_FREEZE_GUARD, USER_PERMS } from '../../features/system/users/user-perms';
+import { hashPassword, passwordProblem } from '../auth/password';
+import type { Database } from '../db';
+import { escapeLike } from '../db/like';
 import { buildPermissionAnswer, type PermissionRow } from '../permissions/menu-tree';
-import { loadUserDeparts, loadUserRoles, toUserInfo } from '../services/users';
+import { getDictItems } from '../services/dicts';
+import { loadUserDeparts, loadUserPermCodes, loadUserRoles, toUserInfo } from '../services/users';
 import { formatDateTime } from '../services/format';
-import { fail, ok } from './envelope';
+import { fail, NO_PERMISSION, ok } from './envelope';
+import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv } from './types';
+import { authOf, type AppEnv, type Ctx } from './types';
 import { readBody } from './validate';
 
 export const userRoutes = new Hono<AppEnv>();
@@ -68,13 +74,238 @@ const idsSchema = z.object({
 });
 
 /** Freezing ends the user's live sessions at once (their next call gets 401). */
-userRoutes.put('/sys/user/frozenBatch', requirePerm('system:user:frozen'), async (c) => {
+userRoutes.put('/sys/user/frozenBatch', requirePerm(USER_PERMS.frozen), async (c) => {
   const { db, sessions } = c.var.services;
   const me = authOf(c).user;
   const { ids, status } = await readBody(c, idsSchema);
   const list = ids.split(',').map((s) => s.trim()).filter(Boolean);
-  if (status === 2 && list.includes(me.id)) return c.json(fail('不能冻结当前登录用户'));
+  if (status === 2 && list.includes(me.id)) return c.json(fail(SELF_FREEZE_GUARD));
+  if (status === 2 && (await hasAdminAccount(db, list))) return c.json(fail(ADMIN_ACCOUNT_GUARD));
   await db.updateTable('sys_user').set({ status, update_by: me.username, update_time: new Date() }).where('id', 'in', list).execute();
   if (status === 2) for (const id of list) await sessions.revokeUser(id, 'frozen');
   return c.json(ok(null, status === 2 ? '冻结成功!' : '解冻成功!'));
+});
+
+// ---------------------------------------------------------------- 用户管理 extras (contract §4)
+
+const MAX_IDS = 1000;
+/** Bounds the arrays answered without paging (a department's users, the whole recycle bin). */
+const MAX_UNPAGED = 2000;
+const NO_USER_SELECTED = '请选择用户';
+
+/** A comma list of ids: trimmed, deduplicated, bounded. */
+function idList(raw: unknown): string[] {
+  const list = Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(',');
+  return [...new Set(list.map((s) => s.trim()).filter(Boolean))];
+}
+
+function checkedIds(raw: unknown): string[] | string {
+  const ids = idList(raw);
+  if (!ids.length) return NO_USER_SELECTED;
+  if (ids.length > MAX_IDS || ids.some((s) => s.length > 64)) return `一次最多选择${MAX_IDS}个用户`;
+  return ids;
+}
+
+/** Whether the built-in administrator account is among these user ids. */
+async function hasAdminAccount(db: Database, ids: string[]): Promise<boolean> {
+  if (!ids.length) return false;
+  return Boolean(await db.selectFrom('sys_user').select('id').where('id', 'in', ids).where('username', '=', ADMIN_USERNAME).executeTakeFirst());
+}
+
+/**
+ * 删除 / 批量删除 run on the resource engine (server/resources/catalog.ts, whose extraWhere repeats both
+ * rules in SQL); this guard in front of it says why a request is refused instead of skipping rows.
+ */
+const deleteGuard =
+  (param: 'id' | 'ids'): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const ids = idList(c.req.query(param));
+    if (ids.includes(authOf(c).user.id)) return c.json(fail(SELF_DELETE_GUARD));
+    if (ids.length <= MAX_IDS && (await hasAdminAccount(c.var.services.db, ids))) return c.json(fail(ADMIN_ACCOUNT_GUARD));
+    return next();
+  };
+
+userRoutes.delete('/sys/user/delete', requirePerm(USER_PERMS.delete), deleteGuard('id'));
+userRoutes.delete('/sys/user/deleteBatch', requirePerm(USER_PERMS.deleteBatch), deleteGuard('ids'));
+
+/**
+ * `/sys/user/list?departId=`: users of that department (the resource engine filters through the
+ * catalog's extraWhere); a department without users answers OK with no result, as JeecgBoot does.
+ */
+userRoutes.get('/sys/user/list', async (c, next) => {
+  const departId = (c.req.query('departId') ?? '').trim();
+  if (!departId) return next();
+  // Permission first: an unauthorised caller learns nothing about the department.
+  if (!(await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(USER_PERMS.list)) return c.json(fail(NO_PERMISSION, 510));
+  const linked = departId.length <= 64 && (await c.var.services.db.selectFrom('sys_user_depart').select('id').where('dep_id', '=', departId).limit(1).executeTakeFirst());
+  if (!linked) return c.json(ok(null));
+  return next();
+});
+
+/** Department names of each user, joined in org-code order (the list's `orgCodeTxt`). */
+async function departNamesOf(db: Database, userIds: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .selectFrom('sys_user_depart as ud')
+    .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+    .select(['ud.user_id', 'd.depart_name'])
+    .where('ud.user_id', 'in', userIds)
+    .where('d.del_flag', '=', '0')
+    .orderBy('d.org_code')
+    .execute();
+  for (const r of rows) out.set(r.user_id, out.has(r.user_id) ? `${out.get(r.user_id)},${r.depart_name}` : r.depart_name);
+  return out;
+}
+
+/**
+ * 回收站: deleted users, newest deletion first, optionally filtered by username / realname. With
+ * `pageNo` it answers a page; without, an array as JeecgBoot does (bounded).
+ */
+userRoutes.get('/sys/user/recycleBin', requirePerm(USER_PERMS.recycleBin), async (c) => {
+  const { db } = c.var.services;
+  const username = (c.req.query('username') ?? '').trim().slice(0, 100);
+  const realname = (c.req.query('realname') ?? '').trim().slice(0, 100);
+  let q = db.selectFrom('sys_user').where('del_flag', '=', 1);
+  if (username) q = q.where('username', 'ilike', `%${escapeLike(username)}%`);
+  if (realname) q = q.where('realname', 'ilike', `%${escapeLike(realname)}%`);
+  const paged = c.req.query('pageNo') !== undefined;
+  const { pageNo, pageSize, offset } = readPage(c);
+  const rowsQuery = q
+    .select(['id', 'username', 'realname', 'avatar', 'sex', 'phone', 'email', 'work_no', 'org_code', 'status', 'create_time', 'update_by', 'update_time'])
+    .orderBy('update_time', (ob) => ob.desc().nullsLast())
+    .orderBy('id')
+    .offset(paged ? offset : 0)
+    .limit(paged ? pageSize : MAX_UNPAGED);
+  const [rows, count, sex] = await Promise.all([
+    rowsQuery.execute(),
+    paged ? q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : Promise.resolve(null),
+    getDictItems(db, 'sex'),
+  ]);
+  const names = await departNamesOf(db, rows.map((r) => r.id));
+  const records = rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    realname: r.realname,
+    avatar: r.avatar,
+    sex: r.sex,
+    sex_dictText: r.sex === null ? null : (sex.find((i) => i.value === String(r.sex))?.text ?? String(r.sex)),
+    phone: r.phone,
+    email: r.email,
+    workNo: r.work_no,
+    orgCode: r.org_code,
+    orgCodeTxt: names.get(r.id) ?? null,
+    status: r.status,
+    delFlag: 1,
+    createTime: formatDateTime(r.create_time),
+    updateBy: r.update_by,
+    updateTime: formatDateTime(r.update_time),
+  }));
+  return c.json(ok(paged ? pageOf(records, Number(count!.n), pageNo, pageSize) : records));
+});
+
+/** 还原: deleted users come back. Their sessions from before the deletion are ended, never revived. */
+userRoutes.put('/sys/user/putRecycleBin', requirePerm(USER_PERMS.putRecycleBin), async (c) => {
+  const { db, sessions } = c.var.services;
+  const me = authOf(c).user;
+  const body = await readBody(c, z.object({ userIds: z.union([z.string(), z.array(z.string())], { error: NO_USER_SELECTED }) }));
+  const ids = checkedIds(body.userIds);
+  if (typeof ids === 'string') return c.json(fail(ids));
+  const deleted = await db.selectFrom('sys_user').select('id').where('id', 'in', ids).where('del_flag', '=', 1).execute();
+  if (!deleted.length) return c.json(fail('未找到对应数据'));
+  for (const u of deleted) await sessions.revokeUser(u.id, 'restored');
+  await db.updateTable('sys_user').set({ del_flag: 0, update_by: me.username, update_time: new Date() }).where('id', 'in', deleted.map((u) => u.id)).where('del_flag', '=', 1).execute();
+  return c.json(ok(null, '还原成功'));
+});
+
+/** 彻底删除: only users already in the recycle bin; their links and sessions go with them (cascade). */
+userRoutes.delete('/sys/user/deleteRecycleBin', requirePerm(USER_PERMS.deleteRecycleBin), async (c) => {
+  const { db, sessions } = c.var.services;
+  const ids = checkedIds(c.req.query('userIds'));
+  if (typeof ids === 'string') return c.json(fail(ids));
+  const doomed = await db.selectFrom('sys_user').select('id').where('id', 'in', ids).where('del_flag', '=', 1).where('username', '<>', ADMIN_USERNAME).execute();
+  if (!doomed.length) return c.json(fail('未找到对应数据'));
+  // Closes any open websocket of theirs before the session rows disappear with the user.
+  for (const u of doomed) await sessions.revokeUser(u.id, 'purged');
+  await db.deleteFrom('sys_user').where('id', 'in', doomed.map((u) => u.id)).where('del_flag', '=', 1).execute();
+  return c.json(ok(null, '删除成功!'));
+});
+
+const changePasswordSchema = z.object({
+  username: z.string({ error: '请输入用户账号' }).trim().min(1, '请输入用户账号').max(64),
+  password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码').max(128, '密码不能超过64位'),
+  // The contract's confirmPassword; JeecgBoot's Vue form sends confirmpassword.
+  confirmPassword: z.string().max(128).optional(),
+  confirmpassword: z.string().max(128).optional(),
+});
+
+/**
+ * 重置密码 by an administrator: the project's password rule applies, and the user's sessions end at
+ * once like freezing does (the administrator's own current session survives a reset of their own).
+ */
+userRoutes.put('/sys/user/changePassword', requirePerm(USER_PERMS.changePassword), async (c) => {
+  const { db, sessions } = c.var.services;
+  const { user: me, tokenHash } = authOf(c);
+  const body = await readBody(c, changePasswordSchema);
+  const confirm = body.confirmPassword ?? body.confirmpassword;
+  if (!confirm) return c.json(fail('请确认登录密码'));
+  if (confirm !== body.password) return c.json(fail('两次输入的密码不一致'));
+  const problem = passwordProblem(body.password);
+  if (problem) return c.json(fail(problem));
+  const target = await db.selectFrom('sys_user').select('id').where('username', '=', body.username).where('del_flag', '=', 0).executeTakeFirst();
+  if (!target) return c.json(fail('用户不存在！'));
+  await db.updateTable('sys_user').set({ password_hash: await hashPassword(body.password), update_by: me.username, update_time: new Date() }).where('id', '=', target.id).execute();
+  await sessions.revokeUser(target.id, 'password-reset', target.id === me.id ? tokenHash : undefined);
+  return c.json(ok(null, '密码修改成功!'));
+});
+
+/** Users in a department's subtree (by org code), through their department links; `realname` contains. */
+userRoutes.get('/sys/user/queryUserByDepId', requirePerm(USER_PERMS.list), async (c) => {
+  const { db } = c.var.services;
+  const id = (c.req.query('id') ?? '').trim();
+  if (!id) return c.json(fail('请选择部门'));
+  const depart = id.length <= 64 ? await db.selectFrom('sys_depart').select('org_code').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst() : undefined;
+  if (!depart) return c.json(fail('部门不存在'));
+  const realname = (c.req.query('realname') ?? '').trim().slice(0, 100);
+  let q = db
+    .selectFrom('sys_user as u')
+    .selectAll('u')
+    .where('u.del_flag', '=', 0)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('sys_user_depart as ud')
+          .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+          .select('ud.id')
+          .whereRef('ud.user_id', '=', 'u.id')
+          .where('d.del_flag', '=', '0')
+          .where('d.org_code', 'like', `${escapeLike(depart.org_code)}%`),
+      ),
+    );
+  if (realname) q = q.where('u.realname', 'ilike', `%${escapeLike(realname)}%`);
+  const users = await q.orderBy('u.username').limit(MAX_UNPAGED).execute();
+  return c.json(ok(users.map((u) => toUserInfo(u, []))));
+});
+
+/** Another user's departments / roles need the user list permission; one's own never does. */
+async function canReadUser(c: Ctx, userId: string): Promise<boolean> {
+  const me = authOf(c).user;
+  return userId === me.id || (await loadUserPermCodes(c.var.services.db, me.id)).has(USER_PERMS.list);
+}
+
+/** A user's departments as `{key, value, title}` (contract §4). */
+userRoutes.get('/sys/user/userDepartList', async (c) => {
+  const userId = (c.req.query('userId') ?? '').trim().slice(0, 64);
+  if (!userId) return c.json(fail(NO_USER_SELECTED));
+  if (!(await canReadUser(c, userId))) return c.json(fail(NO_PERMISSION, 510));
+  const departs = await loadUserDeparts(c.var.services.db, userId);
+  return c.json(ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName }))));
+});
+
+/** A user's role ids (contract §4: `queryUserRole?userid=`). */
+userRoutes.get('/sys/user/queryUserRole', async (c) => {
+  const userId = (c.req.query('userid') ?? '').trim().slice(0, 64);
+  if (!userId) return c.json(fail(NO_USER_SELECTED));
+  if (!(await canReadUser(c, userId))) return c.json(fail(NO_PERMISSION, 510));
+  const rows = await c.var.services.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).orderBy('role_id').execute();
+  return c.json(ok(rows.map((r) => r.role_id)));
 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ADMIN_USERNAME } from '../../features/system/users/user-perms';
 import { userResource } from '../../features/system/users/user-resource';
 import { hashPassword, NO_PASSWORD, passwordProblem } from '../auth/password';
 import type { Database } from '../db';
@@ -6,6 +7,9 @@ import { ApiFailure } from '../http/envelope';
 import { linkId } from '../ids';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import type { CrudHooks } from './crud';
+import { registerDictResources } from './catalog-dict';
+import { registerRoleResources } from './catalog-roles';
+import { registerTableColumnResources } from './catalog-table-columns';
 import { registerResource } from './registry';
 
 /**
@@ -19,7 +23,11 @@ const splitIds = (v: unknown): string[] | undefined =>
 /** Every id must name an existing row, or the whole save is refused (no half-linked user). */
 async function assertExisting(db: Database, table: 'sys_role' | 'sys_depart', ids: string[], label: string) {
   if (!ids.length) return;
-  const found = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  const found =
+    table === 'sys_depart'
+      ? // A deleted department (soft delete) cannot take new users.
+        await db.selectFrom('sys_depart').select('id').where('id', 'in', ids).where('del_flag', '=', '0').execute()
+      : await db.selectFrom('sys_role').select('id').where('id', 'in', ids).execute();
   if (found.length !== ids.length) throw new ApiFailure(`${label}不存在，请刷新后重试`);
 }
 
@@ -83,11 +91,18 @@ const userHooks: CrudHooks = {
       r.departIds = departs.filter((x) => x.user_id === r.id).map((x) => x.dep_id).join(',');
     }
   },
-  // Nobody deletes their own account.
   extraWhere(ctx) {
+    // `/sys/user/list?departId=` (contract §4): users linked to that department (server/http/user-routes.ts
+    // answers an empty department before this runs).
+    if (ctx.action === 'list' || ctx.action === 'exportXls') {
+      const departId = (ctx.c.req.query('departId') ?? '').trim();
+      if (!departId) return undefined;
+      return (eb) => eb(sql.ref('id'), 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', departId));
+    }
     if (ctx.action !== 'delete' && ctx.action !== 'deleteBatch') return undefined;
+    // Nobody deletes their own account, and nobody the built-in administrator (the route guard says why).
     const self = ctx.auth.user.id;
-    return (eb) => eb(sql.ref('id'), '<>', self);
+    return (eb) => eb.and([eb(sql.ref('id'), '<>', self), eb(sql.ref('username'), '<>', ADMIN_USERNAME)]);
   },
 };
 
@@ -98,4 +113,7 @@ export function registerCatalog(): void {
   if (registered) return;
   registered = true;
   registerResource(userResource, userHooks);
+  registerDictResources();
+  registerRoleResources();
+  registerTableColumnResources();
 }

@@ -13,6 +13,7 @@ import { newId } from '../ids';
 import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
 import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
 import { withCustomFields } from './custom-columns';
+import { withDataRules } from './data-rules';
 import { exportXls, importExcel } from './excel-actions';
 import { audit, newRowColumns, toColumns } from './columns';
 
@@ -94,7 +95,8 @@ export async function runCrud(c: Ctx, def: ResourceDef, hooks: CrudHooks, action
   // Custom columns (an administrator's extra fields) take part in reads and writes of the form.
   const run = CUSTOM_ACTIONS.has(action) ? await withCustomFields(c.var.services.db, def, hooks) : { def, hooks };
   const ctx: HookCtx = { c, db: c.var.services.db, auth: authOf(c), def: run.def, action };
-  return HANDLERS[action](ctx, run.hooks);
+  // The user's data rules (menus' sys_permission_data_rule) join the screen's extraWhere.
+  return HANDLERS[action](ctx, await withDataRules(ctx, run.hooks));
 }
 
 /** A Hono sub-app serving one resource under `def.api`; mount with `app.route('/', crudModule(def))`. */

@@ -9,7 +9,7 @@ import { parseMultipartFiles } from '../excel/upload';
 import { xlsxResponse, type ExcelColumn, type ExcelRow } from '../excel/write';
 import { newId } from '../ids';
 import { parseListQuery, type Row } from './query';
-import { addDictTexts, asAny, iterateRows, loadDictTexts, toRecord, type DictTexts } from './select';
+import { addDictTexts, asAny, iterateRows, loadDictTexts, type DictTexts } from './select';
 import type { CrudHooks, HookCtx, SaveCtx } from './crud';
 import { newRowColumns } from './columns';
 
@@ -61,7 +61,7 @@ export async function exportXls(ctx: HookCtx, hooks: CrudHooks): Promise<Respons
       batch.length = 0;
     };
     for await (const raw of iterateRows(db, def, query, 1000, { extraWhere })) {
-      batch.push(toRecord(def, raw));
+      batch.push(raw);
       if (batch.length >= 500) yield* flush();
     }
     yield* flush();

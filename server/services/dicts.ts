@@ -39,6 +39,9 @@ export async function loadAllDictItems(db: Database): Promise<Record<string, Dic
     .where('i.status', '=', 1)
     .orderBy('d.dict_code')
     .orderBy('i.sort_order')
+    // Equal sort values keep the order the items were added in.
+    .orderBy('i.create_time')
+    .orderBy('i.id')
     .execute();
   const out: Record<string, DictModel[]> = {};
   for (const r of rows) (out[r.dict_code] ??= []).push(toModel(r.item_value, r.item_text));
@@ -136,6 +139,8 @@ export async function getDictItems(db: Database, code: string): Promise<DictMode
     .where('d.dict_code', '=', plain)
     .where('d.del_flag', '=', 0)
     .orderBy('i.sort_order')
+    .orderBy('i.create_time')
+    .orderBy('i.id')
     .execute();
   return rows.map((r) => toModel(r.item_value, r.item_text));
 }

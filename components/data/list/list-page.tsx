@@ -17,7 +17,9 @@ import { ListToolbar, type ToolbarAction } from './list-toolbar';
 import type { ListUrls } from './list-urls';
 import { SearchBar } from './search-bar';
 import { CONFIRM_DELETE } from './use-list-actions';
+import { useCustomColumns } from './use-custom-columns';
 import { useExport } from './use-export';
+import { SuperQuery } from '@/components/data/super-query/super-query';
 import { useListPage, type ListPage as ListPageApi, type Row } from './use-list-page';
 
 /** Row actions of spec 02 §7 besides 编辑 / 详情 / 删除. */
@@ -55,6 +57,8 @@ export interface ListPageProps<R extends Row = Row> {
   /** Import dialog extras. */
   importOptions?: { isSingleTableImport?: string; foreignKeys?: string };
   searchCollapsedCount?: number;
+  /** Offer the advanced query builder (default true; it needs at least one queryable field). */
+  superQuery?: boolean;
   formWidth?: number;
   title?: ReactNode;
 }
@@ -81,13 +85,15 @@ export function ListPage<R extends Row = Row>(props: ListPageProps<R>) {
   return <ListPageBody {...props} route={route} />;
 }
 
-function ListPageBody<R extends Row>({ def, urls, renderers, editors, route, persistState = true, extraParams, rowActions, toolbarExtra, addBatchTaskParams, labels = {}, importOptions, searchCollapsedCount, formWidth, title }: ListPageProps<R> & { route: string }) {
+function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, route, persistState = true, extraParams, rowActions, toolbarExtra, addBatchTaskParams, labels = {}, importOptions, searchCollapsedCount, superQuery = true, formWidth, title }: ListPageProps<R> & { route: string }) {
   const { mode } = useAuth();
+  // The administrator's custom columns join the table and the form; the list request stays the resource's own.
+  const def = useCustomColumns(baseDef);
   const modeOf = (action: string) => mode(`${def.perm}:${action}`);
   const allowed = (action: keyof ResourceDef['actions']) => Boolean(def.actions[action]) && modeOf(action) !== 'hide';
 
-  const columnNames = useMemo(() => listFields(def).map((f) => f.name), [def]);
-  const page = useListPage<R>({ def, urls, stateKey: persistState ? route : null, extraParams, columnNames });
+  const columnNames = useMemo(() => listFields(baseDef).map((f) => f.name), [baseDef]);
+  const page = useListPage<R>({ def: baseDef, urls, stateKey: persistState ? route : null, extraParams, columnNames });
   const { exportXls, exporting } = useExport({ urls: page.urls, state: page.state, title: def.title });
   const settings = useColumnSettings(route);
   const [form, setForm] = useState<{ open: boolean; mode: FormMode; record: R | null }>({ open: false, mode: 'add', record: null });
@@ -136,6 +142,8 @@ function ListPageBody<R extends Row>({ def, urls, renderers, editors, route, per
         onAction={(a) => void onToolbar(a)}
         busy={{ exportXls: exporting }}
         labels={labels}
+        // Saved queries are kept per route (spec 02 §3); applying one resets paging to 1 (listReducer).
+        query={superQuery ? <SuperQuery fields={def.fields} saveCode={route} value={page.state.superQuery} onChange={page.setSuperQuery} /> : null}
         extra={toolbarExtra?.(page)}
         tools={<ColumnSettings columns={allData.filter((c) => c.key !== 'rowIndex').map((c) => ({ key: c.key, title: c.title as ReactNode }))} visible={settings.visible} onChange={settings.save} onReset={settings.reset} />}
       />
