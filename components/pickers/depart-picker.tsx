@@ -1,14 +1,13 @@
 'use client';
 
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { Alert, App, Empty, Input, Modal, Spin, Tree } from 'antd';
+import { Alert, Empty, Input, Modal, Spin, Tree } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { NOT_FOUND_TEXT } from '@/components/data/dict/tree-nodes';
 import { http } from '@/lib/http';
 import { DEPART_PICKER_WIDTH, MODAL_BODY_STYLE } from './picker-constants';
-import { PickerField } from './picker-field';
-import { usePickedLabels } from './use-picked-labels';
+import { IdPickerSelect, type IdPickerSelectProps } from './picker-field';
 import { testIdButton } from './picker-parts';
 
 import { filterDepartTree, flattenDeparts, nextCheckedKeys, rootKeys, toDepartNodes, toggleKey, toPickedDepart, type DepartNode, type PickedDepart } from './depart-tree';
@@ -155,54 +154,9 @@ function DepartPickerDialog({ multiple = false, selectedIds = [], title = '选�
   );
 }
 
-export interface DepartSelectProps {
-  /** Comma-joined department ids. */
-  value?: string | null;
-  /** The new comma-joined ids ('' when cleared) and the departments chosen in the picker (empty when a tag was removed). */
-  onChange?: (value: string, departs: PickedDepart[]) => void;
-  /** Default false. */
-  multiple?: boolean;
-  title?: string;
-  placeholder?: string;
-  disabled?: boolean;
-  id?: string;
-  style?: CSSProperties;
-  /** data-testid of the field (default `depart-select`). */
-  testId?: string;
-}
+export type DepartSelectProps = IdPickerSelectProps<PickedDepart>;
 
-/** JSelectDepart: department names (one tag in multiple mode), opens the department picker. */
-export function DepartSelect({ value, onChange, multiple = false, title, placeholder, disabled, id, style, testId = 'depart-select' }: DepartSelectProps) {
-  const { message } = App.useApp();
-  const { values, labels, remember } = usePickedLabels(value, DEPART_DICT, 'depart-select');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <PickerField
-        id={id}
-        style={style}
-        testId={testId}
-        values={values}
-        labels={labels}
-        multiple={multiple}
-        placeholder={placeholder}
-        disabled={disabled}
-        onOpen={() => setOpen(true)}
-        onChange={(keys) => onChange?.(keys.join(','), [])}
-      />
-      <DepartPickerModal
-        open={open}
-        multiple={multiple}
-        selectedIds={values}
-        title={title}
-        onCancel={() => setOpen(false)}
-        onOk={(departs) => {
-          if (!multiple && departs.length > 1) return void message.warning('请选择一条记录');
-          setOpen(false);
-          remember(departs.map((d) => [d.id, d.departName]));
-          onChange?.(departs.map((d) => d.id).join(','), departs);
-        }}
-      />
-    </>
-  );
+/** JSelectDepart: department names (one tag in multiple mode; single by default), opens the department picker. */
+export function DepartSelect({ multiple = false, testId = 'depart-select', ...props }: DepartSelectProps) {
+  return <IdPickerSelect<PickedDepart> {...props} multiple={multiple} testId={testId} dict={DEPART_DICT} nameOf={(d) => d.departName} renderModal={(m) => <DepartPickerModal {...m} />} />;
 }

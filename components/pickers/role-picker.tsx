@@ -1,12 +1,10 @@
 'use client';
 
-import { useState, type CSSProperties } from 'react';
 import useSWR from 'swr';
-import { App, Form, Input, Modal, type TableColumnsType } from 'antd';
+import { Form, Input, Modal, type TableColumnsType } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { MODAL_BODY_STYLE, ROLE_PICKER_WIDTH } from './picker-constants';
-import { PickerField } from './picker-field';
-import { usePickedLabels } from './use-picked-labels';
+import { IdPickerSelect, type IdPickerSelectProps } from './picker-field';
 import { ellipsisCell as cell, PickerTable, SearchButtons, testIdButton, useSelection } from './picker-parts';
 import { fetchRowsBy } from './selected-rows';
 import { usePickerList } from './use-picker-list';
@@ -95,54 +93,9 @@ function RolePickerDialog({ multiple = true, selectedIds = [], title = '选择�
   );
 }
 
-export interface RoleSelectProps {
-  /** Comma-joined role ids. */
-  value?: string | null;
-  /** The new comma-joined ids ('' when cleared) and the roles chosen in the picker (empty when a tag was removed). */
-  onChange?: (value: string, roles: PickedRole[]) => void;
-  /** Default true. */
-  multiple?: boolean;
-  title?: string;
-  placeholder?: string;
-  disabled?: boolean;
-  id?: string;
-  style?: CSSProperties;
-  /** data-testid of the field (default `role-select`). */
-  testId?: string;
-}
+export type RoleSelectProps = IdPickerSelectProps<PickedRole>;
 
-/** Role names (one tag in multiple mode); opens the role picker. */
-export function RoleSelect({ value, onChange, multiple = true, title, placeholder, disabled, id, style, testId = 'role-select' }: RoleSelectProps) {
-  const { message } = App.useApp();
-  const { values, labels, remember } = usePickedLabels(value, ROLE_DICT, 'role-select');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <PickerField
-        id={id}
-        style={style}
-        testId={testId}
-        values={values}
-        labels={labels}
-        multiple={multiple}
-        placeholder={placeholder}
-        disabled={disabled}
-        onOpen={() => setOpen(true)}
-        onChange={(keys) => onChange?.(keys.join(','), [])}
-      />
-      <RolePickerModal
-        open={open}
-        multiple={multiple}
-        selectedIds={values}
-        title={title}
-        onCancel={() => setOpen(false)}
-        onOk={(roles) => {
-          if (!multiple && roles.length > 1) return void message.warning('请选择一条记录');
-          setOpen(false);
-          remember(roles.map((r) => [r.id, r.roleName || r.id]));
-          onChange?.(roles.map((r) => r.id).join(','), roles);
-        }}
-      />
-    </>
-  );
+/** Role names (one tag in multiple mode; multiple by default); opens the role picker. */
+export function RoleSelect({ multiple = true, testId = 'role-select', ...props }: RoleSelectProps) {
+  return <IdPickerSelect<PickedRole> {...props} multiple={multiple} testId={testId} dict={ROLE_DICT} nameOf={(r) => r.roleName} renderModal={(m) => <RolePickerModal {...m} />} />;
 }
