@@ -13,7 +13,7 @@ import { newId } from '../ids';
 import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
 import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
 import { withCustomFields } from './custom-columns';
-import { withDataRules } from './data-rules';
+import { DATA_RULE_ACTIONS, dataRuleWhere, withDataRules } from './data-rules';
 import { exportXls, importExcel } from './excel-actions';
 import { audit, newRowColumns, toColumns } from './columns';
 
@@ -92,11 +92,17 @@ export async function runCrud(c: Ctx, def: ResourceDef, hooks: CrudHooks, action
     allowed = true;
   });
   if (!allowed) return denied ?? c.json(fail('没有权限，请联系管理员授权', 510));
-  // Custom columns (an administrator's extra fields) take part in reads and writes of the form.
-  const run = CUSTOM_ACTIONS.has(action) ? await withCustomFields(c.var.services.db, def, hooks) : { def, hooks };
-  const ctx: HookCtx = { c, db: c.var.services.db, auth: authOf(c), def: run.def, action };
-  // The user's data rules (menus' sys_permission_data_rule) join the screen's extraWhere.
-  return HANDLERS[action](ctx, await withDataRules(ctx, run.hooks));
+  const db = c.var.services.db;
+  const auth = authOf(c);
+  // Two independent reads, run together: the table's custom columns (an administrator's extra fields,
+  // part of reads and form writes) and the user's data rules (menus' sys_permission_data_rule, ANDed
+  // into the screen's extraWhere; rule fields are the resource's own, never custom ones).
+  const [run, rules] = await Promise.all([
+    CUSTOM_ACTIONS.has(action) ? withCustomFields(db, def, hooks) : { def, hooks },
+    DATA_RULE_ACTIONS.has(action) ? dataRuleWhere(db, auth, def) : undefined,
+  ]);
+  const ctx: HookCtx = { c, db, auth, def: run.def, action };
+  return HANDLERS[action](ctx, withDataRules(run.hooks, rules));
 }
 
 /** A Hono sub-app serving one resource under `def.api`; mount with `app.route('/', crudModule(def))`. */

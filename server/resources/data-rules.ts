@@ -13,7 +13,7 @@ import { ApiFailure } from '../http/envelope';
 import type { AuthContext } from '../http/types';
 import { formatDateTime } from '../services/format';
 import { loadUserDeparts } from '../services/users';
-import type { CrudAction, CrudHooks, HookCtx } from './crud';
+import type { CrudAction, CrudHooks } from './crud';
 import { compare, inList, like, toExpression, type Cond, type WhereFn } from './query';
 
 /**
@@ -209,10 +209,8 @@ async function toCond(def: ResourceDef, r: ActiveRule, scope: VariableScope): Pr
   }
 }
 
-/** Hooks with the user's data rules added to `extraWhere` (the engine's one insertion point, crud.ts `runCrud`). */
-export async function withDataRules(ctx: HookCtx, hooks: CrudHooks): Promise<CrudHooks> {
-  if (!DATA_RULE_ACTIONS.has(ctx.action)) return hooks;
-  const rules = await dataRuleWhere(ctx.db, ctx.auth, ctx.def);
+/** Hooks with the user's data rules (from dataRuleWhere) ANDed into `extraWhere`; unchanged without rules. */
+export function withDataRules(hooks: CrudHooks, rules: WhereFn | undefined): CrudHooks {
   if (!rules) return hooks;
   return {
     ...hooks,
