@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { App, Select, Spin } from 'antd';
+import { useState, type CSSProperties } from 'react';
+import { Select, Spin } from 'antd';
+import { useLatestSearch } from '@/components/data/use-latest-search';
 import { http } from '@/lib/http';
 import { rowsOf } from '@/components/data/dict/use-dict';
 import { MAX_TAG_COUNT, PICKER_PAGE_SIZE, PICKER_PLACEHOLDER } from './picker-constants';
@@ -55,41 +56,15 @@ export function urlOptions({ url, keywordParam = 'keyword', like = false, valueF
   };
 }
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /** A select that searches the server as the user types: debounced 800 ms, stale answers dropped. */
 export function AsyncSearchSelect({ fetchOptions, value, onChange, initialOptions = [], mode, placeholder = PICKER_PLACEHOLDER, allowClear = true, disabled, id, style }: AsyncSearchSelectProps) {
-  const { message } = App.useApp();
   const [options, setOptions] = useState<AsyncOption[] | null>(null);
-  const [loading, setLoading] = useState(false);
   /** Every answer keeps the options it showed, so chosen values keep their texts. */
   const [seen, setSeen] = useState<Record<string, AsyncOption>>({});
-  /** Number of the latest load: an older answer arriving later is dropped. */
-  const latest = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const load = (keyword: string) => {
-    const mine = ++latest.current;
-    setLoading(true);
-    fetchOptions(keyword)
-      .then((list) => {
-        if (mine !== latest.current) return;
-        setOptions(list);
-        setSeen((s) => ({ ...s, ...Object.fromEntries(list.map((o) => [o.value, o])) }));
-      })
-      .catch((e: unknown) => {
-        if (mine === latest.current) message.warning(errorText(e));
-      })
-      .finally(() => {
-        if (mine === latest.current) setLoading(false);
-      });
-  };
-
-  const search = (keyword: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => load(keyword), ASYNC_SEARCH_DEBOUNCE_MS);
-  };
+  const { load, search, loading } = useLatestSearch(fetchOptions, ASYNC_SEARCH_DEBOUNCE_MS, (list) => {
+    setOptions(list);
+    setSeen((s) => ({ ...s, ...Object.fromEntries(list.map((o) => [o.value, o])) }));
+  });
 
   const values = splitValues(value);
   const known = (v: string): AsyncOption => seen[v] ?? initialOptions.find((o) => o.value === v) ?? { value: v, label: v };

@@ -1,12 +1,13 @@
 'use client';
 
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import useSWR from 'swr';
-import { App, Select, Spin } from 'antd';
+import { Select, Spin } from 'antd';
 import { http } from '@/lib/http';
 import { EMPTY_DICT_CODE, normalizeDictItems, type DictOption } from '@/lib/dict-cache';
 import { DEFAULT_PLACEHOLDER, DictSelect, toSelectOptions } from './dict-select';
 import { DICT_SWR_TAG } from './use-dict';
+import { useLatestSearch } from '../use-latest-search';
 
 /** Spec 01 §7: dictionary search (loadDict) is debounced 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -33,17 +34,8 @@ export function SearchSelect({ async = true, dict, ...rest }: SearchSelectProps)
   return <AsyncSearchSelect dict={dict} {...rest} />;
 }
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 function AsyncSearchSelect({ dict, value, onChange, placeholder = DEFAULT_PLACEHOLDER, pageSize = SEARCH_PAGE_SIZE, allowClear = true, disabled, id, style }: Omit<SearchSelectProps, 'async'>) {
-  const { message } = App.useApp();
   const [options, setOptions] = useState<DictOption[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  /** Number of the latest request: an older answer arriving later is dropped. */
-  const latest = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   const code = (dict ?? '').trim();
   const current = value === null || value === undefined ? '' : String(value);
   // The label of the current value, whether or not it is on the loaded page (loadDictItem).
@@ -53,27 +45,12 @@ function AsyncSearchSelect({ dict, value, onChange, placeholder = DEFAULT_PLACEH
     { revalidateOnFocus: false, shouldRetryOnError: false, onError: (e: unknown) => console.error('[dict] label lookup failed', e) },
   );
 
-  const load = (keyword: string) => {
-    const mine = ++latest.current;
-    setLoading(true);
-    http
-      .get<unknown>(`/sys/dict/loadDict/${encodeURIComponent(code)}`, { keyword, pageSize })
-      .then((r) => {
-        if (mine === latest.current) setOptions(normalizeDictItems(r.result));
-      })
-      .catch((e: unknown) => {
-        // spec 02 §8: a failed loadDict shows the message as a warning.
-        if (mine === latest.current) message.warning(errorText(e));
-      })
-      .finally(() => {
-        if (mine === latest.current) setLoading(false);
-      });
-  };
-
-  const search = (keyword: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => load(keyword), SEARCH_DEBOUNCE_MS);
-  };
+  // spec 02 §8: a failed loadDict shows the message as a warning (useLatestSearch does).
+  const { load, search, loading } = useLatestSearch(
+    (keyword) => http.get<unknown>(`/sys/dict/loadDict/${encodeURIComponent(code)}`, { keyword, pageSize }).then((r) => normalizeDictItems(r.result)),
+    SEARCH_DEBOUNCE_MS,
+    setOptions,
+  );
 
   if (!code) return <Select id={id} style={style} disabled status="error" placeholder={EMPTY_DICT_CODE} />;
 
