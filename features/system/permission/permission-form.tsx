@@ -77,6 +77,15 @@ export interface PermissionFormProps {
  * 新增 / 编辑 one menu or button (JeecgBoot's PermissionModal). The fields follow the type: 一级菜单 and
  * 子菜单 have path, component, route flags and icon; 按钮权限 has 授权标识, 授权策略 and 状态.
  */
+/** The yes/no switches of a menu row (not of a button), in form order. */
+const MENU_SWITCHES = [
+  ['route', '是否路由菜单'],
+  ['hidden', '隐藏路由'],
+  ['keepAlive', '是否缓存路由'],
+  ['alwaysShow', '聚合路由'],
+  ['hideTab', '隐藏Tab'],
+] as const;
+
 export function PermissionForm({ open, mode, record, tree, onClose, onSaved }: PermissionFormProps) {
   return (
     <Drawer title={TITLES[mode]} open={open} onClose={onClose} size={PERMISSION_FORM_WIDTH} destroyOnHidden data-testid="perm-form">
@@ -189,21 +198,11 @@ function PermissionFormBody({ mode, record, tree, onClose, onSaved }: Omit<Permi
         </Form.Item>
         {!isButton && (
           <>
-            <Form.Item label="是否路由菜单" name="route" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
-            <Form.Item label="隐藏路由" name="hidden" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
-            <Form.Item label="是否缓存路由" name="keepAlive" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
-            <Form.Item label="聚合路由" name="alwaysShow" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
-            <Form.Item label="隐藏Tab" name="hideTab" valuePropName="checked">
-              <Switch checkedChildren="是" unCheckedChildren="否" />
-            </Form.Item>
+            {MENU_SWITCHES.map(([name, label]) => (
+              <Form.Item key={name} label={label} name={name} valuePropName="checked">
+                <Switch checkedChildren="是" unCheckedChildren="否" />
+              </Form.Item>
+            ))}
             <Form.Item label="打开方式" name="internalOrExternal" valuePropName="checked">
               <Switch checkedChildren="外部" unCheckedChildren="内部" />
             </Form.Item>
