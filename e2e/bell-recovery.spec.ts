@@ -50,7 +50,7 @@ test('the server going away causes no error storm, and the bell recovers by itse
 
     expect(await server.stop('SIGTERM')).toBe(0);
     await expect(page.locator('[data-socket="open"]')).toHaveCount(0, { timeout: 10_000 });
-    const downFor = 16_000;
+    const downFor = 11_000;
     await page.waitForTimeout(downFor);
     // Polling stops at the first failed load; the socket retries every 5 s, not in a tight loop.
     expect(polls).toBeLessThanOrEqual(2);

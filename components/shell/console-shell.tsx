@@ -208,7 +208,8 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
     },
     [router],
   );
-  useNotifySocket(account.userInfo.id, onSocket, onSocketOpen);
+  const onSocketClosed = useCallback(() => setSocketState('connecting'), []);
+  useNotifySocket(account.userInfo.id, onSocket, onSocketOpen, onSocketClosed);
 
   const changeSetting = <K extends keyof Settings>(key: K, value: Settings[K]) => {
     const isTheme = key === 'primaryColor' || key === 'navTheme';

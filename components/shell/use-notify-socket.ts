@@ -16,13 +16,15 @@ export interface SocketMessage {
  * The notification socket `/websocket/{userId}` (the server checks the session cookie; the id only
  * has to match). Unparseable or unknown messages are logged only.
  */
-export function useNotifySocket(userId: string | null, onMessage: (m: SocketMessage) => void, onOpen?: (reconnected: boolean) => void) {
+export function useNotifySocket(userId: string | null, onMessage: (m: SocketMessage) => void, onOpen?: (reconnected: boolean) => void, onClose?: () => void) {
   const handler = useRef(onMessage);
   const opened = useRef(onOpen);
+  const closed = useRef(onClose);
   useEffect(() => {
     handler.current = onMessage;
     opened.current = onOpen;
-  }, [onMessage, onOpen]);
+    closed.current = onClose;
+  }, [onMessage, onOpen, onClose]);
 
   useEffect(() => {
     if (!userId) return;
@@ -52,6 +54,7 @@ export function useNotifySocket(userId: string | null, onMessage: (m: SocketMess
       const retry = () => {
         window.clearInterval(heartbeat);
         if (stopped) return;
+        closed.current?.();
         window.clearTimeout(reconnect);
         reconnect = window.setTimeout(connect, RECONNECT_MS);
       };
