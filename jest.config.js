@@ -18,7 +18,7 @@ module.exports = async () => {
   const resolved = await createJestConfig(config)();
   // ky 2, kysely 0.29 and antd's ESM parts must be transformed; Node 20 jest cannot require(esm).
   resolved.transformIgnorePatterns = [
-    '/node_modules/(?!(ky|@ant-design|@rc-component|antd|kysely|hono|@hono|iron-session|uncrypto|cookie|iron-webcrypto|uint8array-extras|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)',
+    '/node_modules/(?!(ky|@tiptap|react-leaflet|@react-leaflet|@ant-design|@rc-component|antd|kysely|hono|@hono|iron-session|uncrypto|cookie|iron-webcrypto|uint8array-extras|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)',
   ];
   return resolved;
 };

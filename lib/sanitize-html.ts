@@ -10,6 +10,8 @@ const ALLOWED_TAGS = [
   'p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins', 'sub', 'sup', 'mark', 'small',
   'span', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
   'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
+  // The editor's audio / video blocks (spec 02 §9): a source and the player's controls, nothing else.
+  'video', 'audio',
 ];
 
 /** Elements removed together with everything inside them (the library keeps the text of other disallowed tags). */
@@ -29,8 +31,11 @@ const STYLE_PROPS = [
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** http(s), mailto, tel, site paths, anchors and plain relative paths; never javascript:, data:, vbscript: … */
-export function isSafeUrl(raw: string, kind: 'link' | 'image' = 'link'): boolean {
+/**
+ * http(s), mailto, tel, site paths, anchors and plain relative paths; never javascript:, data:, vbscript: …
+ * An image may also be inline png/jpeg/gif/webp data; media (audio, video) only http(s) or a path.
+ */
+export function isSafeUrl(raw: string, kind: 'link' | 'image' | 'media' = 'link'): boolean {
   // Browsers ignore control characters and spaces inside a scheme.
   const url = raw.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   if (!url) return false;
@@ -52,6 +57,8 @@ const OPTIONS: sanitize.IOptions = {
     '*': ['title', 'style', 'align'],
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
+    video: ['src', 'controls', 'width', 'height'],
+    audio: ['src', 'controls'],
     td: ['colspan', 'rowspan', 'width'],
     th: ['colspan', 'rowspan', 'width'],
     col: ['span', 'width'],
@@ -61,7 +68,7 @@ const OPTIONS: sanitize.IOptions = {
   },
   // Scheme checks are ours (isSafeUrl), applied in transformTags; the library's own check stays on too.
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], video: ['http', 'https'], audio: ['http', 'https'] },
   allowProtocolRelative: false,
   allowedStyles: { '*': Object.fromEntries(STYLE_PROPS.map((p) => [p, [CSS_VALUE]])) },
   disallowedTagsMode: 'discard',
@@ -71,10 +78,13 @@ const OPTIONS: sanitize.IOptions = {
     '*': (tagName, attribs) => {
       const a = { ...attribs };
       keepIf(a, 'href', (v) => isSafeUrl(v, 'link'));
-      keepIf(a, 'src', (v) => isSafeUrl(v, 'image'));
+      const media = tagName === 'video' || tagName === 'audio';
+      keepIf(a, 'src', (v) => isSafeUrl(v, media ? 'media' : 'image'));
       keepIf(a, 'align', (v) => /^(left|right|center|justify)$/i.test(v));
       for (const n of ['width', 'height', 'colspan', 'rowspan', 'span', 'start', 'border']) keepIf(a, n, (v) => SIZE.test(v.trim()));
       if ('title' in a) a.title = a.title.slice(0, 500);
+      // A player always shows its controls (it never autoplays: autoplay is not an allowed attribute).
+      if (media) a.controls = 'controls';
       if (tagName === 'a') {
         // Only a new tab may be targeted, and then without access to this window.
         delete a.rel;
