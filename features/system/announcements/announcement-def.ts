@@ -1,0 +1,160 @@
+import type { Dayjs } from 'dayjs';
+import { DATETIME_FORMAT } from '@/lib/format';
+import type { ResourceDef } from '@/lib/resources/types';
+
+/**
+ * 通告管理 (system/SysAnnouncementList) over the hand-written routes of
+ * server/http/announcement-routes.ts (contract §5, `titile` kept). Not a registered resource: this
+ * definition only drives the generic list hook, search bar and columns on the client.
+ */
+
+export const PERM = 'system:annountCement';
+export const LIST_PERM = `${PERM}:list`;
+export const ADD_PERM = `${PERM}:add`;
+export const EDIT_PERM = `${PERM}:edit`;
+export const DELETE_PERM = `${PERM}:delete`;
+export const RELEASE_PERM = `${PERM}:release`;
+export const REVOKE_PERM = `${PERM}:revoke`;
+
+export const API = '/sys/annountCement';
+export const RELEASE_URL = `${API}/doReleaseData`;
+/** Sic (contract §5). */
+export const REVOKE_URL = `${API}/doReovkeData`;
+
+export const UNPUBLISHED = '0';
+export const PUBLISHED = '1';
+export const REVOKED = '2';
+
+/** JeecgBoot's confirmations (SysAnnouncementList.vue). */
+export const CONFIRM_RELEASE = '确定发布吗?';
+export const CONFIRM_REVOKE = '确定撤销吗?';
+export const CONFIRM_DELETE = '确定删除吗?';
+
+export const announcementDef: ResourceDef = {
+  name: 'sysAnnouncement',
+  title: '系统通告',
+  table: 'sys_announcement',
+  api: API,
+  perm: PERM,
+  rowKey: 'id',
+  defaultSort: { column: 'createTime', order: 'desc' },
+  actions: { add: true, edit: true, delete: true, deleteBatch: true },
+  // Sortable ones are the server's whitelist (announcement-routes.ts SORTABLE); dictionaries as seeded.
+  fields: [
+    { name: 'titile', label: '标题', kind: 'input', search: 'like', sortable: true, width: 260, ellipsis: 30 },
+    { name: 'msgCategory', label: '消息类型', kind: 'select', dictCode: 'msg_category', search: 'eq', width: 100 },
+    { name: 'priority', label: '优先级', kind: 'select', dictCode: 'priority', sortable: true, width: 90 },
+    { name: 'msgType', label: '通告对象', kind: 'select', dictCode: 'msg_type', width: 100 },
+    { name: 'sendStatus', label: '发布状态', kind: 'select', dictCode: 'send_status', search: 'eq', sortable: true, width: 100 },
+    { name: 'sender', label: '发布人', kind: 'input', width: 100 },
+    { name: 'sendTime', label: '发布时间', kind: 'datetime', sortable: true, width: 170 },
+    { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
+  ],
+};
+
+/** One row of GET /sys/annountCement/list (server/services/announcements.ts toAnnouncement). */
+export interface AnnouncementRow extends Record<string, unknown> {
+  id: string;
+  titile: string;
+  msgContent: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  sender: string | null;
+  priority: string;
+  msgCategory: string;
+  msgType: string;
+  sendStatus: string;
+  sendTime: string | null;
+  userIds: string | null;
+  openType: string | null;
+  openPage: string | null;
+  busType?: string | null;
+  busId?: string | null;
+  msgAbstract?: string | null;
+  createTime: string | null;
+}
+
+/** Which row links a status offers (JeecgBoot: 编辑/发布 unpublished, 删除 unless published, 撤销 published, 查看 always). */
+export function rowActionsFor(sendStatus: string) {
+  return {
+    edit: sendStatus === UNPUBLISHED,
+    release: sendStatus === UNPUBLISHED,
+    remove: sendStatus !== PUBLISHED,
+    revoke: sendStatus === PUBLISHED,
+    view: true,
+  };
+}
+
+/* ------------------------------------------------------------------ the form */
+
+export const TITLE_MAX = 100;
+export const OPEN_PAGE_MAX = 255;
+
+export const MESSAGES = {
+  title: '请输入标题!',
+  titleMax: `标题不能超过${TITLE_MAX}个字符`,
+  category: '请选择消息类型!',
+  msgType: '请选择通告对象类型!',
+  users: '请选择指定用户',
+  endBeforeStart: '结束时间需大于开始时间',
+  openPage: '请填写跳转地址',
+  openPageSite: '跳转地址必须是以 / 开头的站内路径',
+  content: '请输入内容',
+} as const;
+
+export const OPEN_TYPES = [
+  { value: '', label: '无' },
+  { value: 'component', label: '组件' },
+  { value: 'url', label: '链接' },
+];
+
+export interface AnnouncementForm {
+  titile?: string;
+  msgCategory?: string;
+  priority?: string;
+  msgType?: 'ALL' | 'USER';
+  /** Comma-joined user ids, without the wire's trailing comma. */
+  userIds?: string;
+  startTime?: Dayjs | null;
+  endTime?: Dayjs | null;
+  openType?: string;
+  openPage?: string;
+  msgContent?: string;
+}
+
+/** 'a,b,' → ['a', 'b'] (the stored form keeps a trailing comma). */
+export const splitIds = (raw: string | null | undefined) => [...new Set(String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+
+/** True when the editor's HTML shows something: text, or an image, player or rule. */
+export function hasContent(html: string | null | undefined): boolean {
+  const s = String(html ?? '');
+  if (/<(img|video|audio|hr)\b/i.test(s)) return true;
+  return s.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s|\u00a0/g, '') !== '';
+}
+
+/**
+ * The add / edit body: wire names, dates as `YYYY-MM-DD HH:mm:ss`, user ids with JeecgBoot's trailing
+ * comma (USER only), no page without a way to open it. Editing keeps the business fields the form does
+ * not show (a system message's busType/busId/msgAbstract), since the server rewrites every column.
+ */
+export function toBody(v: AnnouncementForm, record?: AnnouncementRow | null): Record<string, string> {
+  const users = splitIds(v.userIds);
+  const msgType = v.msgType ?? 'ALL';
+  const body: Record<string, string> = {
+    titile: (v.titile ?? '').trim(),
+    msgCategory: v.msgCategory ?? '1',
+    priority: v.priority ?? 'L',
+    msgType,
+    userIds: msgType === 'USER' && users.length ? `${users.join(',')},` : '',
+    startTime: v.startTime ? v.startTime.format(DATETIME_FORMAT) : '',
+    endTime: v.endTime ? v.endTime.format(DATETIME_FORMAT) : '',
+    openType: v.openType ?? '',
+    openPage: v.openType ? (v.openPage ?? '').trim() : '',
+    msgContent: v.msgContent ?? '',
+  };
+  if (record) {
+    body.id = record.id;
+    for (const k of ['busType', 'busId', 'msgAbstract'] as const) if (record[k]) body[k] = String(record[k]);
+  }
+  return body;
+}

@@ -1,0 +1,168 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { App, Alert, Card, Divider, Empty, Popconfirm, Table, Tag, Typography } from 'antd';
+import { useApiError } from '@/components/feedback/use-api-error';
+import { PageWrapper } from '@/components/layout/page-wrapper';
+import { dataColumns } from '@/components/data/list/list-columns';
+import { ListToolbar, type ToolbarAction } from '@/components/data/list/list-toolbar';
+import { SearchBar } from '@/components/data/list/search-bar';
+import { useListPage } from '@/components/data/list/use-list-page';
+import { AnnouncementModal } from '@/components/notice/announcement-modal';
+import { PRIORITY_COLOR, type NoticeDetail } from '@/components/notice/notice-types';
+import { useAuth } from '@/components/shell/shell-context';
+import { http } from '@/lib/http';
+import { searchModeOf } from '@/lib/resources/field-kinds';
+import { NoPermission } from '../no-permission';
+import { LoadError } from '../list-parts';
+import {
+  ADD_PERM, announcementDef, CONFIRM_DELETE, CONFIRM_RELEASE, CONFIRM_REVOKE, DELETE_PERM, EDIT_PERM, LIST_PERM, PUBLISHED, RELEASE_PERM, RELEASE_URL, REVOKE_PERM, REVOKE_URL,
+  rowActionsFor, UNPUBLISHED, type AnnouncementRow,
+} from './announcement-def';
+import { AnnouncementFormModal } from './announcement-form-modal';
+
+const STATUS_COLOR: Record<string, string> = { [UNPUBLISHED]: 'default', [PUBLISHED]: 'green', '2': 'orange' };
+const SEARCH_FIELDS = announcementDef.fields.filter((f) => searchModeOf(f));
+
+/** The detail modal's view of a row; read flag '1' so the administrator's preview marks nothing read. */
+const toDetail = (r: AnnouncementRow): NoticeDetail => ({
+  anntId: r.id,
+  titile: r.titile,
+  sender: r.sender,
+  sendTime: r.sendTime,
+  priority: r.priority,
+  msgContent: r.msgContent,
+  openType: r.openType,
+  openPage: r.openPage,
+  readFlag: '1',
+});
+
+/** 通告管理 (system/SysAnnouncementList): drafts, 发布 (pushed to its audience at once), 撤销, 查看. */
+export default function AnnouncementListScreen() {
+  const { mode } = useAuth();
+  if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
+  return (
+    <PageWrapper description="起草、发布与撤销系统通告。发布后立即推送给通告对象；撤销后从其未读消息中移除。未发布的通告可编辑和删除，已发布的需先撤销。">
+      <AnnouncementList />
+    </PageWrapper>
+  );
+}
+
+function AnnouncementList() {
+  const { message } = App.useApp();
+  const { mode } = useAuth();
+  const showError = useApiError();
+  const page = useListPage<AnnouncementRow>({ def: announcementDef, stateKey: 'system/SysAnnouncementList', columnNames: announcementDef.fields.map((f) => f.name) });
+  const [form, setForm] = useState<{ open: boolean; record: AnnouncementRow | null }>({ open: false, record: null });
+  const [viewing, setViewing] = useState<AnnouncementRow | null>(null);
+
+  const act = async (url: string, row: AnnouncementRow) => {
+    try {
+      const res = await http.get(url, { id: row.id });
+      if (res.message) message.success(res.message);
+    } catch (e) {
+      showError(e);
+    }
+    await page.reload();
+  };
+
+  /** A row link, shown with its permission (disabled by a type-2 rule), asking first when `confirm` is set. */
+  const link = (key: string, label: string, row: AnnouncementRow, perm: string | null, onClick: () => void, confirm?: string): ReactNode => {
+    const m = perm ? mode(perm) : 'show';
+    if (m === 'hide') return null;
+    const disabled = m === 'disable';
+    const a = (
+      <Typography.Link disabled={disabled} onClick={confirm ? undefined : onClick} data-testid={`annt-${key}-${row.id}`}>
+        {label}
+      </Typography.Link>
+    );
+    return confirm && !disabled ? (
+      <Popconfirm title={confirm} okText="确定" cancelText="取消" onConfirm={onClick}>
+        {a}
+      </Popconfirm>
+    ) : (
+      a
+    );
+  };
+
+  const actions = (row: AnnouncementRow) => {
+    const can = rowActionsFor(row.sendStatus);
+    const links = [
+      can.edit && link('edit', '编辑', row, EDIT_PERM, () => setForm({ open: true, record: row })),
+      can.release && link('release', '发布', row, RELEASE_PERM, () => void act(RELEASE_URL, row), CONFIRM_RELEASE),
+      can.revoke && link('revoke', '撤销', row, REVOKE_PERM, () => void act(REVOKE_URL, row), CONFIRM_REVOKE),
+      can.remove && link('delete', '删除', row, DELETE_PERM, () => void page.remove(row), CONFIRM_DELETE),
+      link('view', '查看', row, null, () => setViewing(row)),
+    ].filter((x): x is Exclude<typeof x, false | null> => Boolean(x));
+    return (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {links.map((node, i) => (
+          <span key={i}>
+            {i > 0 && <Divider orientation="vertical" />}
+            {node}
+          </span>
+        ))}
+      </span>
+    );
+  };
+
+  const columns = [
+    ...dataColumns<AnnouncementRow>(announcementDef, page.state.sort, {
+      priority: (_v, r) => <Tag color={PRIORITY_COLOR[r.priority]}>{String(r.priority_dictText ?? r.priority)}</Tag>,
+      sendStatus: (_v, r) => (
+        <Tag color={STATUS_COLOR[r.sendStatus]} data-testid={`annt-status-${r.id}`}>
+          {String(r.sendStatus_dictText ?? r.sendStatus)}
+        </Tag>
+      ),
+    }),
+    { key: 'action', title: '操作', align: 'center' as const, fixed: 'right' as const, width: 220, render: (_v: unknown, r: AnnouncementRow) => actions(r) },
+  ];
+
+  // 批量删除 needs the delete permission (the server checks system:annountCement:delete for it).
+  const modeOf = (a: ToolbarAction) => mode(a === 'add' ? ADD_PERM : DELETE_PERM);
+  const onToolbar = (a: ToolbarAction) => {
+    if (a === 'add') setForm({ open: true, record: null });
+    if (a === 'deleteBatch') page.removeBatch();
+  };
+  const selected = page.state.selectedRowKeys.length;
+
+  return (
+    <Card data-testid="annt-list">
+      <SearchBar name="sysAnnouncement_search" fields={SEARCH_FIELDS} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} />
+      <ListToolbar actions={{ add: true, deleteBatch: true }} modeOf={modeOf} onAction={onToolbar} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={
+          <span data-testid="list-selection">
+            已选择 <Typography.Link>{selected}</Typography.Link> 项
+            {selected > 0 && (
+              <Typography.Link style={{ marginLeft: 24 }} onClick={page.clearSelection} data-testid="list-selection-clear">
+                清空
+              </Typography.Link>
+            )}
+          </span>
+        }
+      />
+      {page.error ? <LoadError title="系统通告加载失败" error={page.error} onRetry={() => void page.reload()} testId="list-error" /> : null}
+      <Table<AnnouncementRow>
+        rowKey="id"
+        size="middle"
+        bordered
+        columns={columns}
+        dataSource={page.records}
+        loading={page.loading}
+        pagination={page.pagination}
+        onChange={page.onTableChange}
+        rowSelection={{ selectedRowKeys: page.state.selectedRowKeys, onChange: (keys, rows) => page.select(keys, rows) }}
+        locale={{ emptyText: <Empty description="暂无数据" /> }}
+        scroll={{ x: 'max-content' }}
+        data-testid="list-table"
+      />
+      <AnnouncementFormModal open={form.open} record={form.record} onClose={() => setForm({ open: false, record: null })} onSaved={() => void page.reload()} />
+      <AnnouncementModal notice={viewing ? toDetail(viewing) : null} onClose={() => setViewing(null)} />
+    </Card>
+  );
+}
+
