@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { escapeLike } from '../db/like';
+import { SEND_PERM } from '../../features/system/messages/message-template-resource';
 import { newId } from '../ids';
-import { parseIdList, pushAnnouncement, renderTemplate, syncUserSends, toAnnouncement, toTemplate, type TemplateData } from '../services/announcements';
+import { listTemplates } from '../resources/catalog-messages';
+import { parseIdList, pushAnnouncement, renderTemplate, syncUserSends, toAnnouncement, type TemplateData } from '../services/announcements';
 import { ApiFailure, ok } from './envelope';
-import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';
 import { readBody } from './validate';
@@ -18,7 +18,6 @@ import { readBody } from './validate';
  */
 export const messageRoutes = new Hono<AppEnv>();
 
-const SEND_PERM = 'system:message:send';
 const MAX_RECEIVERS = 2000;
 
 const value = z.union([z.string().max(2000, '模板参数过长'), z.number(), z.boolean()]);
@@ -97,18 +96,9 @@ messageRoutes.post('/sys/message/sysMessageTemplate/sendMsg', requirePerm(SEND_P
   return sendFromTemplate(c, b.templateCode, users.map((u) => u.id), data, 'L');
 });
 
-/** Templates to choose from when sending (paged; templateCode / templateName contain-match). */
-messageRoutes.get('/sys/message/sysMessageTemplate/list', requirePerm(SEND_PERM), async (c) => {
-  const { db } = c.var.services;
-  const { pageNo, pageSize, offset } = readPage(c);
-  let query = db.selectFrom('sys_message_template');
-  for (const [param, column] of [['templateCode', 'template_code'], ['templateName', 'template_name']] as const) {
-    const v = (c.req.query(param) ?? '').trim().replace(/^\*|\*$/g, '').slice(0, 100);
-    if (v) query = query.where(column, 'ilike', `%${escapeLike(v)}%`);
-  }
-  const [{ n }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query.selectAll().orderBy('create_time', 'desc').orderBy('id').offset(offset).limit(pageSize).execute(),
-  ]);
-  return c.json(ok(pageOf(rows.map(toTemplate), Number(n), pageNo, pageSize)));
-});
+/**
+ * 消息模板's list: the resource's own (server/resources/catalog-messages.ts), explicit here because it also
+ * serves senders (system:message:send) choosing a template; the other template actions go through the
+ * resource registry with system:messageTemplate:* codes.
+ */
+messageRoutes.get('/sys/message/sysMessageTemplate/list', (c) => listTemplates(c));

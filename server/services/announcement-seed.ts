@@ -17,6 +17,12 @@ export const ANNOUNCEMENT_PERMS = [
   { id: 'perm_btn_annt_release', name: '发布系统通告', perms: 'system:annountCement:release' },
   { id: 'perm_btn_annt_revoke', name: '撤销系统通告', perms: 'system:annountCement:revoke' },
   { id: 'perm_btn_message_send', name: '发送系统消息', perms: 'system:message:send' },
+  { id: 'perm_btn_msg_tpl_list', name: '查看消息模板', perms: 'system:messageTemplate:list' },
+  { id: 'perm_btn_msg_tpl_add', name: '新增消息模板', perms: 'system:messageTemplate:add' },
+  { id: 'perm_btn_msg_tpl_edit', name: '编辑消息模板', perms: 'system:messageTemplate:edit' },
+  { id: 'perm_btn_msg_tpl_delete', name: '删除消息模板', perms: 'system:messageTemplate:delete' },
+  { id: 'perm_btn_msg_tpl_delete_batch', name: '批量删除消息模板', perms: 'system:messageTemplate:deleteBatch' },
+  { id: 'perm_btn_message_list', name: '查看消息记录', perms: 'system:message:list' },
 ] as const;
 
 const PERM_PARENT = 'perm_isystem';

@@ -211,20 +211,3 @@ export function renderTemplate(tpl: Pick<SysMessageTemplate, 'template_title' | 
     tpl.template_type === '2' ? sanitizeHtml(fill(tpl.template_content, true)) : escapeHtml(fill(tpl.template_content, false)).replace(/\r?\n/g, '<br>');
   return { title, content };
 }
-
-export function toTemplate(t: SysMessageTemplate) {
-  return {
-    id: t.id,
-    templateCode: t.template_code,
-    templateName: t.template_name,
-    templateTitle: t.template_title,
-    templateContent: t.template_content,
-    templateType: t.template_type,
-    templateTestJson: t.template_test_json,
-    variables: templateVariables(t),
-    createBy: t.create_by,
-    createTime: formatDateTime(t.create_time),
-    updateBy: t.update_by,
-    updateTime: formatDateTime(t.update_time),
-  };
-}
