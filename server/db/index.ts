@@ -14,6 +14,7 @@ import * as m0007 from './migrations/0007-saved-query';
 import * as m0008 from './migrations/0008-permission-data-rule';
 import * as m0009 from './migrations/0009-custom-values';
 import * as m0010 from './migrations/0010-depart-fields';
+import * as m0011 from './migrations/0011-location';
 
 export type Database = Kysely<DB>;
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0008-permission-data-rule': m0008,
   '0009-custom-values': m0009,
   '0010-depart-fields': m0010,
+  '0011-location': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

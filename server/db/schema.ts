@@ -405,3 +405,34 @@ export interface DB {
 }
 
 export type SysPermissionDataRule = Selectable<SysPermissionDataRuleTable>;
+
+/** 场地 (0011-location): province / city are 6-digit region codes; status and is_double_teacher 1 / 0. */
+export interface TblLocationTable {
+  id: string;
+  longitude: number | null;
+  latitude: number | null;
+  province: string;
+  city: string;
+  dict: string | null;
+  detail_location: string;
+  is_double_teacher: Generated<number>;
+  max_member: number;
+  in_charge: string | null;
+  status: Generated<number>;
+  priority: number | null;
+  remark: string | null;
+  hotel_contact: string | null;
+  phone: string | null;
+  hotel_expenses: string | null;
+  own_by: string | null;
+  del_flag: Generated<number>; // 0 normal, 1 deleted
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Declaration merging (0011-location). */
+export interface DB {
+  tbl_location: TblLocationTable;
+}

@@ -84,6 +84,9 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_account_security', parent_id: 'perm_account_settings', name: '安全设置', url: '/account/settings/security', component: 'account/settings/Security', menu_type: 1, sort_no: 2.1, hidden: false, roles: ALL },
   // An iframe page (IframePageView): the operations manual shipped in public/manual, shown inside the shell.
   { id: 'perm_manual', name: '操作手册', url: '/manual/index.html', component: 'layouts/IframePageView', menu_type: 0, sort_no: 3, icon: 'read', roles: ALL },
+  // 教育 (issue 6). 场地管理's buttons (edu:location:*) and clazz:teacher:list are seeded by server/services/location-seed.ts.
+  { id: 'perm_edu', name: '教育', url: '/edu', component: 'layouts/RouteView', menu_type: 0, sort_no: 5, icon: 'bank', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_edu_location', parent_id: 'perm_edu', name: '场地管理', url: '/edu/location', component: 'location/TblLocationList', menu_type: 1, sort_no: 5.1, icon: 'environment', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
 
   { id: 'perm_isystem', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menu_type: 0, sort_no: 10, icon: 'setting', roles: ADMIN },
   { id: 'perm_isystem_user', parent_id: 'perm_isystem', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menu_type: 1, sort_no: 10.5, icon: 'user', roles: ADMIN },
@@ -95,6 +98,9 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_category', parent_id: 'perm_isystem', name: '分类字典', url: '/isystem/category', component: 'system/SysCategoryList', menu_type: 1, sort_no: 10.9, icon: 'apartment', roles: ADMIN },
   { id: 'perm_isystem_permission', parent_id: 'perm_isystem', name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList', menu_type: 1, sort_no: 10.95, icon: 'menu', roles: ADMIN },
   { id: 'perm_isystem_table_column', parent_id: 'perm_isystem', name: '自定义列', url: '/isystem/tableColumn', component: 'system/TableColumnList', menu_type: 1, sort_no: 10.97, icon: 'table', roles: ADMIN },
+  { id: 'perm_isystem_annt', parent_id: 'perm_isystem', name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList', menu_type: 1, sort_no: 10.96, icon: 'notification', roles: ADMIN },
+  { id: 'perm_isystem_msg_template', parent_id: 'perm_isystem', name: '消息模板', url: '/isystem/messageTemplate', component: 'system/SysMessageTemplateList', menu_type: 1, sort_no: 10.98, icon: 'file-text', roles: ADMIN },
+  { id: 'perm_isystem_message', parent_id: 'perm_isystem', name: '消息记录', url: '/isystem/message', component: 'system/SysMessageList', menu_type: 1, sort_no: 10.99, icon: 'read', roles: ADMIN },
   { id: 'perm_isystem_role_permission', parent_id: 'perm_isystem', name: '角色授权', url: '/isystem/rolePermission', component: 'system/RolePermission', menu_type: 1, sort_no: 13, roles: ADMIN },
 
   { id: 'perm_btn_user_frozen', parent_id: 'perm_isystem', name: '冻结用户', menu_type: 2, perms: 'system:user:frozen', perms_type: '1', sort_no: 100, roles: ADMIN },

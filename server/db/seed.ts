@@ -5,6 +5,7 @@ import { linkId } from '../ids';
 import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from './seed-data';
 import { seedCategories } from '../services/category';
 import { seedAnnouncements } from '../services/announcement-seed';
+import { seedLocations } from '../services/location-seed';
 
 export interface SeedReport {
   /** Credentials to print, only when this run created them. */
@@ -56,6 +57,7 @@ export async function seed(db: Database, { demo }: { demo: boolean }): Promise<S
 
   await seedCategories(db);
   await seedAnnouncements(db, { demo });
+  await seedLocations(db, { demo });
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (anyUser) return report;
 

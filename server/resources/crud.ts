@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { columnOf, rowKeyColumn } from '../../lib/resources/field-kinds';
+import { z } from 'zod';
+import { columnOf, fieldByName, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
@@ -8,7 +9,7 @@ import { ApiFailure, fail, ok } from '../http/envelope';
 import { pageOf, readPage } from '../http/paging';
 import { requirePerm } from '../http/perm';
 import { authOf, type AppEnv, type AuthContext, type Ctx } from '../http/types';
-import { readBody } from '../http/validate';
+import { parse, readBody } from '../http/validate';
 import { newId } from '../ids';
 import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
 import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
@@ -46,6 +47,12 @@ export interface SaveCtx extends HookCtx {
 
 /** What a screen may customise; keep each one small. */
 export interface CrudHooks {
+  /**
+   * The raw add / edit body, before the field schema: for a screen whose messages are more specific than
+   * the schema's generic ones (the venue form's 请输入正整数!). Throw ApiFailure to refuse. Forms only: an
+   * Excel import validates with the schema and beforeSave.
+   */
+  checkBody?(input: Record<string, unknown>, ctx: HookCtx & { mode: 'add' | 'edit' }): void | Promise<void>;
   /** Validated, field-named values before they are written (`id` = the row's key, new on add); may change them or throw ApiFailure. */
   beforeSave?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
   /** After the row is written, in the same transaction (`ctx.db` is the transaction): link rows, virtual fields. */
@@ -120,6 +127,32 @@ export function crudModule(def: ResourceDef, hooks: CrudHooks = {}): Hono<AppEnv
 
 type Handler = (ctx: HookCtx, hooks: CrudHooks) => Promise<Response>;
 
+/** The add / edit body: raw checks of the screen (checkBody), then the field schema. */
+async function readSaveBody(ctx: HookCtx, hooks: CrudHooks, mode: 'add' | 'edit'): Promise<BodyRow> {
+  const raw = await readBody(ctx.c, RAW_BODY);
+  await hooks.checkBody?.(raw, { ...ctx, mode });
+  return parse(toSchema(ctx.def, mode), raw);
+}
+
+const RAW_BODY = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: '请求数据格式错误' });
+
+// ---------------------------------------------------------------- ownership (spec 01 §6)
+
+/**
+ * The stored owner column of a resource with an owner field. 'createBy' owners (a username) are left to
+ * their screens' hooks; an ownBy-style field holds the owning user's id.
+ */
+function ownerColumn(def: ResourceDef): string | undefined {
+  if (!def.ownerField || def.ownerField === 'createBy') return undefined;
+  const f = fieldByName(def, def.ownerField);
+  return f && !f.virtual ? columnOf(f) : undefined;
+}
+
+/** isAdmin = 1 or isMarketing = 1 may edit and delete anyone's rows. */
+const managesAll = (auth: AuthContext) => auth.user.is_admin === 1 || auth.user.is_marketing === 1;
+
+export const notOwnerMessage = (def: ResourceDef, verb: '修改' | '删除') => `只能${verb}自己创建的${def.title}`;
+
 const idParam = (c: Ctx) => (c.req.query('id') ?? '').trim().slice(0, 64);
 
 async function list(ctx: HookCtx, hooks: CrudHooks) {
@@ -172,7 +205,7 @@ async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
 
 async function add(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def, auth } = ctx;
-  const body = await readBody(c, toSchema(def, 'add'));
+  const body = await readSaveBody(ctx, hooks, 'add');
   const id = newId();
   const saveCtx: SaveCtx = { ...ctx, mode: 'add', id };
   await hooks.beforeSave?.(body, saveCtx);
@@ -190,11 +223,13 @@ async function add(ctx: HookCtx, hooks: CrudHooks) {
 
 async function edit(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def, auth } = ctx;
-  const body = await readBody(c, toSchema(def, 'edit'));
+  const body = await readSaveBody(ctx, hooks, 'edit');
   const id = String(body[def.rowKey]);
   const extra = hooks.extraWhere?.(ctx);
   const existing = await selectOne(db, def, id, { extraWhere: extra });
   if (!existing) return c.json(fail(NOT_FOUND));
+  const owner = ownerColumn(def);
+  if (owner && !managesAll(auth) && existing[owner] !== auth.user.id) throw new ApiFailure(notOwnerMessage(def, '修改'));
   const saveCtx: SaveCtx = { ...ctx, mode: 'edit', id, existing };
   await hooks.beforeSave?.(body, saveCtx);
   const row = toColumns(def, body);
@@ -216,8 +251,20 @@ async function edit(ctx: HookCtx, hooks: CrudHooks) {
 async function removeRows(ctx: HookCtx, hooks: CrudHooks, ids: string[]): Promise<number> {
   const { db, def, auth } = ctx;
   const where = toWhere(def, [{ kind: 'in', column: rowKeyColumn(def), values: ids }], hooks.extraWhere?.(ctx));
+  const owner = ownerColumn(def);
   return db.transaction().execute(async (tx) => {
     const t = asAny(tx);
+    if (owner && !managesAll(auth)) {
+      // All or nothing: one row of someone else refuses the whole batch (the throw rolls back).
+      const foreign = await t
+        .selectFrom(def.table)
+        .select(sql<number>`1`.as('one'))
+        .where(where)
+        .where((eb) => eb.or([eb(sql.ref(owner), 'is', null), eb(sql.ref(owner), '<>', auth.user.id)]))
+        .limit(1)
+        .executeTakeFirst();
+      if (foreign) throw new ApiFailure(notOwnerMessage(def, '删除'));
+    }
     if (def.softDeleteColumn) {
       const row: Row = { [def.softDeleteColumn]: '1' };
       audit(def, row, 'updateBy', auth.user.username);
