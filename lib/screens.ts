@@ -10,6 +10,7 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'exception/404', path: '/404', title: '404', public: true },
   { component: 'exception/500', path: '/500', title: '500', public: true },
   { component: 'system/UserAnnouncementList', path: '/isps/userAnnouncement', title: '我的消息', public: true },
+  { component: 'location/TblLocationList', path: '/edu/location', title: '场地管理' },
   { component: 'account/settings/Index', path: '/account/settings', title: '账户设置' },
   { component: 'account/settings/Security', path: '/account/settings/security', title: '安全设置' },
   { component: 'system/UserList', path: '/isystem/user', title: '用户管理' },
@@ -22,4 +23,7 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'system/SysCategoryList', path: '/isystem/category', title: '分类字典' },
   { component: 'system/PermissionList', path: '/isystem/permission', title: '菜单管理' },
   { component: 'system/TableColumnList', path: '/isystem/tableColumn', title: '自定义列' },
+  { component: 'system/SysAnnouncementList', path: '/isystem/annountCement', title: '通告管理' },
+  { component: 'system/SysMessageTemplateList', path: '/isystem/messageTemplate', title: '消息模板' },
+  { component: 'system/SysMessageList', path: '/isystem/message', title: '消息记录' },
 ];

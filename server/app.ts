@@ -15,6 +15,8 @@ import { userRoutes } from './http/user-routes';
 import { reportRoutes } from './http/report-routes';
 import { departRoutes } from './http/depart-routes';
 import { roleUserRoutes } from './http/role-user-routes';
+import { teacherRoutes } from './http/teacher-routes';
+import { mapRoutes } from './http/map-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
 
@@ -78,6 +80,8 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', commonRoutes);
   app.route('/', departRoutes);
   app.route('/', roleUserRoutes);
+  app.route('/', teacherRoutes);
+  app.route('/', mapRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

@@ -2,8 +2,9 @@
 
 import type { ReactNode } from 'react';
 import {
-  AppstoreOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, HomeOutlined, LockOutlined,
-  ReadOutlined, SafetyOutlined, SettingOutlined, TeamOutlined, ToolOutlined, UserOutlined,
+  ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, EnvironmentOutlined, FileTextOutlined,
+  HomeOutlined, LockOutlined, MenuOutlined, NotificationOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, TableOutlined, TeamOutlined,
+  ToolOutlined, UserOutlined,
 } from '@ant-design/icons';
 
 /** Menu rows name icons by string (contract §3: `home`, `setting`, `user` …); unknown names get a neutral one. */
@@ -20,6 +21,12 @@ const ICONS: Record<string, ReactNode> = {
   'file-text': <FileTextOutlined />,
   read: <ReadOutlined />,
   tool: <ToolOutlined />,
+  apartment: <ApartmentOutlined />,
+  menu: <MenuOutlined />,
+  table: <TableOutlined />,
+  notification: <NotificationOutlined />,
+  bank: <BankOutlined />,
+  environment: <EnvironmentOutlined />,
 };
 
 export function menuIcon(name?: string): ReactNode {

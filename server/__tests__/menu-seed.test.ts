@@ -30,7 +30,12 @@ const ACCOUNT: Shape[] = [
 ];
 
 const codes = (prefix: string, actions: string[]) => actions.map((a) => `${prefix}:${a}`);
-const ANNOUNCEMENT_CODES = [...codes('system:annountCement', ['list', 'add', 'edit', 'delete', 'release', 'revoke']), 'system:message:send'];
+const ANNOUNCEMENT_CODES = [
+  ...codes('system:annountCement', ['list', 'add', 'edit', 'delete', 'release', 'revoke']),
+  'system:message:send',
+  ...codes('system:messageTemplate', ['list', 'add', 'edit', 'delete', 'deleteBatch']),
+  'system:message:list',
+];
 const USER_CODES = codes('system:user', ['list', 'add', 'delete', 'deleteBatch', 'exportXls', 'importExcel', 'recycleBin', 'putRecycleBin', 'deleteRecycleBin', 'changePassword']);
 const CATEGORY_CODES = codes('system:category', ['add', 'edit', 'delete']);
 const DEPART_CODES = codes('system:depart', ['list', 'add', 'edit', 'delete', 'deleteBatch']);
@@ -38,12 +43,17 @@ const ROLE_CODES = codes('system:role', ['list', 'add', 'edit', 'delete', 'delet
 const DICT_CODES = [...codes('system:dict', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']), ...codes('system:dictItem', ['list', 'add', 'edit', 'delete', 'deleteBatch'])];
 const PERMISSION_CODES = codes('system:permission', ['list', 'add', 'edit', 'delete', 'rule']);
 const TABLE_COLUMN_CODES = codes('system:tableColumn', ['list', 'add', 'edit', 'delete', 'deleteBatch']);
+const LOCATION_CODES = [...codes('edu:location', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls']), 'clazz:teacher:list'];
+/** A teacher lists and adds venues and edits its own (the ownership rule stops edits of others'), and picks teachers. */
+const TEACHER_LOCATION_CODES = ['edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list'];
+const EDU: Shape = ['教育', '/edu', [['场地管理', '/edu/location']]];
 
 describe('seeded menu per role (fresh database)', () => {
-  it('admin: account pages and 系统管理 with every administration screen; every system button', async () => {
+  it('admin: account pages, 教育 and 系统管理 with every administration screen; every button', async () => {
     const a = await permsOf('admin');
     expect(shape(a.menu)).toEqual([
       ...ACCOUNT,
+      EDU,
       [
         '系统管理',
         '/isystem',
@@ -54,7 +64,10 @@ describe('seeded menu per role (fresh database)', () => {
           ['数据字典', '/isystem/dict'],
           ['分类字典', '/isystem/category'],
           ['菜单管理', '/isystem/permission'],
+          ['通告管理', '/isystem/annountCement'],
           ['自定义列', '/isystem/tableColumn'],
+          ['消息模板', '/isystem/messageTemplate'],
+          ['消息记录', '/isystem/message'],
           ['在线用户', '/isystem/online'],
           ['登录日志', '/isystem/log'],
           ['角色授权', '/isystem/rolePermission'],
@@ -76,6 +89,7 @@ describe('seeded menu per role (fresh database)', () => {
       ...DICT_CODES,
       ...PERMISSION_CODES,
       ...TABLE_COLUMN_CODES,
+      ...LOCATION_CODES,
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
     const sys = a.menu.find((m) => m.path === '/isystem')!;
@@ -100,6 +114,10 @@ describe('seeded menu per role (fresh database)', () => {
     expect(buttons('/isystem/log')).toEqual(['system:log:list']);
     expect(byPath('/isystem/rolePermission')).toMatchObject({ component: 'system/RolePermission' });
     expect(buttons('/isystem/rolePermission')).toEqual(['system:role:permission', 'system:user:edit']);
+    const edu = a.menu.find((m) => m.path === '/edu')!;
+    expect(edu).toMatchObject({ component: 'layouts/RouteView', meta: { icon: 'bank', title: '教育' } });
+    expect(edu.children![0]).toMatchObject({ component: 'location/TblLocationList', meta: { title: '场地管理' } });
+    expect(edu.children![0].meta.permissionList!.map((p) => p.action)).toEqual(LOCATION_CODES);
   });
 
   it('account settings: component labels, and 安全设置 is not hidden', async () => {
@@ -112,10 +130,10 @@ describe('seeded menu per role (fresh database)', () => {
     expect(settings.hidden).toBeUndefined();
   });
 
-  it('teacher: only the account pages, no button', async () => {
+  it('teacher: the account pages and 场地管理 (list, add, edit, teacher picker)', async () => {
     const t = await permsOf('teacher');
-    expect(shape(t.menu)).toEqual(ACCOUNT);
-    expect(t.auth).toEqual([]);
+    expect(shape(t.menu)).toEqual([...ACCOUNT, EDU]);
+    expect(t.auth.map((x) => x.action)).toEqual(TEACHER_LOCATION_CODES);
     // Every button is still known to the client, so it can hide what the user lacks.
     expect(t.allAuth.map((x) => x.action).sort()).toEqual(
       [
@@ -133,21 +151,22 @@ describe('seeded menu per role (fresh database)', () => {
         ...DICT_CODES,
         ...PERMISSION_CODES,
         ...TABLE_COLUMN_CODES,
+        ...LOCATION_CODES,
       ].sort(),
     );
   });
 
   it('marketing: account pages plus 登录日志 (differs from teacher)', async () => {
     const m = await permsOf('marketing');
-    expect(shape(m.menu)).toEqual([...ACCOUNT, ['登录日志', '/isystem/log']]);
-    expect(m.auth.map((x) => x.action)).toEqual(['system:log:list']);
+    expect(shape(m.menu)).toEqual([...ACCOUNT, EDU, ['登录日志', '/isystem/log']]);
+    expect(m.auth.map((x) => x.action)).toEqual(['system:log:list', ...LOCATION_CODES]);
   });
 
   it('academic: account pages plus 在线用户, listing only (no 强制退出)', async () => {
     const j = await permsOf('jiaowu');
-    expect(shape(j.menu)).toEqual([...ACCOUNT, ['在线用户', '/isystem/online']]);
-    expect(j.auth.map((x) => x.action)).toEqual(['system:online:list']);
-    expect(j.menu[3].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
+    expect(shape(j.menu)).toEqual([...ACCOUNT, EDU, ['在线用户', '/isystem/online']]);
+    expect(j.auth.map((x) => x.action)).toEqual(['system:online:list', ...LOCATION_CODES]);
+    expect(j.menu[4].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
   });
 
   it('the self-registration role `user` gets the account pages only', async () => {

@@ -13,6 +13,9 @@ beforeEach(() => notify.mockReset());
 
 const PUSH = { cmd: 'permission', msgTxt: '权限已变更' };
 const LOG_MENU = ['perm_isystem_log', 'perm_btn_log_list'];
+/** 教育 → 场地管理 as seeded for the teacher role (server/services/location-seed.ts); the managers also get delete, deleteBatch and export. */
+const TEACHER_EDU = ['perm_edu', 'perm_edu_location', 'perm_btn_location_list', 'perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_teacher_list'];
+const MANAGER_EDU = [...TEACHER_EDU, 'perm_btn_location_delete', 'perm_btn_location_delete_batch', 'perm_btn_location_export'];
 
 const get = (path: string, token: string) => be.call(path, { token });
 const save = (token: string, roleId: string, permissionIds: string) => be.call('/sys/permission/saveRolePermission', { method: 'POST', token, json: { roleId, permissionIds } });
@@ -39,7 +42,7 @@ describe('who may use the role screens', () => {
       await editRoles(token, 'u_teacher', 'role_admin'),
     ];
     for (const r of answers) expect(r.body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
-    expect(await rolePerms('role_teacher')).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual']);
+    expect(await rolePerms('role_teacher')).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...TEACHER_EDU].sort());
     expect(await userRoles('u_teacher')).toEqual(['role_teacher']);
     expect(notify).not.toHaveBeenCalled();
   });
@@ -58,10 +61,10 @@ describe('reading', () => {
     const r = await get('/sys/permission/list', await be.login('admin'));
     type Node = { key: string; title: string; menuType: number; perms: string | null; children?: Node[] };
     const tree = r.body.result as Node[];
-    expect(tree.map((n) => n.key)).toEqual(['perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_isystem']);
+    expect(tree.map((n) => n.key)).toEqual(['perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_isystem']);
     expect(tree[0]).toEqual({ key: 'perm_account_center', title: '个人中心', menuType: 0, perms: null });
     expect(tree[1].children).toEqual([{ key: 'perm_account_security', title: '安全设置', menuType: 1, perms: null }]);
-    const sys = tree[3];
+    const sys = tree[4];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
       'perm_isystem_depart',
@@ -69,13 +72,22 @@ describe('reading', () => {
       'perm_isystem_dict',
       'perm_isystem_category',
       'perm_isystem_permission',
+      'perm_isystem_annt',
       'perm_isystem_table_column',
+      'perm_isystem_msg_template',
+      'perm_isystem_message',
       'perm_isystem_online',
       'perm_isystem_log',
       'perm_isystem_role_permission',
       'perm_btn_user_frozen',
       ...['list', 'add', 'edit', 'delete', 'release', 'revoke'].map((a) => `perm_btn_annt_${a}`),
       'perm_btn_message_send',
+      'perm_btn_msg_tpl_list',
+      'perm_btn_msg_tpl_add',
+      'perm_btn_msg_tpl_edit',
+      'perm_btn_msg_tpl_delete',
+      'perm_btn_msg_tpl_delete_batch',
+      'perm_btn_message_list',
     ]);
     expect(sys.children!.find((n) => n.key === 'perm_isystem_category')!.children!.map((n) => n.key)).toEqual(['add', 'edit', 'delete'].map((a) => `perm_btn_category_${a}`));
     expect(sys.children!.find((n) => n.key === 'perm_isystem_online')!.children).toEqual([
@@ -91,7 +103,7 @@ describe('reading', () => {
     const token = await be.login('admin');
     const r = await get('/sys/permission/queryRolePermission?roleId=role_marketing', token);
     expect(r.body.success).toBe(true);
-    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...LOG_MENU].sort());
+    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...LOG_MENU, ...MANAGER_EDU].sort());
     expect((await get('/sys/permission/queryRolePermission', token)).body).toMatchObject({ success: false, message: '请选择角色' });
     expect((await get('/sys/permission/queryRolePermission?roleId=nope', token)).body).toMatchObject({ success: false, message: '角色不存在' });
   });
@@ -111,7 +123,7 @@ describe('POST /sys/permission/saveRolePermission', () => {
     expect(pushed()).toEqual({ ids: ['u_frozen', 'u_teacher', 'u_teacher2'], message: PUSH });
     // The menu answer follows too.
     const perm = await get('/sys/permission/getUserPermissionByToken', teacher);
-    expect((perm.body.result as { auth: { action: string }[] }).auth.map((a) => a.action)).toEqual(['system:log:list']);
+    expect((perm.body.result as { auth: { action: string }[] }).auth.map((a) => a.action)).toEqual(['system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list']);
 
     notify.mockReset();
     expect((await save(admin, 'role_teacher', base.join(','))).body.success).toBe(true);

@@ -72,7 +72,8 @@ describe('用户管理 on the resource engine', () => {
     expect(stored.status).toBe(1);
     const token = await be.login('newteacher', 'Teach2026ok');
     const perms = (await be.call('/sys/permission/getUserPermissionByToken', { token })).body.result as { auth: { action: string }[] };
-    expect(perms.auth.map((a) => a.action)).toEqual(['system:log:list']);
+    // role_marketing: 登录日志 and every 场地管理 button (server/services/location-seed.ts).
+    expect(perms.auth.map((a) => a.action)).toEqual(['system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'edu:location:delete', 'edu:location:deleteBatch', 'edu:location:exportXls', 'clazz:teacher:list']);
     const dup = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'newteacher', realname: '重复', password: 'Teach2026ok' } });
     expect(dup.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     const badRole = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'ghostrole', realname: '幽灵', password: 'Teach2026ok', roleIds: 'role_nope' } });

@@ -8,6 +8,8 @@ import { linkId } from '../ids';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import type { CrudHooks } from './crud';
 import { registerDictResources } from './catalog-dict';
+import { registerLocationResources } from './catalog-location';
+import { registerMessageResources } from './catalog-messages';
 import { registerRoleResources } from './catalog-roles';
 import { registerTableColumnResources } from './catalog-table-columns';
 import { registerResource } from './registry';
@@ -116,4 +118,6 @@ export function registerCatalog(): void {
   registerDictResources();
   registerRoleResources();
   registerTableColumnResources();
+  registerLocationResources();
+  registerMessageResources();
 }
