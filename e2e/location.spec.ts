@@ -116,7 +116,8 @@ test('ownership: marketing may edit a venue owned by someone else; a teacher may
 
   const teacher = await browser.newContext({ baseURL });
   const tPage = await teacher.newPage();
-  await openVenues(tPage, 'teacher');
+  // teacher2 (one department: no 部门选择 dialog at sign-in).
+  await openVenues(tPage, 'teacher2');
   await searchDetail(tPage, detail);
   await expect(rows(tPage)).toHaveCount(1);
   await expect(tPage.getByTestId(`row-edit-${id}`)).toHaveCount(0);
