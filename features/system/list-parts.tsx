@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Flex, Form } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 
 /** 查询 / 重置 at the end of a list's search form; test ids `${testIdPrefix}-search-submit|reset`. */
@@ -19,21 +19,4 @@ export function SearchActions({ testIdPrefix, onReset }: { testIdPrefix: string;
   );
 }
 
-/** A list that could not load: what failed, why, and 重试. */
-export function LoadError({ title, error, onRetry, testId }: { title: string; error: unknown; onRetry: () => void; testId: string }) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={title}
-      description={error instanceof Error ? error.message : undefined}
-      action={
-        <Button size="small" onClick={onRetry}>
-          重试
-        </Button>
-      }
-      style={{ marginBottom: 16 }}
-      data-testid={testId}
-    />
-  );
-}
+export { LoadError } from '@/components/data/list/list-feedback';

@@ -1,8 +1,9 @@
 'use client';
 
+import { LoadError, SelectionAlert } from './list-feedback';
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { usePathname } from 'next/navigation';
-import { Alert, Button, Card, Empty, Skeleton, Table, Typography } from 'antd';
+import { Card, Empty, Skeleton, Table } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { applyColumnSettings } from '@/lib/column-settings';
@@ -147,36 +148,8 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
         extra={toolbarExtra?.(page)}
         tools={<ColumnSettings columns={allData.filter((c) => c.key !== 'rowIndex').map((c) => ({ key: c.key, title: c.title as ReactNode }))} visible={settings.visible} onChange={settings.save} onReset={settings.reset} />}
       />
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={
-          <span data-testid="list-selection">
-            已选择 <Typography.Link>{selected}</Typography.Link> 项
-            {selected > 0 && (
-              <Typography.Link style={{ marginLeft: 24 }} onClick={page.clearSelection} data-testid="list-selection-clear">
-                清空
-              </Typography.Link>
-            )}
-          </span>
-        }
-      />
-      {page.error ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`${def.title}加载失败`}
-          description={page.error instanceof Error ? page.error.message : undefined}
-          action={
-            <Button size="small" onClick={() => void page.reload()} data-testid="list-retry">
-              重试
-            </Button>
-          }
-          data-testid="list-error"
-        />
-      ) : null}
+      <SelectionAlert count={selected} onClear={page.clearSelection} />
+      {page.error ? <LoadError title={`${def.title}加载失败`} error={page.error} onRetry={() => void page.reload()} testId="list-error" /> : null}
       <Table<R>
         rowKey={def.rowKey}
         size="middle"

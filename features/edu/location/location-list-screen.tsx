@@ -1,8 +1,9 @@
 'use client';
 
+import { LoadError, SelectionAlert } from '@/components/data/list/list-feedback';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { usePathname } from 'next/navigation';
-import { Alert, App, Button, Card, Col, Divider, Empty, Flex, Form, Input, Popconfirm, Row as GridRow, Select, Skeleton, Switch, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Col, Divider, Empty, Flex, Form, Input, Popconfirm, Row as GridRow, Select, Skeleton, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { ListToolbar, type ToolbarAction } from '@/components/data/list/list-toolbar';
@@ -97,36 +98,8 @@ function LocationListBody({ route }: { route: string }) {
     <Card data-testid="list-page">
       <LocationSearch initial={page.state.search} index={regions.data} onSearch={page.search} onReset={page.reset} />
       <ListToolbar actions={locationResource.actions} modeOf={toolbarMode} onAction={onToolbar} busy={{ exportXls: exporting }} />
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={
-          <span data-testid="list-selection">
-            已选择 <Typography.Link>{selected}</Typography.Link> 项
-            {selected > 0 && (
-              <Typography.Link style={{ marginLeft: 24 }} onClick={page.clearSelection} data-testid="list-selection-clear">
-                清空
-              </Typography.Link>
-            )}
-          </span>
-        }
-      />
-      {page.error ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="场地加载失败"
-          description={page.error instanceof Error ? page.error.message : undefined}
-          action={
-            <Button size="small" onClick={() => void page.reload()} data-testid="list-retry">
-              重试
-            </Button>
-          }
-          data-testid="list-error"
-        />
-      ) : null}
+      <SelectionAlert count={selected} onClear={page.clearSelection} />
+      {page.error ? <LoadError title="场地加载失败" error={page.error} onRetry={() => void page.reload()} testId="list-error" /> : null}
       <Table<LocationRow>
         rowKey="id"
         size="middle"

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { App, Alert, Card, Divider, Empty, Popconfirm, Table, Tag, Typography } from 'antd';
+import { App, Card, Divider, Empty, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { dataColumns } from '@/components/data/list/list-columns';
@@ -14,6 +14,7 @@ import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { searchModeOf } from '@/lib/resources/field-kinds';
 import { NoPermission } from '../no-permission';
+import { SelectionAlert } from '@/components/data/list/list-feedback';
 import { LoadError } from '../list-parts';
 import {
   ADD_PERM, announcementDef, CONFIRM_DELETE, CONFIRM_RELEASE, CONFIRM_REVOKE, DELETE_PERM, EDIT_PERM, LIST_PERM, PUBLISHED, RELEASE_PERM, RELEASE_URL, REVOKE_PERM, REVOKE_URL,
@@ -130,21 +131,7 @@ function AnnouncementList() {
     <Card data-testid="annt-list">
       <SearchBar name="sysAnnouncement_search" fields={SEARCH_FIELDS} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} />
       <ListToolbar actions={{ add: true, deleteBatch: true }} modeOf={modeOf} onAction={onToolbar} />
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={
-          <span data-testid="list-selection">
-            已选择 <Typography.Link>{selected}</Typography.Link> 项
-            {selected > 0 && (
-              <Typography.Link style={{ marginLeft: 24 }} onClick={page.clearSelection} data-testid="list-selection-clear">
-                清空
-              </Typography.Link>
-            )}
-          </span>
-        }
-      />
+      <SelectionAlert count={selected} onClear={page.clearSelection} />
       {page.error ? <LoadError title="系统通告加载失败" error={page.error} onRetry={() => void page.reload()} testId="list-error" /> : null}
       <Table<AnnouncementRow>
         rowKey="id"
