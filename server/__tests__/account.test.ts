@@ -105,9 +105,10 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     );
   });
 
-  it('teacher holds no button but allAuth lists both; the menu has 个人中心', async () => {
+  it('teacher holds only the venue buttons but allAuth lists the system ones too; the menu has 个人中心', async () => {
     const t = await permsOf('teacher');
-    expect(t.auth).toEqual([]);
+    // 场地管理: a teacher may list, add and edit its own venues, and pick teachers (server/services/location-seed.ts).
+    expect(t.auth.map((a) => a.action).sort()).toEqual(['clazz:teacher:list', 'edu:location:add', 'edu:location:edit', 'edu:location:list']);
     expect(t.allAuth).toEqual(
       expect.arrayContaining([
         { action: 'system:user:frozen', type: '1', describe: '冻结用户', status: '1' },
