@@ -1,7 +1,10 @@
 import path from 'node:path';
+import { readMapSettings, type MapSettings } from './services/geocode';
 
 /** Backend settings, read once from the environment (validated; bad values fail at start, not mid-request). */
 export interface BackendConfig {
+  /** The venue form's map and geocoder (MAP_TILE_URL, MAP_TILE_ATTRIBUTION, MAP_GEOCODER_URL); a bad value stops the start. */
+  map: MapSettings;
   captcha: boolean;
   casUrl: string | null;
   seedDemo: boolean;
@@ -50,5 +53,6 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     smsOutbox: env.SMS_DEV_OUTBOX?.trim() || null,
     trustClientIpHeader: env.TRUST_PROXY === '1',
     oauth,
+    map: readMapSettings(env),
   };
 }

@@ -2,29 +2,12 @@
 
 import useSWR from 'swr';
 import { http } from '@/lib/http';
+import { GEOCODE_MAX_QUERY, type GeocodePlace, type MapClientConfig } from '@/lib/map-types';
+
+export { GEOCODE_MAX_QUERY, type GeocodePlace, type MapClientConfig };
 
 export const MAP_CONFIG_URL = '/location/map/config';
 export const GEOCODE_URL = '/location/map/geocode';
-/** The server refuses longer queries (server/services/geocode.ts). */
-export const GEOCODE_MAX_QUERY = 100;
-
-/** GET /location/map/config: the operator's tile template and whether address search exists. */
-export interface MapClientConfig {
-  tileUrl: string | null;
-  attribution: string;
-  geocoder: boolean;
-}
-
-/** One address search hit (GET /location/map/geocode?q=). */
-export interface GeocodePlace {
-  label: string;
-  longitude: number;
-  latitude: number;
-  province?: string;
-  city?: string;
-  address?: string;
-}
-
 const NOT_CONFIGURED: MapClientConfig = { tileUrl: null, attribution: '', geocoder: false };
 
 /**

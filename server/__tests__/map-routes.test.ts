@@ -32,10 +32,10 @@ const fakeFetch = (async (input: RequestInfo | URL) => {
 let be: TestBackend;
 let admin: string;
 let teacher: string;
-const mapConfig = () => (be.config as BackendConfig & { map?: MapSettings });
+const mapConfig = () => be.config;
 
 beforeAll(async () => {
-  // Injected like server/config.ts would provide it once MAP_* are read there.
+  // Injected as server/config.ts provides it from MAP_* at start.
   const config: Partial<BackendConfig> & { map: MapSettings } = { map: { ...SETTINGS } };
   be = await startTestBackend(config, fakeFetch);
   // The venue list code for the admin only (the seed's venue menu is owned elsewhere); the teacher loses it.

@@ -6,7 +6,10 @@
  *   MAP_GEOCODER_URL      a Nominatim-compatible search endpoint; any key stays in its query string here
  * The browser only ever talks to our backend: the geocoder URL (and any key in it) never reaches it.
  */
+import { GEOCODE_MAX_QUERY, type GeocodePlace, type MapClientConfig } from '../../lib/map-types';
 import { sanitizeHtml } from '../../lib/sanitize-html';
+
+export { GEOCODE_MAX_QUERY, type GeocodePlace, type MapClientConfig };
 
 export interface MapSettings {
   /** Leaflet tile URL template, or null: the form then says the map is not configured. */
@@ -16,26 +19,7 @@ export interface MapSettings {
   geocoderUrl: string | null;
 }
 
-/** What the browser learns: no geocoder URL, just whether address search is available. */
-export interface MapClientConfig {
-  tileUrl: string | null;
-  attribution: string;
-  geocoder: boolean;
-}
-
-/** One search hit, in the shape the venue form uses. */
-export interface GeocodePlace {
-  label: string;
-  longitude: number;
-  latitude: number;
-  province?: string;
-  city?: string;
-  /** A detailed address (district, road, number) for 详细地址. */
-  address?: string;
-}
-
 export const GEOCODE_TIMEOUT_MS = 5_000;
-export const GEOCODE_MAX_QUERY = 100;
 export const GEOCODE_MAX_RESULTS = 5;
 /** A search answer larger than this is not a list of five places. */
 const MAX_ANSWER_BYTES = 512 * 1024;
