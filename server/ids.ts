@@ -10,3 +10,8 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
 
 /** Stable 32-char ids for link rows (role↔permission, user↔role…), so re-seeding and re-saving find the same rows. */
 export const linkId = (...parts: string[]) => sha256(parts.join('|')).slice(0, 32);
+
+/** `'a,b,'` (JeecgBoot keeps a trailing comma) → ['a', 'b'], trimmed, unique. */
+export function parseIdList(raw: string | null | undefined): string[] {
+  return [...new Set(String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+}

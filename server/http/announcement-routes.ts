@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SysAnnouncement } from '../db/schema';
 import { escapeLike } from '../db/like';
-import { newId } from '../ids';
+import { newId, parseIdList } from '../ids';
 import {
-  findVisible, markRead, materializeAll, NOT_FOUND, parseIdList, PUBLISHED, pushAnnouncement, readAllFor, syncUserSends, toAnnouncement, unreadOf,
+  findVisible, markRead, materializeAll, NOT_FOUND, PUBLISHED, pushAnnouncement, readAllFor, syncUserSends, toAnnouncement, unreadOf,
 } from '../services/announcements';
 import { formatDateTime } from '../services/format';
 import { bodySchema, toColumns } from '../services/announcement-input';

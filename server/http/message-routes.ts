@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SEND_PERM } from '../../features/system/messages/message-template-resource';
-import { newId } from '../ids';
+import { newId, parseIdList } from '../ids';
 import { listTemplates } from '../resources/catalog-messages';
-import { parseIdList, pushAnnouncement, renderTemplate, syncUserSends, toAnnouncement, type TemplateData } from '../services/announcements';
+import { pushAnnouncement, renderTemplate, syncUserSends, toAnnouncement, type TemplateData } from '../services/announcements';
 import { ApiFailure, ok } from './envelope';
 import { requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';

@@ -1,8 +1,8 @@
-import { LOCATION_MESSAGES, locationResource } from '../../features/edu/location/location-resource';
+import { isPositiveMemberCount, LOCATION_MESSAGES, locationResource } from '../../features/edu/location/location-resource';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import { REGION_ROOT } from '../../lib/region';
 import { ApiFailure } from '../http/envelope';
-import { listTeachers } from '../http/teacher-routes';
+import { listTeachers } from '../services/teachers';
 import { knownRegionCode, regionIndex } from '../services/regions';
 import type { CrudHooks, SaveCtx } from './crud';
 import { getResource, registerResource } from './registry';
@@ -23,17 +23,7 @@ export const LOCATION_SERVER_MESSAGES = {
   flag: (label: string) => `${label}只能是0或1`,
 } as const;
 
-/** Capacity bound: 9 digits, well inside the integer column. */
-const MAX_MEMBER = 999_999_999;
-
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** A positive integer: a number, or its plain decimal text (form bodies are text); never 0, negative, decimal or other text. */
-export function isPositiveInteger(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isInteger(v) && v > 0 && v <= MAX_MEMBER;
-  if (typeof v === 'string') return /^[1-9]\d{0,8}$/.test(v.trim());
-  return false;
-}
 
 /**
  * One required value of the raw body: on add it must be there, on edit (a partial update, e.g. the
@@ -82,13 +72,11 @@ export const locationHooks: CrudHooks = {
     requireValue(input, 'province', ctx.mode, LOCATION_MESSAGES.regionRequired);
     requireValue(input, 'detailLocation', ctx.mode, LOCATION_MESSAGES.detailRequired);
     requireValue(input, 'maxMember', ctx.mode, LOCATION_MESSAGES.maxMemberRequired);
-    if (Object.hasOwn(input, 'maxMember') && !isPositiveInteger(input.maxMember)) throw new ApiFailure(LOCATION_MESSAGES.positiveInteger);
+    if (Object.hasOwn(input, 'maxMember') && !isPositiveMemberCount(input.maxMember)) throw new ApiFailure(LOCATION_MESSAGES.positiveInteger);
   },
 
   async beforeSave(row: BodyRow, ctx: SaveCtx) {
     const existing = ctx.existing;
-    // The owner is the creating user (crud.ts fills it); never what a client sends.
-    delete row.ownBy;
     checkFlag(row, 'status', '状态', 1, ctx.mode);
     checkFlag(row, 'isDoubleTeacher', '双师', 0, ctx.mode);
     checkRange(row, 'longitude', 180, LOCATION_SERVER_MESSAGES.longitude);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../db';
 import { ApiFailure } from '../http/envelope';
 import { isSitePath, sanitizeHtml, stripTags } from '../../lib/sanitize-html';
-import { parseIdList } from './announcements';
+import { parseIdList } from '../ids';
 import { parseDateBoundGmt8 } from './format';
 
 /** The administrator's announcement form (add / edit), validated and cleaned into table columns. */

@@ -4,6 +4,7 @@ import type { Database } from '../db';
 import type { SysAnnouncement, SysMessageTemplate, SysUser } from '../db/schema';
 import type { Services } from '../http/types';
 import { escapeHtml, sanitizeHtml, stripTags } from '../../lib/sanitize-html';
+import { parseIdList } from '../ids';
 import { formatDateTime } from './format';
 import { pushToUsers } from './notify';
 
@@ -19,11 +20,6 @@ export const NOT_FOUND = '未找到对应实体';
 
 /** The same 32-char id for (announcement, user) whether JS or the lazy SQL insert creates the row. */
 export const sendRowId = (anntId: string, userId: string) => createHash('md5').update(`${anntId}|${userId}`).digest('hex');
-
-/** `'a,b,'` (JeecgBoot keeps a trailing comma) → ['a', 'b'], trimmed, unique. */
-export function parseIdList(raw: string | null | undefined): string[] {
-  return [...new Set(String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
-}
 
 /** SysAnnouncement as JeecgBoot serialises it, with the `_dictText` siblings of its list (contract §1). */
 export function toAnnouncement(a: SysAnnouncement, { showUserIds }: { showUserIds: boolean }) {

@@ -13,6 +13,21 @@ export const LOCATION_MESSAGES = {
   detailRequired: '请输入详细地址!',
 } as const;
 
+/** 最多容纳人数's upper bound (9 digits, well inside the integer column), on the form and the server. */
+export const LOCATION_MAX_MEMBER = 999_999_999;
+
+/** 联系电话: digits, spaces, + - ( ), 5–30 characters. */
+export const LOCATION_PHONE_PATTERN = { regex: '^[0-9+() -]{5,30}$', message: '请输入正确的联系电话' };
+
+/**
+ * 最多容纳人数 is a positive integer: a number, or its plain decimal text (form bodies are text); never 0,
+ * negative, decimal, '01', '+3', '1e3' or other text. The form and the server's check both use this.
+ */
+export function isPositiveMemberCount(v: unknown): boolean {
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';
+  return /^[1-9]\d*$/.test(text) && Number(text) <= LOCATION_MAX_MEMBER;
+}
+
 /**
  * 场地 (tbl_location, spec 01 §3 "Venue", spec 02 §3 "Location row"): data only, shared by the embedded
  * backend (server/resources/catalog-location.ts adds validation, ownership and the teacher check) and the
@@ -49,7 +64,7 @@ export const locationResource: ResourceDef = {
     { name: 'priority', label: '优先级', kind: 'inputNumber', type: 'int', list: false },
     { name: 'hotelExpenses', label: '费用信息', kind: 'textarea', maxLength: 500, list: false },
     { name: 'hotelContact', label: '酒店联系人', kind: 'input', maxLength: 50, list: false },
-    { name: 'phone', label: '联系电话', kind: 'input', maxLength: 30, pattern: { regex: '^[0-9+() -]{5,30}$', message: '请输入正确的联系电话' }, list: false },
+    { name: 'phone', label: '联系电话', kind: 'input', maxLength: 30, pattern: LOCATION_PHONE_PATTERN, list: false },
     { name: 'remark', label: '备注', kind: 'textarea', maxLength: 500, list: false },
     { name: 'ownBy', label: '所属人', kind: 'select', dictCode: 'sys_user,realname,id', form: false, width: 100 },
     { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },

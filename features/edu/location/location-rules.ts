@@ -6,10 +6,10 @@
  */
 import { canEdit, type PermissionUser } from '@/lib/permissions';
 import type { RegionIndex, RegionNode } from '@/lib/region';
-import { LOCATION_MESSAGES } from './location-resource';
+import { isPositiveMemberCount, LOCATION_MAX_MEMBER, LOCATION_MESSAGES, LOCATION_PHONE_PATTERN } from './location-resource';
 
 /** The server's bound for 最多容纳人数 (9 digits, server/resources/catalog-location.ts): the form refuses the same. */
-export const MAX_MEMBER_LIMIT = 999_999_999;
+export const MAX_MEMBER_LIMIT = LOCATION_MAX_MEMBER;
 
 /** A venue as the list and queryById return it (spec 01 §3 "Venue"). Codes are 6-digit region codes. */
 export interface LocationRecord {
@@ -35,12 +35,9 @@ export interface LocationRecord {
   [key: string]: unknown;
 }
 
-/**
- * 联系电话: digits, spaces, + - ( ), 5–30 characters — the intent of the shared definition's pattern, whose
- * TS literal drops the backslash before '-' and so becomes the invalid regex ^[0-9+()- ]{5,30}$.
- */
-export const PHONE_PATTERN = /^[0-9+() -]{5,30}$/;
-export const PHONE_MESSAGE = '请输入正确的联系电话';
+/** 联系电话: the shared definition's pattern. */
+export const PHONE_PATTERN = new RegExp(LOCATION_PHONE_PATTERN.regex);
+export const PHONE_MESSAGE = LOCATION_PHONE_PATTERN.message;
 
 /** '' or a plausible phone number. */
 export const phoneError = (v: unknown): string | null => (blank(v) || PHONE_PATTERN.test(String(v).trim()) ? null : PHONE_MESSAGE);
@@ -66,13 +63,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 /** 最多容纳人数: required (请填写最多容纳人数), then a positive integer (请输入正整数!). */
 export function maxMemberError(value: unknown): string | null {
   if (blank(value)) return LOCATION_MESSAGES.maxMemberRequired;
-  let text: string;
-  if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
-  else if (typeof value === 'string') text = value.trim();
-  else return LOCATION_MESSAGES.positiveInteger;
-  // '1.0', '01', '+3', '1e3' are not how a positive integer is written.
-  if (!/^[1-9]\d*$/.test(text) || Number(text) > MAX_MEMBER_LIMIT) return LOCATION_MESSAGES.positiveInteger;
-  return null;
+  return isPositiveMemberCount(value) ? null : LOCATION_MESSAGES.positiveInteger;
 }
 
 /** 地区: at least the province (请选择地区!). */
