@@ -1,15 +1,15 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
-import { Alert, App, Button, Card, Col, Empty, Flex, Menu, Popconfirm, Row, Spin, Tree, Typography } from 'antd';
-import type { TreeProps } from 'antd';
+import { App, Button, Card, Col, Empty, Flex, Menu, Popconfirm, Row, Spin, Tree, Typography } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { NoPermission } from './no-permission';
-import { allKeys, sameKeys, toTreeData, type PermissionNode } from './permission-tree';
+import { LoadError } from './list-parts';
+import { useRolePermissionEdits } from './use-role-permission-edits';
 
 /** One row of GET /sys/role/queryall. */
 interface Role {
@@ -22,24 +22,7 @@ interface Role {
 const PERM = 'system:role:permission';
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
-const getResult = <T,>(url: string) => http.get<T>(url).then((r) => r.result);
-const getRoleIds = ([url, roleId]: readonly [string, string]) => http.get<string[]>(url, { roleId }).then((r) => r.result);
-
-function LoadFailed({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={`${what}加载失败`}
-      description={error instanceof Error ? error.message : undefined}
-      action={
-        <Button size="small" onClick={retry}>
-          重试
-        </Button>
-      }
-    />
-  );
-}
+const getRoles = (url: string) => http.get<Role[]>(url).then((r) => r.result);
 
 /**
  * 角色授权 (system/RolePermission): pick a role, tick its menus and buttons, save.
@@ -60,63 +43,30 @@ export default function RolePermissionScreen() {
 }
 
 function RolePermission() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const showError = useApiError();
-  const roles = useSWR('/sys/role/queryall', getResult<Role[]>, { ...SWR_OPTIONS, onError: showError });
-  const tree = useSWR('/sys/permission/list', getResult<PermissionNode[]>, { ...SWR_OPTIONS, onError: showError });
+  const roles = useSWR('/sys/role/queryall', getRoles, { ...SWR_OPTIONS, onError: showError });
 
   const [picked, setPicked] = useState<string | null>(null);
   const roleList = roles.data ?? [];
   const role = roleList.find((r) => r.id === picked) ?? roleList[0] ?? null;
-  const granted = useSWR(role ? (['/sys/permission/queryRolePermission', role.id] as const) : null, getRoleIds, { ...SWR_OPTIONS, onError: showError });
-
   // Unsaved ticks belong to one role; a different role (or none) shows the server's set.
-  const [edits, setEdits] = useState<{ roleId: string; keys: string[] } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const serverKeys = granted.data ?? [];
-  const checked = edits && role && edits.roleId === role.id ? edits.keys : serverKeys;
-  const dirty = Boolean(granted.data && !sameKeys(checked, serverKeys));
-
-  const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
-  const order = useMemo(() => allKeys(tree.data ?? []), [tree.data]);
+  const { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving } = useRolePermissionEdits(role?.id ?? null, { refetchAfterSave: true });
 
   const pickRole = (id: string) => {
     if (id === role?.id) return;
     const go = () => {
-      setEdits(null);
+      setChecked(null);
       setPicked(id);
     };
     if (!dirty) return go();
     modal.confirm({ title: '提示', content: '当前角色的授权修改尚未保存，确定放弃修改并切换角色吗?', okText: '确定', cancelText: '取消', onOk: go });
   };
 
-  const onCheck: TreeProps['onCheck'] = (keys) => {
-    if (!role) return;
-    const list = Array.isArray(keys) ? keys : keys.checked;
-    setEdits({ roleId: role.id, keys: list.map(String) });
-  };
-
-  const setAll = (all: boolean) => role && setEdits({ roleId: role.id, keys: all ? order : [] });
-
-  const save = async () => {
-    if (!role) return;
-    const keep = new Set(checked);
-    const ids = order.filter((k) => keep.has(k));
-    setSaving(true);
-    try {
-      const res = await http.post<null>('/sys/permission/saveRolePermission', { roleId: role.id, permissionIds: ids.join(',') });
-      message.success(res.message || '保存成功！');
-      await granted.mutate(ids, { revalidate: true });
-      setEdits(null);
-    } catch (e) {
-      showError(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const setAll = (all: boolean) => setChecked(all ? order : []);
 
   const rolePane = roles.error && !roles.data ? (
-    <LoadFailed what="角色" error={roles.error} retry={() => roles.mutate()} />
+    <LoadError title="角色加载失败" error={roles.error} onRetry={() => void roles.mutate()} testId="role-list-error" />
   ) : roles.isLoading ? (
     <Flex justify="center" style={{ padding: 32 }}>
       <Spin />
@@ -142,9 +92,9 @@ function RolePermission() {
   );
 
   const treePane = tree.error && !tree.data ? (
-    <LoadFailed what="权限" error={tree.error} retry={() => tree.mutate()} />
+    <LoadError title="权限加载失败" error={tree.error} onRetry={() => void tree.mutate()} testId="role-permission-error" />
   ) : granted.error && !granted.data ? (
-    <LoadFailed what="角色授权" error={granted.error} retry={() => granted.mutate()} />
+    <LoadError title="角色授权加载失败" error={granted.error} onRetry={() => void granted.mutate()} testId="role-permission-error" />
   ) : tree.isLoading || (role && granted.isLoading) ? (
     <Flex justify="center" style={{ padding: 32 }}>
       <Spin />
@@ -192,12 +142,12 @@ function RolePermission() {
           }
           actions={[
             <Flex key="actions" justify="flex-end" gap={8} style={{ paddingInline: 24 }}>
-              <Popconfirm title="确定放弃未保存的修改吗?" okText="确定" cancelText="取消" disabled={!dirty} onConfirm={() => setEdits(null)}>
+              <Popconfirm title="确定放弃未保存的修改吗?" okText="确定" cancelText="取消" disabled={!dirty} onConfirm={() => setChecked(null)}>
                 <Button disabled={!ready || !dirty} data-testid="role-permission-reset">
                   重置
                 </Button>
               </Popconfirm>
-              <Button type="primary" loading={saving} disabled={!ready} onClick={save} data-testid="role-permission-save">
+              <Button type="primary" loading={saving} disabled={!ready} onClick={() => void save()} data-testid="role-permission-save">
                 保存
               </Button>
             </Flex>,

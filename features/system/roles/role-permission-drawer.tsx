@@ -1,22 +1,15 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { App, Button, Drawer, Empty, Flex, Spin, Tree, Typography } from 'antd';
-import type { TreeProps } from 'antd';
-import { useApiError } from '@/components/feedback/use-api-error';
-import { http } from '@/lib/http';
 import { LoadError } from '../list-parts';
-import { allKeys, BUTTON_MENU_TYPE, sameKeys, toTreeData, type PermissionNode } from '../permission-tree';
+import { BUTTON_MENU_TYPE, type PermissionNode } from '../permission-tree';
+import { useRolePermissionEdits } from '../use-role-permission-edits';
 
 export interface RoleRef {
   id: string;
   roleName: string;
 }
-
-const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
-const getTree = (url: string) => http.get<PermissionNode[]>(url).then((r) => r.result ?? []);
-const getGranted = ([url, roleId]: readonly [string, string]) => http.get<string[]>(url, { roleId }).then((r) => r.result ?? []);
 
 /** Keys of every menu that has children (展开全部). */
 function menuKeys(nodes: readonly PermissionNode[], out: string[] = []): string[] {
@@ -40,41 +33,15 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRef | null; 
 }
 
 function PermissionDrawer({ role, onClose }: { role: RoleRef; onClose: () => void }) {
-  const { message, modal } = App.useApp();
-  const showError = useApiError();
-  const tree = useSWR('/sys/permission/list', getTree, { ...SWR_OPTIONS, onError: showError });
-  const granted = useSWR(['/sys/permission/queryRolePermission', role.id] as const, getGranted, { ...SWR_OPTIONS, revalidateOnMount: true, onError: showError });
-
-  const [edits, setEdits] = useState<string[] | null>(null);
+  const { modal } = App.useApp();
+  const { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving } = useRolePermissionEdits(role.id, { refetchOnOpen: true });
   const [expanded, setExpanded] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  const serverKeys = useMemo(() => granted.data ?? [], [granted.data]);
-  const checked = edits ?? serverKeys;
-  const dirty = Boolean(granted.data && !sameKeys(checked, serverKeys));
-
-  const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
-  const order = useMemo(() => allKeys(tree.data ?? []), [tree.data]);
   const menus = useMemo(() => menuKeys(tree.data ?? []), [tree.data]);
   const expandedKeys = expanded ?? menus;
   const ready = Boolean(granted.data && tree.data);
 
-  const onCheck: TreeProps['onCheck'] = (keys) => setEdits((Array.isArray(keys) ? keys : keys.checked).map(String));
-
-  const save = async (close: boolean) => {
-    const keep = new Set(checked);
-    const ids = order.filter((k) => keep.has(k));
-    setSaving(true);
-    try {
-      const res = await http.post<null>('/sys/permission/saveRolePermission', { roleId: role.id, permissionIds: ids.join(',') });
-      message.success(res.message || '保存成功！');
-      await granted.mutate(ids, { revalidate: false });
-      setEdits(null);
-      if (close) onClose();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setSaving(false);
-    }
+  const saveAnd = async (close: boolean) => {
+    if ((await save()) && close) onClose();
   };
 
   const close = () => {
@@ -121,20 +88,20 @@ function PermissionDrawer({ role, onClose }: { role: RoleRef; onClose: () => voi
           <Button onClick={close} data-testid="role-permission-cancel">
             取消
           </Button>
-          <Button loading={saving} disabled={!ready} onClick={() => void save(false)} data-testid="role-permission-save">
+          <Button loading={saving} disabled={!ready} onClick={() => void saveAnd(false)} data-testid="role-permission-save">
             仅保存
           </Button>
-          <Button type="primary" loading={saving} disabled={!ready} onClick={() => void save(true)} data-testid="role-permission-save-close">
+          <Button type="primary" loading={saving} disabled={!ready} onClick={() => void saveAnd(true)} data-testid="role-permission-save-close">
             保存并关闭
           </Button>
         </Flex>
       }
     >
       <Flex gap={12} wrap style={{ marginBottom: 8 }}>
-        <Typography.Link disabled={!ready} onClick={() => setEdits(order)} data-testid="role-permission-all">
+        <Typography.Link disabled={!ready} onClick={() => setChecked(order)} data-testid="role-permission-all">
           全选
         </Typography.Link>
-        <Typography.Link disabled={!ready} onClick={() => setEdits([])} data-testid="role-permission-none">
+        <Typography.Link disabled={!ready} onClick={() => setChecked([])} data-testid="role-permission-none">
           全不选
         </Typography.Link>
         <Typography.Link disabled={!ready} onClick={() => setExpanded(menus)}>
