@@ -1,4 +1,5 @@
 import { sql, type Updateable } from 'kysely';
+import type { DepartInput } from '../../features/system/departs/depart-input';
 import type { Database } from '../db';
 import type { SysDepart, SysDepartTable } from '../db/schema';
 import { escapeLike } from '../db/like';
@@ -240,24 +241,6 @@ export async function loadIdTree(db: Database): Promise<DepartIdModel[]> {
 
 // ---------------------------------------------------------------- writes
 
-/** What add / edit may set; codes, level, parent (on edit) and audit columns are the server's. */
-export interface DepartInput {
-  departName: string;
-  departNameEn?: string | null;
-  departNameAbbr?: string | null;
-  departOrder?: number | null;
-  orgCategory?: string | null;
-  mobile?: string | null;
-  fax?: string | null;
-  /** Comma-joined user ids, already checked by the caller. */
-  directorUserIds?: string | null;
-  /** A known 6-digit region code, already checked by the caller. */
-  areaCode?: string | null;
-  address?: string | null;
-  memo?: string | null;
-  description?: string | null;
-  status?: string | null;
-}
 
 const orNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
 

@@ -5,23 +5,11 @@ import { DictSelect } from '@/components/data/dict/dict-select';
 import { AreaLinkage } from '@/components/pickers/area-linkage';
 import { UserSelect } from '@/components/pickers/user-picker';
 import { resolvePattern } from '@/lib/resources/patterns';
+import type { DepartInput } from './depart-input';
 import type { DepartNode } from './depart-tree';
 
 /** What the form edits; the org code, level and parent are the server's and only shown. */
-export interface DepartFormValues {
-  departName: string;
-  departNameEn?: string | null;
-  departNameAbbr?: string | null;
-  departOrder?: number | null;
-  orgCategory?: string | null;
-  mobile?: string | null;
-  fax?: string | null;
-  directorUserIds?: string | null;
-  areaCode?: string | null;
-  address?: string | null;
-  memo?: string | null;
-  status?: string | null;
-}
+export type DepartFormValues = Omit<DepartInput, 'description'>;
 
 export const NAME_REQUIRED = '请输入机构/部门名称!';
 const MOBILE = resolvePattern('m');
