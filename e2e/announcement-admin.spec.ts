@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { loginViaUi, signedInWithBell, unread } from './support';
 
 /**
  * 通告管理 end to end: the administrator composes an announcement to teacher2 with bold text through
@@ -7,22 +7,13 @@ import { loginViaUi } from './support';
  * out of teacher2's unread list again.
  */
 
-/** The bell's unread total (antd Badge shows it as the count's title; no badge = 0). */
-async function unread(page: Page): Promise<number> {
-  const count = page.getByTestId('notice-badge').locator('.ant-badge-count');
-  if (!(await count.count())) return 0;
-  return Number(await count.getAttribute('title'));
-}
 
 const confirmPopover = (page: Page) => page.locator('.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary').click();
 
 test('通告管理: compose to teacher2 with bold text, publish, teacher2 sees it, revoke removes it', async ({ page, browser, baseURL }) => {
   const teacherCtx = await browser.newContext({ baseURL });
   const teacher = await teacherCtx.newPage();
-  await loginViaUi(teacher, 'teacher2');
-  await expect(teacher.locator('[data-socket="open"]')).toBeVisible();
-  await expect(teacher.getByTestId('notice-bell')).toBeVisible();
-  await teacher.waitForLoadState('networkidle');
+  await signedInWithBell(teacher, 'teacher2');
   const before = await unread(teacher);
 
   // The administrator opens 通告管理 from the menu.

@@ -1,15 +1,10 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { spawnServer, type SpawnedServer } from './spawn-server';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, unread } from './support';
 
 const PORT = 3134;
 
-async function unread(page: Page): Promise<number> {
-  const count = page.getByTestId('notice-badge').locator('.ant-badge-count');
-  if (!(await count.count())) return 0;
-  return Number(await count.getAttribute('title'));
-}
 
 /** Publishes an announcement to one user through the BFF of `server`, as admin. */
 async function publishTo(page: Page, server: SpawnedServer, userId: string, title: string) {

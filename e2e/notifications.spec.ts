@@ -1,26 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, loginViaUi } from './support';
-
-/** The bell's unread total (antd Badge shows it as the count's title; no badge = 0). */
-async function unread(page: Page): Promise<number> {
-  const count = page.getByTestId('notice-badge').locator('.ant-badge-count');
-  if (!(await count.count())) return 0;
-  return Number(await count.getAttribute('title'));
-}
-
-async function signedIn(page: Page, username: string) {
-  await loginViaUi(page, username);
-  await expect(page.locator('[data-socket="open"]')).toBeVisible();
-  await expect(page.getByTestId('notice-bell')).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { apiLogin, signedInWithBell, unread } from './support';
 
 test('an announcement to one teacher reaches only that teacher’s bell at once; opening it marks it read', async ({ page, browser, baseURL }) => {
-  await signedIn(page, 'teacher2');
+  // Each waits for the first listByUser answers before counting.
+  await signedInWithBell(page, 'teacher2');
   const other = await (await browser.newContext({ baseURL })).newPage();
-  await signedIn(other, 'jiaowu');
-  // Let the first listByUser answers land before counting.
-  await page.waitForLoadState('networkidle');
-  await other.waitForLoadState('networkidle');
+  await signedInWithBell(other, 'jiaowu');
   const before = await unread(page);
   const otherBefore = await unread(other);
 

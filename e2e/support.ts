@@ -42,3 +42,18 @@ export async function apiLogin(context: BrowserContext, baseURL: string, usernam
   const res = await context.request.post('/jeecg-boot/sys/login', { data: { username, password: DEMO_PASSWORD }, headers: { origin: baseURL } });
   expect((await res.json()).code).toBe(200);
 }
+
+/** The bell's unread total (antd Badge shows it as the count's title; no badge = 0). */
+export async function unread(page: Page): Promise<number> {
+  const count = page.getByTestId('notice-badge').locator('.ant-badge-count');
+  if (!(await count.count())) return 0;
+  return Number(await count.getAttribute('title'));
+}
+
+/** Signs in through the UI and waits for the shell's socket and the bell's first answers. */
+export async function signedInWithBell(page: Page, username: string) {
+  await loginViaUi(page, username);
+  await expect(page.locator('[data-socket="open"]')).toBeVisible();
+  await expect(page.getByTestId('notice-bell')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}

@@ -1,26 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { expect, test } from '@playwright/test';
+import { loginViaUi, signedInWithBell, unread } from './support';
 
 /**
  * 消息模板 → 发送消息: the administrator sends the seeded 调课通知 (course_change_notice) to teacher2, who is
  * signed in in another browser context and sees it arrive in the bell's 系统消息 tab without a reload.
  */
 
-/** The bell's unread total (antd Badge shows it as the count's title; no badge = 0). */
-async function unread(page: Page): Promise<number> {
-  const count = page.getByTestId('notice-badge').locator('.ant-badge-count');
-  if (!(await count.count())) return 0;
-  return Number(await count.getAttribute('title'));
-}
 
 test('admin sends 调课通知 to teacher2 from 消息模板; it reaches teacher2’s 系统消息 tab live', async ({ page, browser, baseURL }) => {
   // The receiver first, with the shell's socket open.
   const teacherCtx = await browser.newContext({ baseURL });
   const teacher = await teacherCtx.newPage();
-  await loginViaUi(teacher, 'teacher2');
-  await expect(teacher.locator('[data-socket="open"]')).toBeVisible();
-  await expect(teacher.getByTestId('notice-bell')).toBeVisible();
-  await teacher.waitForLoadState('networkidle');
+  await signedInWithBell(teacher, 'teacher2');
   const before = await unread(teacher);
 
   // The sender: 系统管理 → 消息模板.
