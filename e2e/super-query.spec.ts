@@ -11,10 +11,19 @@ async function openUsers(page: Page) {
   await expect(rows(page).first()).toBeVisible();
 }
 
-/** Opens the antd Select inside `testId` and chooses the option titled `text`. */
+/**
+ * Opens the antd Select inside `testId` and chooses the option titled `text`, until the select shows it:
+ * on a busy machine a click can land while a dropdown is still animating (or on the closing one of the
+ * previous select), which would silently keep the old value.
+ */
 async function pick(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${text}"]`).click();
+  const select = page.getByTestId(testId);
+  const option = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${text}"]`).first();
+  await expect(async () => {
+    if (!(await option.isVisible())) await select.click();
+    await option.click({ timeout: 2_000 });
+    await expect(select).toContainText(text, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 const savedItem = (page: Page, title: string) => page.locator(`[data-testid="super-query-saved-item"][data-title="${title}"]`);

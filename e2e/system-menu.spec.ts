@@ -69,8 +69,12 @@ test.describe('菜单管理', () => {
     const form = page.getByTestId('rule-form');
     await expect(form).toBeVisible();
     await form.getByLabel('规则名称').fill(ruleName);
-    await form.getByLabel('规则字段').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('性别（sex）', { exact: true }).click();
+    // Until the select shows it: a click during the dropdown's animation would keep no value.
+    await expect(async () => {
+      await form.getByLabel('规则字段').click();
+      await page.locator('.ant-select-dropdown:visible').getByText('性别（sex）', { exact: true }).click({ timeout: 2_000 });
+      await expect(form.locator('.ant-select').filter({ hasText: '性别（sex）' })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await form.getByLabel('规则值').fill('#{nope}');
     await page.getByTestId('rule-form-submit').click();
     await expect(form.getByText('不支持的系统变量：#{nope}')).toBeVisible();
