@@ -17,6 +17,8 @@ import { departRoutes } from './http/depart-routes';
 import { roleUserRoutes } from './http/role-user-routes';
 import { teacherRoutes } from './http/teacher-routes';
 import { mapRoutes } from './http/map-routes';
+import { calendarRoutes } from './http/calendar-routes';
+import { attendanceRoutes } from './http/attendance-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
 
@@ -82,6 +84,8 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', roleUserRoutes);
   app.route('/', teacherRoutes);
   app.route('/', mapRoutes);
+  app.route('/', calendarRoutes);
+  app.route('/', attendanceRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

@@ -46,7 +46,7 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
   const files = openBackendStorage(config.dataDir, opts.memory);
   try {
     await migrate(opened.db);
-    const seedReport = await seed(opened.db, { demo: config.seedDemo });
+    const seedReport = await seed(opened.db, { demo: config.seedDemo, term: config.seedDemo && config.seedTerm });
     const sessions = new SessionStore(opened.db);
     let notifier: Notifier = opts.notify ?? (() => undefined);
     // Unset until server.ts connects one; meanwhile routes fall back to `notify` with every active user.

@@ -8,6 +8,11 @@ export interface BackendConfig {
   captcha: boolean;
   casUrl: string | null;
   seedDemo: boolean;
+  /**
+   * With seedDemo: also a teaching term (teachers, classes, students, ten weeks of sessions) into empty
+   * teaching tables. SEED_TERM=false turns it off; the Jest helper leaves it off unless a suite asks.
+   */
+  seedTerm: boolean;
   databaseUrl: string | null;
   dataDir: string;
   /** Where the development SMS sender also appends codes (JSON lines), for automated browser tests. */
@@ -48,6 +53,7 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     captcha: captchaSetting === 'on',
     casUrl: casUrl?.replace(/\/+$/, '') ?? null,
     seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
+    seedTerm: (env.SEED_TERM ?? 'true').toLowerCase() !== 'false',
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
     smsOutbox: env.SMS_DEV_OUTBOX?.trim() || null,

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import {
   ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, EnvironmentOutlined, FileTextOutlined,
-  HomeOutlined, LockOutlined, MenuOutlined, NotificationOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, TableOutlined, TeamOutlined,
+  HomeOutlined, IdcardOutlined, LockOutlined, MenuOutlined, NotificationOutlined, ReadOutlined, SafetyOutlined, ScheduleOutlined, SettingOutlined, TableOutlined, TeamOutlined,
   ToolOutlined, UserOutlined,
 } from '@ant-design/icons';
 
@@ -27,6 +27,8 @@ const ICONS: Record<string, ReactNode> = {
   notification: <NotificationOutlined />,
   bank: <BankOutlined />,
   environment: <EnvironmentOutlined />,
+  schedule: <ScheduleOutlined />,
+  idcard: <IdcardOutlined />,
 };
 
 export function menuIcon(name?: string): ReactNode {

@@ -22,7 +22,7 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}, fetc
     memory: !pgUrl,
     sms,
     fetchExternal,
-    config: { captcha: false, seedDemo: true, trustClientIpHeader: true, databaseUrl: pgUrl ?? null, ...(dataDir ? { dataDir } : {}), ...config },
+    config: { captcha: false, seedDemo: true, seedTerm: false, trustClientIpHeader: true, databaseUrl: pgUrl ?? null, ...(dataDir ? { dataDir } : {}), ...config },
   });
   const call: TestBackend['call'] = async (path, init = {}) => {
     const headers = new Headers(init.headers);

@@ -290,7 +290,7 @@ describe('PUT /sys/user/editRoles', () => {
 test('createBackend({notify}) routes pushes to the given function; setNotifier replaces it', async () => {
   const first = jest.fn();
   const second = jest.fn();
-  const other = await createBackend({ memory: true, notify: first, config: { captcha: false, seedDemo: true, trustClientIpHeader: true, databaseUrl: null } });
+  const other = await createBackend({ memory: true, notify: first, config: { captcha: false, seedDemo: true, seedTerm: false, trustClientIpHeader: true, databaseUrl: null } });
   try {
     const call = (path: string, init: { method?: string; json?: unknown; token?: string }) =>
       other

@@ -7,7 +7,7 @@ beforeAll(async () => {
     memory: true,
     basePath: '/jeecg-boot',
     socketAddress: (env) => (env as { incoming?: { socket: { remoteAddress: string } } }).incoming?.socket.remoteAddress,
-    config: { captcha: false, seedDemo: true, trustClientIpHeader: false, databaseUrl: null },
+    config: { captcha: false, seedDemo: true, seedTerm: false, trustClientIpHeader: false, databaseUrl: null },
   });
 });
 afterAll(() => be.close());

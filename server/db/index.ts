@@ -15,6 +15,7 @@ import * as m0008 from './migrations/0008-permission-data-rule';
 import * as m0009 from './migrations/0009-custom-values';
 import * as m0010 from './migrations/0010-depart-fields';
 import * as m0011 from './migrations/0011-location';
+import * as m0012 from './migrations/0012-teaching';
 
 export type Database = Kysely<DB>;
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0009-custom-values': m0009,
   '0010-depart-fields': m0010,
   '0011-location': m0011,
+  '0012-teaching': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -61,13 +63,16 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // btree_gist: the exclusion constraints that refuse double bookings (0012-teaching).
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const extensions = { btree_gist };
   let pglite;
   if (opts.pgliteDir) {
     // PGlite does not create missing parents.
     fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-    pglite = await PGlite.create(opts.pgliteDir);
+    pglite = await PGlite.create(opts.pgliteDir, { extensions });
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create({ extensions });
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };

@@ -6,6 +6,8 @@ import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS 
 import { seedCategories } from '../services/category';
 import { seedAnnouncements } from '../services/announcement-seed';
 import { seedLocations } from '../services/location-seed';
+import { seedTeachingPerms } from '../services/teaching-seed';
+import { seedTerm } from '../services/term-seed';
 
 export interface SeedReport {
   /** Credentials to print, only when this run created them. */
@@ -17,7 +19,7 @@ export interface SeedReport {
  * Idempotent: reference rows (departments, roles, menu, dictionaries) are inserted when missing and
  * never overwrite an administrator's later edits; users are only created on an empty user table.
  */
-export async function seed(db: Database, { demo }: { demo: boolean }): Promise<SeedReport> {
+export async function seed(db: Database, { demo, term = false }: { demo: boolean; term?: boolean }): Promise<SeedReport> {
   const report: SeedReport = { created: [], demo };
   await db.transaction().execute(async (tx) => {
     for (const t of TENANTS) await tx.insertInto('sys_tenant').values(t).onConflict((oc) => oc.column('id').doNothing()).execute();
@@ -58,8 +60,12 @@ export async function seed(db: Database, { demo }: { demo: boolean }): Promise<S
   await seedCategories(db);
   await seedAnnouncements(db, { demo });
   await seedLocations(db, { demo });
+  await seedTeachingPerms(db);
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return report;
+  if (anyUser) {
+    if (term) await seedTerm(db);
+    return report;
+  }
 
   const users = demo ? DEMO_USERS : DEMO_USERS.filter((u) => u.username === 'admin');
   const password = demo ? DEMO_PASSWORD : randomBytes(9).toString('base64url') + '7a';
@@ -80,5 +86,7 @@ export async function seed(db: Database, { demo }: { demo: boolean }): Promise<S
     }
   });
   report.created = users.filter((u) => u.status === 1).map((u) => ({ username: u.username, password }));
+  // The term needs the demo users (teacher records link to them).
+  if (term) await seedTerm(db);
   return report;
 }

@@ -9,6 +9,7 @@ import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import type { CrudHooks } from './crud';
 import { registerDictResources } from './catalog-dict';
 import { registerLocationResources } from './catalog-location';
+import { registerTeachingResources } from './catalog-teaching';
 import { registerMessageResources } from './catalog-messages';
 import { registerRoleResources } from './catalog-roles';
 import { registerTableColumnResources } from './catalog-table-columns';
@@ -119,5 +120,6 @@ export function registerCatalog(): void {
   registerRoleResources();
   registerTableColumnResources();
   registerLocationResources();
+  registerTeachingResources();
   registerMessageResources();
 }

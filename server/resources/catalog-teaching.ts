@@ -1,0 +1,2 @@
+/** Teaching resources (being written). */
+export function registerTeachingResources(): void {}

@@ -1,0 +1,79 @@
+import type { Database } from '../db';
+import { linkId } from '../ids';
+
+/**
+ * Teaching affairs (issue 7): the button permissions the embedded API enforces, seeded on every start
+ * like location-seed.ts (a row is linked to its roles only when this run inserted it, so an
+ * administrator's later unlinking stands). The menu rows are in seed-data.ts.
+ */
+
+const ADMIN = ['role_admin'];
+const ACADEMIC = ['role_admin', 'role_academic'];
+const STAFF = ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'];
+const TEACHING = ['role_admin', 'role_academic', 'role_teacher'];
+const SALES = ['role_admin', 'role_academic', 'role_marketing'];
+
+export const CALENDAR_PERM = {
+  list: 'calendar:entry:list',
+  add: 'calendar:entry:add',
+  edit: 'calendar:entry:edit',
+  cancel: 'calendar:entry:cancel',
+  /** Save a clashing entry with a logged reason (rule R1's override). */
+  override: 'calendar:entry:override',
+  seriesAdd: 'calendar:series:add',
+  check: 'calendar:attendance:check',
+  revoke: 'calendar:attendance:revoke',
+  makeup: 'calendar:attendance:makeup',
+} as const;
+
+type SeedPerm = { id: string; parent: string; name: string; perms: string; roles: string[] };
+
+const crud = (idBase: string, parent: string, title: string, prefix: string, roles: { read: string[]; write: string[]; remove: string[] }, extra: ('exportXls' | 'importExcel')[] = []): SeedPerm[] => [
+  { id: `${idBase}_list`, parent, name: `查看${title}`, perms: `${prefix}:list`, roles: roles.read },
+  { id: `${idBase}_add`, parent, name: `新增${title}`, perms: `${prefix}:add`, roles: roles.write },
+  { id: `${idBase}_edit`, parent, name: `编辑${title}`, perms: `${prefix}:edit`, roles: roles.write },
+  { id: `${idBase}_delete`, parent, name: `删除${title}`, perms: `${prefix}:delete`, roles: roles.remove },
+  { id: `${idBase}_del_batch`, parent, name: `批量删除${title}`, perms: `${prefix}:deleteBatch`, roles: roles.remove },
+  ...extra.map((a) => ({ id: `${idBase}_${a === 'exportXls' ? 'export' : 'import'}`, parent, name: `${a === 'exportXls' ? '导出' : '导入'}${title}`, perms: `${prefix}:${a}`, roles: roles.remove })),
+];
+
+export const TEACHING_PERMS: SeedPerm[] = [
+  { id: 'perm_btn_cal_list', parent: 'perm_calpanel', name: '查看行事历', perms: CALENDAR_PERM.list, roles: STAFF },
+  { id: 'perm_btn_cal_add', parent: 'perm_calpanel', name: '新增日程', perms: CALENDAR_PERM.add, roles: ACADEMIC },
+  { id: 'perm_btn_cal_edit', parent: 'perm_calpanel', name: '调整日程', perms: CALENDAR_PERM.edit, roles: ACADEMIC },
+  { id: 'perm_btn_cal_cancel', parent: 'perm_calpanel', name: '取消日程', perms: CALENDAR_PERM.cancel, roles: ACADEMIC },
+  { id: 'perm_btn_cal_override', parent: 'perm_calpanel', name: '冲突时强制保存', perms: CALENDAR_PERM.override, roles: ADMIN },
+  { id: 'perm_btn_cal_series', parent: 'perm_calpanel', name: '批量排课', perms: CALENDAR_PERM.seriesAdd, roles: ACADEMIC },
+  { id: 'perm_btn_cal_check', parent: 'perm_calpanel', name: '点名', perms: CALENDAR_PERM.check, roles: TEACHING },
+  { id: 'perm_btn_cal_revoke', parent: 'perm_calpanel', name: '撤销点名', perms: CALENDAR_PERM.revoke, roles: ACADEMIC },
+  { id: 'perm_btn_cal_makeup', parent: 'perm_calpanel', name: '安排补课', perms: CALENDAR_PERM.makeup, roles: ACADEMIC },
+  ...crud('perm_btn_holiday', 'perm_edu_holiday', '节假日', 'calendar:holiday', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }),
+  ...crud('perm_btn_clazz', 'perm_edu_clazz', '班级', 'clazz:clazz', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  ...crud('perm_btn_tch', 'perm_edu_teacher', '教师', 'edu:teacher', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  { id: 'perm_btn_tch_transfer', parent: 'perm_edu_teacher', name: '教师调动', perms: 'edu:teacher:transfer', roles: ACADEMIC },
+  ...crud('perm_btn_stu', 'perm_edu_student', '学员', 'edu:student', { read: STAFF, write: SALES, remove: ACADEMIC }, ['exportXls', 'importExcel']),
+  ...crud('perm_btn_course', 'perm_edu_course', '课程', 'course:course', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  ...crud('perm_btn_room', 'perm_edu_room', '教室', 'edu:room', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }),
+  { id: 'perm_btn_sched_list', parent: 'perm_edu_schedule', name: '查看课表', perms: 'calendar:schedule:list', roles: STAFF },
+  { id: 'perm_btn_sched_export', parent: 'perm_edu_schedule', name: '导出课表', perms: 'calendar:schedule:exportXls', roles: ACADEMIC },
+];
+
+const FIRST_SORT_NO = 300;
+
+export async function seedTeachingPerms(db: Database): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    let sort = FIRST_SORT_NO;
+    for (const p of TEACHING_PERMS) {
+      const inserted = await tx
+        .insertInto('sys_permission')
+        .values({ id: p.id, parent_id: p.parent, name: p.name, url: null, component: null, menu_type: 2, perms: p.perms, perms_type: '1', sort_no: sort++, icon: null, is_leaf: true })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      for (const roleId of p.roles) {
+        await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
+      }
+    }
+  });
+}
