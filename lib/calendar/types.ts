@@ -198,6 +198,65 @@ export interface CheckInput {
   items: { studentId: string; arrivalStatus: Exclude<ArrivalStatus, 0>; deductHours?: number | null }[];
 }
 
+/** Answer of POST /calendar/lessonStudent/check; warnings name low or missing packages (rule R7). */
+export interface CheckResult {
+  checked: number;
+  consumedHours: number;
+  warnings: string[];
+}
+
+/** POST /calendar/lessonStudent/makeup: 待补课 rows into a later session as 补课 rows. */
+export interface MakeupInput {
+  fromLessonStudentIds: string[];
+  toCalendarId: string;
+}
+
+/** One 待补课 row (GET /calendar/lessonStudent/pendingMakeup, paged). */
+export interface PendingMakeupRow {
+  id: string;
+  studentId: string;
+  studentName: string;
+  phone: string;
+  calendarId: string;
+  title: string | null;
+  clazzId: string | null;
+  clazzName: string | null;
+  courseId: string | null;
+  courseName: string | null;
+  clazzStartTime: string;
+  clazzEndTime: string;
+  arrivalStatus: ArrivalStatus;
+}
+
+/** GET /edu/student/courses?studentId=: packages (status 0 正常 1 停课 2 结课) and the last 20 课消 (status 0 正常 1 已撤销). */
+export interface StudentCourses {
+  packages: {
+    id: string;
+    courseId: string;
+    courseName: string | null;
+    unit: number;
+    buyQty: number;
+    giftQty: number;
+    usedQty: number;
+    remainQty: number;
+    status: number;
+    validFrom: string | null;
+    validTo: string | null;
+  }[];
+  consumeLogs: {
+    id: string;
+    createTime: string;
+    calendarId: string;
+    title: string | null;
+    clazzStartTime: string | null;
+    courseName: string | null;
+    hours: number;
+    hoursBefore: number;
+    hoursAfter: number;
+    status: number;
+  }[];
+}
+
 export const CONFLICT_CODE = 409;
 /** The widest range one range query may ask for (a month view shows up to 6 weeks). */
 export const MAX_RANGE_DAYS = 62;

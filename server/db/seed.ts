@@ -7,7 +7,11 @@ import { seedCategories } from '../services/category';
 import { seedAnnouncements } from '../services/announcement-seed';
 import { seedLocations } from '../services/location-seed';
 import { seedTeachingPerms } from '../services/teaching-seed';
-import { seedTerm } from '../services/term-seed';
+import { seedTerm, type TermSeedReport } from '../services/term-seed';
+
+function logTerm(r: TermSeedReport | null) {
+  if (r) console.log(`[seed] teaching term: ${r.sessions} sessions; ${r.refusedConflicts} attempted double bookings refused by the database`);
+}
 
 export interface SeedReport {
   /** Credentials to print, only when this run created them. */
@@ -63,7 +67,7 @@ export async function seed(db: Database, { demo, term = false }: { demo: boolean
   await seedTeachingPerms(db);
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (anyUser) {
-    if (term) await seedTerm(db);
+    if (term) logTerm(await seedTerm(db));
     return report;
   }
 
@@ -87,6 +91,6 @@ export async function seed(db: Database, { demo, term = false }: { demo: boolean
   });
   report.created = users.filter((u) => u.status === 1).map((u) => ({ username: u.username, password }));
   // The term needs the demo users (teacher records link to them).
-  if (term) await seedTerm(db);
+  if (term) logTerm(await seedTerm(db));
   return report;
 }

@@ -1,5 +1,85 @@
 import { Hono } from 'hono';
-import type { AppEnv } from './types';
+import { z } from 'zod';
+import { arrangeMakeup, checkSession, listPendingMakeup, listRoll, revokeSession, studentCourses } from '../services/attendance';
+import { CALENDAR_PERM } from '../services/teaching-seed';
+import { ApiFailure, ok } from './envelope';
+import { pageOf, readPage } from './paging';
+import { requirePerm } from './perm';
+import { authOf, type AppEnv, type Ctx } from './types';
+import { readBody } from './validate';
 
-/** 点名 / 课消 routes (being written). */
+/** 点名 / 课消 / 补课 (issue 7 §7, ../shared/domain.md §1 R4–R7). */
 export const attendanceRoutes = new Hono<AppEnv>();
+
+const BASE = '/calendar/lessonStudent';
+const ID_MAX = 32;
+const MAX_ITEMS = 500;
+
+const idField = z.string({ error: '参数错误' }).trim().min(1, '参数错误').max(ID_MAX, '参数错误');
+
+/** A required id query parameter; absent or malformed is refused before any SQL. */
+function idQuery(c: Ctx, name: string): string {
+  const v = (c.req.query(name) ?? '').trim();
+  if (!v || v.length > ID_MAX) throw new ApiFailure('参数错误');
+  return v;
+}
+
+function optionalIdQuery(c: Ctx, name: string): string | undefined {
+  const v = (c.req.query(name) ?? '').trim();
+  if (!v) return undefined;
+  if (v.length > ID_MAX) throw new ApiFailure('参数错误');
+  return v;
+}
+
+const checkSchema = z.object({
+  calendarId: idField,
+  items: z
+    .array(
+      z.object({
+        studentId: idField,
+        arrivalStatus: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: '到课状态错误' }),
+        deductHours: z.number({ error: '扣课时数必须在0到24之间，且为0.5的倍数' }).nullable().optional(),
+      }),
+    )
+    .min(1, '请选择点名学员')
+    .max(MAX_ITEMS, '点名学员过多'),
+});
+
+const revokeSchema = z.object({ calendarId: idField, reason: z.string().trim().max(200, '撤销原因最多200字').optional() });
+
+const makeupSchema = z.object({
+  fromLessonStudentIds: z.array(idField).min(1, '请选择待补课学员').max(MAX_ITEMS, '待补课学员过多'),
+  toCalendarId: idField,
+});
+
+const username = (c: Ctx) => authOf(c).user.username;
+
+attendanceRoutes.get(`${BASE}/list`, requirePerm(CALENDAR_PERM.list), async (c) => {
+  return c.json(ok(await listRoll(c.var.services.db, idQuery(c, 'calendarId'), username(c))));
+});
+
+attendanceRoutes.post(`${BASE}/check`, requirePerm(CALENDAR_PERM.check), async (c) => {
+  const body = await readBody(c, checkSchema);
+  return c.json(ok(await checkSession(c.var.services.db, body, username(c)), '点名成功'));
+});
+
+attendanceRoutes.post(`${BASE}/revoke`, requirePerm(CALENDAR_PERM.revoke), async (c) => {
+  const body = await readBody(c, revokeSchema);
+  return c.json(ok(await revokeSession(c.var.services.db, body.calendarId, body.reason || undefined, username(c)), '撤销成功'));
+});
+
+attendanceRoutes.post(`${BASE}/makeup`, requirePerm(CALENDAR_PERM.makeup), async (c) => {
+  const body = await readBody(c, makeupSchema);
+  return c.json(ok(await arrangeMakeup(c.var.services.db, body, username(c)), '补课安排成功'));
+});
+
+attendanceRoutes.get(`${BASE}/pendingMakeup`, requirePerm(CALENDAR_PERM.list), async (c) => {
+  const { pageNo, pageSize, offset } = readPage(c);
+  const filter = { courseId: optionalIdQuery(c, 'courseId'), clazzId: optionalIdQuery(c, 'clazzId') };
+  const { records, total } = await listPendingMakeup(c.var.services.db, filter, { offset, limit: pageSize });
+  return c.json(ok(pageOf(records, total, pageNo, pageSize)));
+});
+
+attendanceRoutes.get('/edu/student/courses', requirePerm('edu:student:list'), async (c) => {
+  return c.json(ok(await studentCourses(c.var.services.db, idQuery(c, 'studentId'))));
+});

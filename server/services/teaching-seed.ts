@@ -63,6 +63,7 @@ const FIRST_SORT_NO = 300;
 export async function seedTeachingPerms(db: Database): Promise<void> {
   await db.transaction().execute(async (tx) => {
     let sort = FIRST_SORT_NO;
+    const parents = new Set<string>();
     for (const p of TEACHING_PERMS) {
       const inserted = await tx
         .insertInto('sys_permission')
@@ -71,9 +72,12 @@ export async function seedTeachingPerms(db: Database): Promise<void> {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) continue;
+      parents.add(p.parent);
       for (const roleId of p.roles) {
         await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
       }
     }
+    // The menu rows now carry buttons (seed-data.ts computes is_leaf from its own rows only).
+    if (parents.size) await tx.updateTable('sys_permission').set({ is_leaf: false }).where('id', 'in', [...parents]).execute();
   });
 }

@@ -1,0 +1,94 @@
+/**
+ * 行事历 week view API: `GET /calendar/tblCalendar/range` for one week holding 300 and 3,000 sessions
+ * (each with a teacher, a room and a class, plus the class rolls that give the headcount), through the
+ * real handler (session check → permission → range query with names, teachers and headcounts → JSON),
+ * against a baseline measured in the same run: one plain SQL select of the same week's rows.
+ *
+ *   npx tsx bench/calendar.ts          (BENCH_RUNS to change the repetitions; in-memory PGlite)
+ */
+import { sql } from 'kysely';
+import { createBackend } from '../server/backend';
+
+const RUNS = Number(process.env.BENCH_RUNS || 40);
+const WARMUP = 5;
+const SIZES = [300, 3000];
+const HOUR = 3600_000;
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+
+async function timePair(a: () => Promise<void>, b: () => Promise<void>): Promise<[number[], number[]]> {
+  for (let i = 0; i < WARMUP; i++) {
+    await a();
+    await b();
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    for (const [fn, out] of (i % 2 ? [[a, ta], [b, tb]] : [[b, tb], [a, ta]]) as [() => Promise<void>, number[]][]) {
+      const t0 = performance.now();
+      await fn();
+      out.push(performance.now() - t0);
+    }
+  }
+  return [ta, tb];
+}
+
+async function main() {
+  const be = await createBackend({ memory: true, config: { captcha: false, seedDemo: true, seedTerm: false, databaseUrl: null, trustClientIpHeader: true } });
+  const login = await be.fetch(new Request('http://b/sys/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-jiaowu-client-ip': '10.0.0.1' }, body: JSON.stringify({ username: 'admin', password: 'jiaowu2026' }) }));
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const monday = new Date('2026-11-23T00:00:00+08:00');
+  const weekEnd = new Date(monday.getTime() + 7 * 24 * HOUR);
+  const fmt = (d: Date) => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
+  const url = `http://b/calendar/tblCalendar/range?start=${encodeURIComponent(fmt(monday))}&end=${encodeURIComponent(fmt(weekEnd))}`;
+
+  console.log(`week view API, ${RUNS} runs per side (alternating), in-memory PGlite`);
+  console.log('| sessions in the week | API p50 / p95 | plain SQL p50 / p95 | ratio p50 | answer size |');
+  console.log('|---|---|---|---|---|');
+  for (const n of SIZES) {
+    await sql`delete from tbl_lesson_student`.execute(be.db);
+    await sql`delete from tbl_calendar_teacher`.execute(be.db);
+    await sql`delete from tbl_calendar`.execute(be.db);
+    await sql`delete from tbl_clazz_student`.execute(be.db);
+    await sql`delete from tbl_clazz`.execute(be.db);
+    await sql`delete from tbl_teacher`.execute(be.db);
+    await sql`delete from tbl_room`.execute(be.db);
+    // 42 slots a week (6 a day, 7 days): one teacher, room and class per 42 sessions, so nothing clashes.
+    const groups = Math.ceil(n / 42);
+    await sql`insert into tbl_teacher (id, name, status) select 'bt_' || g, '教师' || g, 1 from generate_series(1, ${groups}) g`.execute(be.db);
+    await sql`insert into tbl_room (id, location_id, name, capacity) select 'br_' || g, 'loc_bj_zgc', g || '号教室', 30 from generate_series(1, ${groups}) g`.execute(be.db);
+    await sql`insert into tbl_clazz (id, name, capacity, status, room_id, location_id) select 'bc_' || g, '班级' || g, 30, 1, 'br_' || g, 'loc_bj_zgc' from generate_series(1, ${groups}) g`.execute(be.db);
+    await sql`insert into tbl_student (id, name, phone) select 'bs_' || s, '学员' || s, '150' || lpad(s::text, 8, '0') from generate_series(1, 12) s on conflict do nothing`.execute(be.db);
+    await sql`insert into tbl_clazz_student (id, clazz_id, student_id) select 'bm_' || g || '_' || s, 'bc_' || g, 'bs_' || s from generate_series(1, ${groups}) g, generate_series(1, 12) s`.execute(be.db);
+    await sql`insert into tbl_calendar (id, type, clazz_id, lesson_no, start_time, end_time, location_id, room_id, hours, status)
+      select 'bcal_' || i, 0, 'bc_' || (i / 42 + 1), i % 42 + 1,
+        ${monday}::timestamptz + ((i % 42) / 6) * interval '1 day' + (8 + 2 * ((i % 42) % 6)) * interval '1 hour',
+        ${monday}::timestamptz + ((i % 42) / 6) * interval '1 day' + (9.5 + 2 * ((i % 42) % 6)) * interval '1 hour',
+        'loc_bj_zgc', 'br_' || (i / 42 + 1), 2, 0
+      from generate_series(0, ${n - 1}) i`.execute(be.db);
+    await sql`insert into tbl_calendar_teacher (id, calendar_id, teacher_id, role) select 'bct_' || i, 'bcal_' || i, 'bt_' || (i / 42 + 1), 1 from generate_series(0, ${n - 1}) i`.execute(be.db);
+    await sql`analyze`.execute(be.db);
+
+    let size = 0;
+    const api = async () => {
+      const res = await be.fetch(new Request(url, { headers: { 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' } }));
+      const text = await res.text();
+      size = text.length;
+      const body = JSON.parse(text) as { result: unknown[] };
+      if (body.result.length !== n) throw new Error(`expected ${n} entries, got ${body.result.length}`);
+    };
+    const plain = async () => {
+      const rows = await sql`select * from tbl_calendar where start_time < ${weekEnd} and end_time > ${monday} and del_flag = 0 order by start_time, id`.execute(be.db);
+      if (rows.rows.length !== n) throw new Error('plain select count');
+    };
+    const [ta, tb] = await timePair(api, plain);
+    console.log(`| ${n.toLocaleString('en')} | ${p50(ta).toFixed(1)} / ${p95(ta).toFixed(1)} ms | ${p50(tb).toFixed(1)} / ${p95(tb).toFixed(1)} ms | **${(p50(ta) / p50(tb)).toFixed(2)}** | ${(size / 1024).toFixed(0)} KB |`);
+  }
+  await be.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+/** @jest-environment node */
+import { sql } from 'kysely';
+import { startTestBackend, type TestBackend } from './helpers';
+import { seedTerm } from '../services/term-seed';
+
+let be: TestBackend;
+beforeAll(async () => {
+  be = await startTestBackend({ seedTerm: true });
+}, 120_000);
+afterAll(() => be.close());
+
+const count = async (table: 'tbl_teacher' | 'tbl_clazz' | 'tbl_student' | 'tbl_calendar') =>
+  Number((await be.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('demo teaching term', () => {
+  it('has the size of a realistic term', async () => {
+    expect(await count('tbl_teacher')).toBe(20);
+    expect(await count('tbl_clazz')).toBe(30);
+    expect(await count('tbl_student')).toBe(300);
+    // ten weeks of weekly sessions for 30 classes (some twice a week), plus this week's three events
+    expect(await count('tbl_calendar')).toBeGreaterThan(350);
+  });
+
+  it('links the demo teachers and gives 周明 sessions in the current week', async () => {
+    const t = await be.db.selectFrom('tbl_teacher').select(['id', 'name']).where('user_id', '=', 'u_teacher2').executeTakeFirstOrThrow();
+    expect(t.name).toBe('周明');
+    const now = Date.now();
+    const week = await be.db
+      .selectFrom('tbl_calendar_teacher as ct')
+      .innerJoin('tbl_calendar as c', 'c.id', 'ct.calendar_id')
+      .select('c.id')
+      .where('ct.teacher_id', '=', t.id)
+      .where('c.start_time', '>=', new Date(now - 7 * 86400_000))
+      .where('c.start_time', '<', new Date(now + 7 * 86400_000))
+      .execute();
+    expect(week.length).toBeGreaterThan(0);
+  });
+
+  it('has no overlapping live sessions for any teacher, room or class', async () => {
+    const overlaps = await sql<{ n: number }>`
+      select count(*)::int as n from tbl_calendar a join tbl_calendar b on a.id < b.id
+      where a.del_flag = 0 and b.del_flag = 0 and a.status in (0, 1) and b.status in (0, 1)
+        and a.start_time < b.end_time and b.start_time < a.end_time
+        and (a.room_id = b.room_id or a.clazz_id = b.clazz_id)`.execute(be.db);
+    expect(overlaps.rows[0].n).toBe(0);
+  });
+
+  it('checked past sessions wrote consumption that matches the packages', async () => {
+    const mismatch = await sql<{ n: number }>`
+      select count(*)::int as n from tbl_student_course p
+      where p.used_qty <> coalesce((select sum(hours) from tbl_consume_log l where l.student_course_id = p.id and l.status = 0), 0)`.execute(be.db);
+    expect(mismatch.rows[0].n).toBe(0);
+    const pending = await be.db.selectFrom('tbl_lesson_student').select('id').where('makeup_status', '=', 1).limit(1).execute();
+    expect(pending).toHaveLength(1);
+  });
+
+  it('runs once, and its attempted double bookings are refused by the database', async () => {
+    expect(await seedTerm(be.db)).toBeNull();
+    // From empty teaching tables again: the three clashing inserts fail on the exclusion constraints.
+    for (const t of ['tbl_consume_log', 'tbl_lesson_student', 'tbl_calendar_teacher', 'tbl_calendar', 'tbl_schedule_series', 'tbl_student_course', 'tbl_clazz_student', 'tbl_student', 'tbl_clazz', 'tbl_holiday', 'tbl_teacher', 'tbl_course', 'tbl_room'] as const) {
+      await be.db.deleteFrom(t).execute();
+    }
+    const report = await seedTerm(be.db);
+    expect(report).toMatchObject({ refusedConflicts: 3 });
+    expect(await be.db.selectFrom('tbl_calendar').select('id').where('id', 'like', 'cal_try_%').execute()).toEqual([]);
+    expect(await be.db.selectFrom('tbl_calendar_teacher').select('id').where('calendar_id', 'like', 'cal_try_%').execute()).toEqual([]);
+  });
+});
