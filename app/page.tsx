@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 
-/** The calendar home (spec 01 §2) is not built yet; until then home is the account center. */
+/** Home is the 行事历 (spec 01 §2: '/' → /calpanel/CalendarPanel). */
 export default function HomePage() {
-  redirect('/account/center');
+  redirect('/calpanel/CalendarPanel');
 }

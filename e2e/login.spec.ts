@@ -9,11 +9,11 @@ test.describe('sign-in, guard and sign-out', () => {
     await page.getByPlaceholder('密码', { exact: true }).fill('jiaowu2026');
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/account\/center\?tab=roles&x=1$/);
-    // A signed-in user opening the login page is sent home.
+    // A signed-in user opening the login page is sent home: 行事历 (spec 01 §2).
     await page.goto('/user/login');
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
     await page.goto('/user');
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
   });
 
   test('each login error shows the backend message', async ({ page }) => {
@@ -39,7 +39,8 @@ test.describe('sign-in, guard and sign-out', () => {
       if (r.request().resourceType() === 'fetch' || r.request().resourceType() === 'document') bodies.push(await r.text().catch(() => ''));
     });
     await loginViaUi(page, 'admin');
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
+    await page.goto('/account/center');
     await expect(page.getByTestId('account-realname')).toHaveText('管理员');
 
     const token = await sessionToken(context);
@@ -101,7 +102,8 @@ test.describe('sign-in, guard and sign-out', () => {
     await expect(dialog.getByText('部门选择')).toBeVisible();
     await dialog.getByText('上海校区').click();
     await dialog.getByTestId('depart-confirm').click();
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
+    await page.goto('/account/center');
     await expect(page.getByTestId('account-current-depart')).toHaveText('上海校区');
   });
 
@@ -117,7 +119,8 @@ test.describe('sign-in, guard and sign-out', () => {
     const code = await lastSmsCode('13800000003');
     await page.getByPlaceholder('短信验证码').fill(code);
     await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
+    await page.goto('/account/center');
     await expect(page.getByTestId('account-realname')).toHaveText('王晓雨');
   });
 });
@@ -125,7 +128,7 @@ test.describe('sign-in, guard and sign-out', () => {
 test.describe('notification websocket', () => {
   test('opens for the session user only; another user id is refused; heartbeat answered', async ({ page }) => {
     await loginViaUi(page, 'jiaowu');
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
     const result = await page.evaluate(async () => {
       const open = (id: string) =>
         new Promise<string>((resolve) => {

@@ -21,7 +21,9 @@ test('register with an SMS code, sign in, reset the password by SMS; the old pas
   await expect(page.getByText('你的账户：newteacher 注册成功')).toBeVisible();
 
   await loginViaUi(page, 'newteacher', 'abc12345');
-  await expect(page).toHaveURL(/\/account\/center$/);
+  // Home is 行事历 for everyone; a self-registered user holds no calendar permission and is told so.
+  await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
+  await page.goto('/account/center');
   await expect(page.getByTestId('account-role-tag')).toHaveText('普通用户');
   // A user without departments is told so when switching (spec 01 §8).
   await page.getByTestId('header-user').click();
@@ -43,5 +45,5 @@ test('register with an SMS code, sign in, reset the password by SMS; the old pas
   await loginViaUi(page, 'newteacher', 'abc12345');
   await expect(page.getByText('用户名或密码错误').first()).toBeVisible();
   await loginViaUi(page, 'newteacher', 'xyz98765');
-  await expect(page).toHaveURL(/\/account\/center$/);
+  await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
 });

@@ -51,7 +51,7 @@ test.describe('the signed-in shell', () => {
     await openMenu(page, '登录日志');
     await expect(page).toHaveURL(/\/isystem\/log$/);
     const tabs = page.getByTestId('tab-bar').getByTestId('tab');
-    await expect(tabs).toHaveText(['个人中心', '在线用户', '登录日志']);
+    await expect(tabs).toHaveText(['行事历', '在线用户', '登录日志']);
 
     // Half-typed search text survives a tab switch.
     const keyword = page.locator('[data-page-key="/isystem/log"]').getByRole('textbox').first();
@@ -64,7 +64,7 @@ test.describe('the signed-in shell', () => {
 
     // The same path again replaces in place (no second tab).
     await page.goto('/isystem/log');
-    await expect(tabs).toHaveText(['个人中心', '在线用户', '登录日志']);
+    await expect(tabs).toHaveText(['行事历', '在线用户', '登录日志']);
 
     // Home cannot be closed.
     await page.getByTestId('tab-bar').locator('.ant-tabs-tab').first().locator('.ant-tabs-tab-remove').click();
@@ -74,19 +74,19 @@ test.describe('the signed-in shell', () => {
     await tabMenu(page, '在线用户', '刷新');
     await expect(tabs).toHaveCount(3);
     await tabMenu(page, '在线用户', '关闭右侧');
-    await expect(tabs).toHaveText(['个人中心', '在线用户']);
+    await expect(tabs).toHaveText(['行事历', '在线用户']);
     await openMenu(page, '登录日志');
-    await expect(tabs).toHaveText(['个人中心', '在线用户', '登录日志']);
+    await expect(tabs).toHaveText(['行事历', '在线用户', '登录日志']);
     await tabMenu(page, '登录日志', '关闭其它');
-    await expect(tabs).toHaveText(['个人中心', '登录日志']);
+    await expect(tabs).toHaveText(['行事历', '登录日志']);
 
     // Reload: the open tabs come back.
     await page.reload();
-    await expect(page.getByTestId('tab-bar').getByTestId('tab')).toHaveText(['个人中心', '登录日志']);
+    await expect(page.getByTestId('tab-bar').getByTestId('tab')).toHaveText(['行事历', '登录日志']);
 
     // Closing the active tab activates its neighbour.
     await page.getByTestId('tab-bar').locator('.ant-tabs-tab').nth(1).locator('.ant-tabs-tab-remove').click();
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
   });
 
   test('an iframe menu row shows its page inside the shell; 帮助中心 opens the manual in a new tab', async ({ page, context }) => {
@@ -167,6 +167,7 @@ test.describe('the signed-in shell', () => {
     await loginViaUi(page, 'teacher');
     await page.getByRole('dialog').getByText('北京校区').click();
     await page.getByTestId('depart-confirm').click();
+    await page.goto('/account/center');
     await expect(page.getByTestId('account-current-depart')).toHaveText('北京校区');
     await page.getByTestId('header-user').click();
     await page.getByText('切换部门').click();
@@ -191,12 +192,12 @@ test.describe('the signed-in shell', () => {
     await loginViaUi(page, 'jiaowu', 'jiaowu2026');
     await expect(page.getByText('用户名或密码错误').first()).toBeVisible();
     await loginViaUi(page, 'jiaowu', 'newpass2027');
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
   });
 
   test('server-side revocation shows 登录已过期, and 重新登录 leads back through login', async ({ page, browser, baseURL }) => {
     await loginViaUi(page, 'marketing');
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
     await page.goto('/account/settings/security');
     const admin = await browser.newContext({ baseURL });
     await apiLogin(admin, baseURL!, 'admin');
@@ -220,7 +221,7 @@ test.describe('the signed-in shell', () => {
 
   test('a role change reaches a signed-in user without signing in again', async ({ page, browser, baseURL }) => {
     await loginViaUi(page, 'teacher2');
-    await expect(page).toHaveURL(/\/account\/center$/);
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
     await expect(sider(page).getByText('登录日志')).toHaveCount(0);
     await expect(page.locator('[data-socket="open"]')).toBeVisible();
     const admin = await browser.newContext({ baseURL });

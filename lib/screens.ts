@@ -5,6 +5,8 @@ import type { ScreenEntry } from './page-routes';
  * and title. components/shell/page-registry.tsx attaches each one's lazily loaded component.
  */
 export const SCREENS: ScreenEntry[] = [
+  // Home (spec 01 §2): every signed-in user reaches it; the screen itself checks calendar:entry:list.
+  { component: 'calpanel/CalendarPanel', path: '/calpanel/CalendarPanel', title: '行事历', public: true },
   { component: 'account/center/Index', path: '/account/center', title: '个人中心', public: true },
   { component: 'exception/403', path: '/403', title: '403', public: true },
   { component: 'exception/404', path: '/404', title: '404', public: true },

@@ -4,8 +4,8 @@ import { loadAccountInfo } from '@/features/account/load-account-info';
 import { loadPermissions } from '@/features/account/load-permissions';
 import { serverEnv } from '@/lib/server/env';
 
-/** Until the 行事历 screen exists, home is the account center (spec 01 §2 names / → the calendar panel). */
-const HOME_PATH = '/account/center';
+/** Home is the 行事历 (spec 01 §2: '/' → /calpanel/CalendarPanel, the first breadcrumb everywhere). */
+const HOME_PATH = '/calpanel/CalendarPanel';
 
 /** The signed-in shell, rendered on the server from the session and the permission menu. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {

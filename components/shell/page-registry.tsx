@@ -28,6 +28,7 @@ const LOADERS: Record<string, ComponentType> = {
   'system/RolePermission': dynamic(() => import('@/features/system/role-permission-screen'), { loading }),
   'system/DepartList': dynamic(() => import('@/features/system/departs/depart-list-screen'), { loading }),
   'system/RoleList': dynamic(() => import('@/features/system/roles/role-list-screen'), { loading }),
+  'calpanel/CalendarPanel': dynamic(() => import('@/features/calendar/calendar-panel-screen'), { loading }),
   'location/TblLocationList': dynamic(() => import('@/features/edu/location/location-list-screen'), { loading }),
   'system/SysAnnouncementList': dynamic(() => import('@/features/system/announcements/announcement-list-screen'), { loading }),
   'system/SysMessageTemplateList': dynamic(() => import('@/features/system/messages/message-template-list-screen'), { loading }),

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { TEACHING_PERMS } from '../services/teaching-seed';
 import { startTestBackend, type TestBackend } from './helpers';
 import { DictError, getDictItems } from '../services/dicts';
 
@@ -105,10 +106,14 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     );
   });
 
-  it('teacher holds only the venue buttons but allAuth lists the system ones too; the menu has 个人中心', async () => {
+  it('teacher holds only the venue and teaching buttons but allAuth lists the system ones too; the menu has 个人中心', async () => {
     const t = await permsOf('teacher');
-    // 场地管理: a teacher may list, add and edit its own venues, and pick teachers (server/services/location-seed.ts).
-    expect(t.auth.map((a) => a.action).sort()).toEqual(['clazz:teacher:list', 'edu:location:add', 'edu:location:edit', 'edu:location:list']);
+    // 场地管理: a teacher may list, add and edit its own venues, and pick teachers (server/services/location-seed.ts);
+    // teaching: read the calendar and lists, and take attendance (server/services/teaching-seed.ts).
+    expect(t.auth.map((a) => a.action).sort()).toEqual(
+      ['clazz:teacher:list', 'edu:location:add', 'edu:location:edit', 'edu:location:list', ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.perms)].sort(),
+    );
+    expect(t.auth.map((a) => a.action)).not.toContain('calendar:entry:add');
     expect(t.allAuth).toEqual(
       expect.arrayContaining([
         { action: 'system:user:frozen', type: '1', describe: '冻结用户', status: '1' },

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { startTestBackend, type TestBackend } from './helpers';
 import { seed } from '../db/seed';
 import type { MenuNode } from '../permissions/menu-tree';
+import { TEACHING_PERMS } from '../services/teaching-seed';
 
 let be: TestBackend;
 beforeAll(async () => {
@@ -46,12 +47,31 @@ const TABLE_COLUMN_CODES = codes('system:tableColumn', ['list', 'add', 'edit', '
 const LOCATION_CODES = [...codes('edu:location', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls']), 'clazz:teacher:list'];
 /** A teacher lists and adds venues and edits its own (the ownership rule stops edits of others'), and picks teachers. */
 const TEACHER_LOCATION_CODES = ['edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list'];
-const EDU: Shape = ['教育', '/edu', [['场地管理', '/edu/location']]];
+const EDU: Shape = [
+  '教育',
+  '/edu',
+  [
+    ['场地管理', '/edu/location'],
+    ['课表', '/edu/schedule'],
+    ['班级管理', '/edu/clazz'],
+    ['学员管理', '/edu/student'],
+    ['教师管理', '/edu/teacher'],
+    ['课程管理', '/edu/course'],
+    ['教室管理', '/edu/room'],
+    ['节假日', '/edu/holiday'],
+  ],
+];
+/** 行事历 is the first entry of every teaching role's menu (spec 01 §2: the home page). */
+const HOME: Shape = ['行事历', '/calpanel/CalendarPanel'];
+/** The teaching buttons a role holds, in seed order (server/services/teaching-seed.ts). */
+const teachingCodes = (role: string) => TEACHING_PERMS.filter((p) => p.roles.includes(role)).map((p) => p.perms);
+const ALL_TEACHING_CODES = TEACHING_PERMS.map((p) => p.perms);
 
 describe('seeded menu per role (fresh database)', () => {
   it('admin: account pages, 教育 and 系统管理 with every administration screen; every button', async () => {
     const a = await permsOf('admin');
     expect(shape(a.menu)).toEqual([
+      HOME,
       ...ACCOUNT,
       EDU,
       [
@@ -90,6 +110,7 @@ describe('seeded menu per role (fresh database)', () => {
       ...PERMISSION_CODES,
       ...TABLE_COLUMN_CODES,
       ...LOCATION_CODES,
+      ...ALL_TEACHING_CODES,
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
     const sys = a.menu.find((m) => m.path === '/isystem')!;
@@ -132,8 +153,8 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('teacher: the account pages and 场地管理 (list, add, edit, teacher picker)', async () => {
     const t = await permsOf('teacher');
-    expect(shape(t.menu)).toEqual([...ACCOUNT, EDU]);
-    expect(t.auth.map((x) => x.action)).toEqual(TEACHER_LOCATION_CODES);
+    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, EDU]);
+    expect(t.auth.map((x) => x.action)).toEqual([...TEACHER_LOCATION_CODES, ...teachingCodes('role_teacher')]);
     // Every button is still known to the client, so it can hide what the user lacks.
     expect(t.allAuth.map((x) => x.action).sort()).toEqual(
       [
@@ -152,21 +173,22 @@ describe('seeded menu per role (fresh database)', () => {
         ...PERMISSION_CODES,
         ...TABLE_COLUMN_CODES,
         ...LOCATION_CODES,
+        ...ALL_TEACHING_CODES,
       ].sort(),
     );
   });
 
   it('marketing: account pages plus 登录日志 (differs from teacher)', async () => {
     const m = await permsOf('marketing');
-    expect(shape(m.menu)).toEqual([...ACCOUNT, EDU, ['登录日志', '/isystem/log']]);
-    expect(m.auth.map((x) => x.action)).toEqual(['system:log:list', ...LOCATION_CODES]);
+    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, EDU, ['登录日志', '/isystem/log']]);
+    expect(m.auth.map((x) => x.action)).toEqual(['system:log:list', ...LOCATION_CODES, ...teachingCodes('role_marketing')]);
   });
 
   it('academic: account pages plus 在线用户, listing only (no 强制退出)', async () => {
     const j = await permsOf('jiaowu');
-    expect(shape(j.menu)).toEqual([...ACCOUNT, EDU, ['在线用户', '/isystem/online']]);
-    expect(j.auth.map((x) => x.action)).toEqual(['system:online:list', ...LOCATION_CODES]);
-    expect(j.menu[4].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
+    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, EDU, ['在线用户', '/isystem/online']]);
+    expect(j.auth.map((x) => x.action)).toEqual(['system:online:list', ...LOCATION_CODES, ...teachingCodes('role_academic')]);
+    expect(j.menu[5].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
   });
 
   it('the self-registration role `user` gets the account pages only', async () => {

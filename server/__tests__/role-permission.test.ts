@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
 import { createBackend } from '../backend';
+import { TEACHING_PERMS } from '../services/teaching-seed';
 
 let be: TestBackend;
 const notify = jest.fn();
@@ -14,8 +15,18 @@ beforeEach(() => notify.mockReset());
 const PUSH = { cmd: 'permission', msgTxt: '权限已变更' };
 const LOG_MENU = ['perm_isystem_log', 'perm_btn_log_list'];
 /** 教育 → 场地管理 as seeded for the teacher role (server/services/location-seed.ts); the managers also get delete, deleteBatch and export. */
-const TEACHER_EDU = ['perm_edu', 'perm_edu_location', 'perm_btn_location_list', 'perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_teacher_list'];
-const MANAGER_EDU = [...TEACHER_EDU, 'perm_btn_location_delete', 'perm_btn_location_delete_batch', 'perm_btn_location_export'];
+/** Plus 行事历 and the teaching menus and buttons (server/services/teaching-seed.ts) the teacher role holds. */
+const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_teacher', 'perm_edu_course', 'perm_edu_room', 'perm_edu_holiday'];
+const TEACHER_EDU = [
+  'perm_edu', 'perm_edu_location', 'perm_btn_location_list', 'perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_teacher_list',
+  ...TEACHING_MENUS, ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.id),
+];
+/** The marketing role: venue management plus its own teaching buttons. */
+const MARKETING_EDU = [
+  'perm_edu', 'perm_edu_location', 'perm_btn_location_list', 'perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_teacher_list',
+  'perm_btn_location_delete', 'perm_btn_location_delete_batch', 'perm_btn_location_export',
+  ...TEACHING_MENUS, ...TEACHING_PERMS.filter((p) => p.roles.includes('role_marketing')).map((p) => p.id),
+];
 
 const get = (path: string, token: string) => be.call(path, { token });
 const save = (token: string, roleId: string, permissionIds: string) => be.call('/sys/permission/saveRolePermission', { method: 'POST', token, json: { roleId, permissionIds } });
@@ -61,10 +72,10 @@ describe('reading', () => {
     const r = await get('/sys/permission/list', await be.login('admin'));
     type Node = { key: string; title: string; menuType: number; perms: string | null; children?: Node[] };
     const tree = r.body.result as Node[];
-    expect(tree.map((n) => n.key)).toEqual(['perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_isystem']);
-    expect(tree[0]).toEqual({ key: 'perm_account_center', title: '个人中心', menuType: 0, perms: null });
-    expect(tree[1].children).toEqual([{ key: 'perm_account_security', title: '安全设置', menuType: 1, perms: null }]);
-    const sys = tree[4];
+    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_isystem']);
+    expect(tree[1]).toEqual({ key: 'perm_account_center', title: '个人中心', menuType: 0, perms: null });
+    expect(tree[2].children).toEqual([{ key: 'perm_account_security', title: '安全设置', menuType: 1, perms: null }]);
+    const sys = tree[5];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
       'perm_isystem_depart',
@@ -103,7 +114,7 @@ describe('reading', () => {
     const token = await be.login('admin');
     const r = await get('/sys/permission/queryRolePermission?roleId=role_marketing', token);
     expect(r.body.success).toBe(true);
-    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...LOG_MENU, ...MANAGER_EDU].sort());
+    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...LOG_MENU, ...MARKETING_EDU].sort());
     expect((await get('/sys/permission/queryRolePermission', token)).body).toMatchObject({ success: false, message: '请选择角色' });
     expect((await get('/sys/permission/queryRolePermission?roleId=nope', token)).body).toMatchObject({ success: false, message: '角色不存在' });
   });
@@ -123,7 +134,10 @@ describe('POST /sys/permission/saveRolePermission', () => {
     expect(pushed()).toEqual({ ids: ['u_frozen', 'u_teacher', 'u_teacher2'], message: PUSH });
     // The menu answer follows too.
     const perm = await get('/sys/permission/getUserPermissionByToken', teacher);
-    expect((perm.body.result as { auth: { action: string }[] }).auth.map((a) => a.action)).toEqual(['system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list']);
+    expect((perm.body.result as { auth: { action: string }[] }).auth.map((a) => a.action)).toEqual([
+      'system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list',
+      ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.perms),
+    ]);
 
     notify.mockReset();
     expect((await save(admin, 'role_teacher', base.join(','))).body.success).toBe(true);

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { TEACHING_PERMS } from '../services/teaching-seed';
 import ExcelJS from 'exceljs';
 import { startTestBackend, type TestBackend } from './helpers';
 import { readXlsxRows } from '../excel/read';
@@ -73,7 +74,9 @@ describe('用户管理 on the resource engine', () => {
     const token = await be.login('newteacher', 'Teach2026ok');
     const perms = (await be.call('/sys/permission/getUserPermissionByToken', { token })).body.result as { auth: { action: string }[] };
     // role_marketing: 登录日志 and every 场地管理 button (server/services/location-seed.ts).
-    expect(perms.auth.map((a) => a.action)).toEqual(['system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'edu:location:delete', 'edu:location:deleteBatch', 'edu:location:exportXls', 'clazz:teacher:list']);
+    expect(perms.auth.map((a) => a.action)).toEqual(['system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'edu:location:delete', 'edu:location:deleteBatch', 'edu:location:exportXls', 'clazz:teacher:list',
+      ...TEACHING_PERMS.filter((p) => p.roles.includes('role_marketing')).map((p) => p.perms),
+    ]);
     const dup = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'newteacher', realname: '重复', password: 'Teach2026ok' } });
     expect(dup.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     const badRole = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'ghostrole', realname: '幽灵', password: 'Teach2026ok', roleIds: 'role_nope' } });
