@@ -19,6 +19,7 @@ import { teacherRoutes } from './http/teacher-routes';
 import { mapRoutes } from './http/map-routes';
 import { calendarRoutes } from './http/calendar-routes';
 import { attendanceRoutes } from './http/attendance-routes';
+import { clazzMemberRoutes } from './http/clazz-member-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
 
@@ -86,6 +87,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', mapRoutes);
   app.route('/', calendarRoutes);
   app.route('/', attendanceRoutes);
+  app.route('/', clazzMemberRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

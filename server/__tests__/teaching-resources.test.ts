@@ -1,22 +1,11 @@
 /** @jest-environment node */
 import ExcelJS from 'exceljs';
-import { Hono } from 'hono';
-import type { TestBackend } from './helpers';
-import type { AppEnv } from '../http/types';
+import { startTestBackend, type TestBackend } from './helpers';
 
 /*
- * The teaching resources (issue 7 §4–6, §8) through the production handler. clazz-member-routes.ts is
- * mounted by server/app.ts ahead of the resource engine; until the integrator adds that line, this suite
- * mounts it the same way, next to the attendance routes (a module app.ts already mounts there).
+ * The teaching resources (issue 7 §4–6, §8) through the production handler; clazz-member-routes.ts is
+ * mounted by server/app.ts ahead of the resource engine.
  */
-jest.mock('../http/attendance-routes', () => {
-  const actual = jest.requireActual('../http/attendance-routes') as { attendanceRoutes: Hono<AppEnv> };
-  const { clazzMemberRoutes } = jest.requireActual('../http/clazz-member-routes') as { clazzMemberRoutes: Hono<AppEnv> };
-  const combined = new Hono<AppEnv>();
-  combined.route('/', clazzMemberRoutes);
-  combined.route('/', actual.attendanceRoutes);
-  return { ...actual, attendanceRoutes: combined };
-});
 
 let be: TestBackend;
 let admin: string;
@@ -27,7 +16,7 @@ type Envelope = { success: boolean; code: number; message: string; result: unkno
 type Page = { records: Record<string, unknown>[]; total: number };
 
 beforeAll(async () => {
-  const { startTestBackend } = await import('./helpers');
+
   be = await startTestBackend();
   admin = await be.login('admin');
   jiaowu = await be.login('jiaowu');

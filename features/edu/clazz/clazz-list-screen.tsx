@@ -1,0 +1,56 @@
+'use client';
+
+import { useState } from 'react';
+import { ListPage } from '@/components/data/list/list-page';
+import type { Row } from '@/components/data/list/use-list-page';
+import { PageWrapper } from '@/components/layout/page-wrapper';
+import { useAuth } from '@/components/shell/shell-context';
+import { NoPermission } from '@/features/system/no-permission';
+import { REFS, refEditor } from '../course/ref-select';
+import { ClazzMemberModal } from './clazz-member-modal';
+import { CLAZZ_PERM, clazzResource } from './clazz-resource';
+
+const LIST = `${CLAZZ_PERM}:list`;
+const EDIT = `${CLAZZ_PERM}:edit`;
+const editors = {
+  courseId: refEditor(REFS.course),
+  headTeacher: refEditor(REFS.activeTeacher),
+  locationId: refEditor(REFS.venue),
+  roomId: refEditor(REFS.room),
+};
+
+/** 班级管理 (clazz/TblClazzList): classes with their 人数 and the 成员 dialog. */
+export default function ClazzListScreen() {
+  const { mode } = useAuth();
+  if (mode(LIST) === 'hide') return <NoPermission code={LIST} />;
+  return (
+    <PageWrapper description="班级：课程、班主任、场地与默认教室、容量与扣课时规则。成员人数不能超过容量（可超额的班级除外），也不能超过默认教室的容量。">
+      <ClazzList canEdit={mode(EDIT) === 'show'} />
+    </PageWrapper>
+  );
+}
+
+function ClazzList({ canEdit }: { canEdit: boolean }) {
+  const [members, setMembers] = useState<{ id: string; name: string; capacity?: unknown } | null>(null);
+  const [reload, setReload] = useState<(() => void) | null>(null);
+  return (
+    <>
+      <ListPage<Row>
+        def={clazzResource}
+        editors={editors}
+        rowActions={(r, page) => (
+          <a
+            data-testid={`clazz-members-${String(r.id)}`}
+            onClick={() => {
+              setReload(() => () => void page.reload());
+              setMembers({ id: String(r.id), name: String(r.name ?? ''), capacity: r.capacity });
+            }}
+          >
+            成员
+          </a>
+        )}
+      />
+      <ClazzMemberModal clazz={members} canEdit={canEdit} onClose={() => setMembers(null)} onChanged={() => reload?.()} />
+    </>
+  );
+}

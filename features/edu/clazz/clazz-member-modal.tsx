@@ -1,0 +1,115 @@
+'use client';
+
+import { useState } from 'react';
+import useSWR from 'swr';
+import { App, Button, Flex, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
+import { useApiError } from '@/components/feedback/use-api-error';
+import { http } from '@/lib/http';
+import { REFS, RefSelect } from '../course/ref-select';
+import { CLAZZ_ADD_MEMBERS_URL, CLAZZ_MEMBERS_URL, CLAZZ_REMOVE_MEMBER_URL, MEMBER_STATUS, type ClazzMemberRow } from './clazz-resource';
+
+export interface ClazzMemberModalProps {
+  clazz: { id: string; name: string; capacity?: unknown } | null;
+  /** clazz:clazz:edit: may add and remove members. */
+  canEdit: boolean;
+  onClose: () => void;
+  /** After a change (the list's 人数 column). */
+  onChanged: () => void;
+}
+
+/** 成员: the class's students (正常 / 已退班), adding through a student search, 退班 per row. */
+export function ClazzMemberModal({ clazz, canEdit, onClose, onChanged }: ClazzMemberModalProps) {
+  const { message } = App.useApp();
+  const onError = useApiError();
+  const [picked, setPicked] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const clazzId = clazz?.id;
+  const members = useSWR(clazzId ? [CLAZZ_MEMBERS_URL, clazzId] : null, async () => (await http.get<ClazzMemberRow[]>(CLAZZ_MEMBERS_URL, { clazzId: clazzId ?? '' })).result ?? [], {
+    onError,
+    revalidateOnFocus: false,
+  });
+  const rows = members.data ?? [];
+  const load = () => members.mutate();
+  const close = () => {
+    setPicked(undefined);
+    onClose();
+  };
+
+  const add = async () => {
+    if (!clazzId || !picked) return;
+    setSaving(true);
+    try {
+      const r = await http.post<{ added: number }>(CLAZZ_ADD_MEMBERS_URL, { clazzId, studentIds: picked.split(',') });
+      message.success(r.message || '添加成功');
+      setPicked(undefined);
+      onChanged();
+      await load();
+    } catch (e) {
+      onError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (studentId: string) => {
+    if (!clazzId) return;
+    try {
+      const r = await http.post(CLAZZ_REMOVE_MEMBER_URL, { clazzId, studentId });
+      message.success(r.message || '已退班');
+      onChanged();
+      await load();
+    } catch (e) {
+      onError(e);
+    }
+  };
+
+  const active = rows.filter((r) => r.status === MEMBER_STATUS.active).length;
+  return (
+    <Modal open={clazz !== null} title={`班级成员 - ${clazz?.name ?? ''}`} width={760} footer={null} onCancel={close} destroyOnHidden>
+      <Flex vertical gap={12} data-testid="clazz-members">
+        <Typography.Text type="secondary">
+          在读 {active} 人{clazz?.capacity ? `，容量 ${String(clazz.capacity)} 人` : ''}。新成员会加入本班之后所有未开始课次的点名表；退班的学员从尚未点名的课次中移除。
+        </Typography.Text>
+        {canEdit ? (
+          <Flex gap={8}>
+            <div style={{ flex: 1 }} data-testid="clazz-member-picker">
+              <RefSelect config={REFS.student} detailField="phone" mode="multiple" value={picked} onChange={setPicked} placeholder="搜索学员姓名" />
+            </div>
+            <Button type="primary" loading={saving} disabled={!picked} onClick={() => void add()} data-testid="clazz-member-add">
+              添加成员
+            </Button>
+          </Flex>
+        ) : null}
+        <Table<ClazzMemberRow>
+          rowKey="id"
+          size="small"
+          bordered
+          loading={members.isLoading}
+          dataSource={rows}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          columns={[
+            { key: 'name', dataIndex: 'name', title: '姓名' },
+            { key: 'phone', dataIndex: 'phone', title: '手机' },
+            { key: 'status', dataIndex: 'status', title: '状态', render: (v: number, r) => <Tag color={v === MEMBER_STATUS.active ? 'green' : 'default'}>{r.status_dictText}</Tag> },
+            { key: 'joinDate', dataIndex: 'joinDate', title: '入班日期' },
+            { key: 'leaveDate', dataIndex: 'leaveDate', title: '退班日期' },
+            ...(canEdit
+              ? [
+                  {
+                    key: 'action',
+                    title: '操作',
+                    render: (_: unknown, r: ClazzMemberRow) =>
+                      r.status === MEMBER_STATUS.active ? (
+                        <Popconfirm title={`确定让「${r.name}」退班吗？`} onConfirm={() => remove(r.studentId)}>
+                          <a data-testid={`clazz-member-remove-${r.studentId}`}>退班</a>
+                        </Popconfirm>
+                      ) : null,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,143 @@
+'use client';
+
+import { useState } from 'react';
+import useSWR from 'swr';
+import { App, Button, DatePicker, Descriptions, Drawer, Flex, Form, InputNumber, Modal, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useApiError } from '@/components/feedback/use-api-error';
+import { http } from '@/lib/http';
+import { REFS, RefSelect } from '../course/ref-select';
+import { STUDENT_COURSE_API, STUDENT_COURSES_URL, type StudentCoursesAnswer } from './student-resource';
+
+export interface StudentRef {
+  id: string;
+  name: string;
+  phone: string;
+}
+
+const PACKAGE_STATUS: Record<number, string> = { 0: '正常', 1: '停课', 2: '结课' };
+const LOG_STATUS: Record<number, string> = { 0: '正常', 1: '已撤销' };
+
+interface PackageForm {
+  courseId?: string;
+  buyQty?: number;
+  giftQty?: number;
+  amount?: number;
+  validTo?: Dayjs;
+}
+
+/** 学员详情: the student's 课时包 and 课消记录, and (with edu:student:edit) 添加课时包. */
+export function StudentDetailDrawer({ student, canAddPackage, onClose, onChanged }: { student: StudentRef | null; canAddPackage: boolean; onClose: () => void; onChanged: () => void }) {
+  const { message } = App.useApp();
+  const onError = useApiError();
+  const [adding, setAdding] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<PackageForm>();
+  const studentId = student?.id;
+
+  const courses = useSWR(studentId ? [STUDENT_COURSES_URL, studentId] : null, async () => (await http.get<StudentCoursesAnswer>(STUDENT_COURSES_URL, { studentId: studentId ?? '' })).result, {
+    onError,
+    revalidateOnFocus: false,
+  });
+  const data: StudentCoursesAnswer = { packages: courses.data?.packages ?? [], logs: courses.data?.logs ?? [] };
+  const loading = courses.isLoading;
+  const load = () => courses.mutate();
+
+  const addPackage = async () => {
+    if (!studentId) return;
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await http.post(`${STUDENT_COURSE_API}/add`, {
+        studentId,
+        courseId: v.courseId,
+        buyQty: v.buyQty,
+        giftQty: v.giftQty ?? 0,
+        amount: v.amount ?? null,
+        validTo: v.validTo ? v.validTo.format('YYYY-MM-DD') : null,
+      });
+      message.success('课时包已添加');
+      setAdding(false);
+      form.resetFields();
+      onChanged();
+      await load();
+    } catch (e) {
+      onError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer open={student !== null} title={`学员详情 - ${student?.name ?? ''}`} size={720} onClose={onClose} destroyOnHidden>
+      <Flex vertical gap={16} data-testid="student-detail">
+        <Descriptions size="small" column={2} items={[{ key: 'name', label: '姓名', children: student?.name }, { key: 'phone', label: '手机', children: student?.phone }]} />
+        <Flex justify="space-between" align="center">
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            课时包
+          </Typography.Title>
+          {canAddPackage ? (
+            <Button type="primary" size="small" onClick={() => setAdding(true)} data-testid="student-add-package">
+              添加课时包
+            </Button>
+          ) : null}
+        </Flex>
+        <Table
+          rowKey="id"
+          size="small"
+          bordered
+          loading={loading}
+          dataSource={data.packages}
+          pagination={false}
+          data-testid="student-packages"
+          columns={[
+            { key: 'courseName', dataIndex: 'courseName', title: '课程' },
+            { key: 'buyQty', dataIndex: 'buyQty', title: '购买' },
+            { key: 'giftQty', dataIndex: 'giftQty', title: '赠送' },
+            { key: 'usedQty', dataIndex: 'usedQty', title: '已用' },
+            { key: 'remainQty', dataIndex: 'remainQty', title: '剩余' },
+            { key: 'status', dataIndex: 'status', title: '状态', render: (s: number) => <Tag>{PACKAGE_STATUS[s] ?? s}</Tag> },
+          ]}
+        />
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          课消记录
+        </Typography.Title>
+        <Table
+          rowKey={(r) => `${r.createTime}-${r.title}-${r.hoursBefore}`}
+          size="small"
+          bordered
+          loading={loading}
+          dataSource={data.logs}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          data-testid="student-consume-logs"
+          columns={[
+            { key: 'createTime', dataIndex: 'createTime', title: '时间', width: 170 },
+            { key: 'title', dataIndex: 'title', title: '课次' },
+            { key: 'hours', dataIndex: 'hours', title: '课时' },
+            { key: 'balance', title: '前 → 后', render: (_v, r) => `${String(r.hoursBefore)} → ${String(r.hoursAfter)}` },
+            { key: 'status', dataIndex: 'status', title: '状态', render: (s: number) => <Tag color={s === 1 ? 'default' : 'blue'}>{LOG_STATUS[s] ?? s}</Tag> },
+          ]}
+        />
+      </Flex>
+      <Modal open={adding} title="添加课时包" confirmLoading={saving} onOk={() => void addPackage()} onCancel={() => setAdding(false)} forceRender>
+        <Form form={form} layout="vertical" data-testid="student-package-form">
+          <Form.Item name="courseId" label="课程" rules={[{ required: true, message: '请选择课程' }]}>
+            <RefSelect config={REFS.course} placeholder="搜索课程" />
+          </Form.Item>
+          <Form.Item name="buyQty" label="购买数量" rules={[{ required: true, message: '请输入购买数量' }]}>
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="giftQty" label="赠送数量">
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="amount" label="金额">
+            <InputNumber min={0} precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="validTo" label="有效期至">
+            <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Drawer>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { useState } from 'react';
+import { ListPage } from '@/components/data/list/list-page';
+import type { Row } from '@/components/data/list/use-list-page';
+import { PageWrapper } from '@/components/layout/page-wrapper';
+import { useAuth } from '@/components/shell/shell-context';
+import { NoPermission } from '@/features/system/no-permission';
+import { StudentDetailDrawer, type StudentRef } from './student-detail-drawer';
+import { STUDENT_PERM, studentResource } from './student-resource';
+
+const LIST = `${STUDENT_PERM}:list`;
+const EDIT = `${STUDENT_PERM}:edit`;
+const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+
+/** 学员管理 (student/TblStudentList): students (one per phone), their 课时包 and consumption. */
+export default function StudentListScreen() {
+  const { mode } = useAuth();
+  if (mode(LIST) === 'hide') return <NoPermission code={LIST} />;
+  return (
+    <PageWrapper description="学员档案按手机号去重（导入时重复的手机号逐行报错）。「课时包」为剩余课时合计，点「课时」查看课时包与课消记录。">
+      <StudentList canAddPackage={mode(EDIT) === 'show'} />
+    </PageWrapper>
+  );
+}
+
+function StudentList({ canAddPackage }: { canAddPackage: boolean }) {
+  const [detail, setDetail] = useState<StudentRef | null>(null);
+  const [reload, setReload] = useState<(() => void) | null>(null);
+  return (
+    <>
+      <ListPage<Row>
+        def={studentResource}
+        rowActions={(r, page) => (
+          <a
+            data-testid={`student-detail-${String(r.id)}`}
+            onClick={() => {
+              setReload(() => () => void page.reload());
+              setDetail({ id: String(r.id), name: text(r.name), phone: text(r.phone) });
+            }}
+          >
+            课时
+          </a>
+        )}
+      />
+      <StudentDetailDrawer student={detail} canAddPackage={canAddPackage} onClose={() => setDetail(null)} onChanged={() => reload?.()} />
+    </>
+  );
+}
