@@ -16,7 +16,6 @@ type Envelope = { success: boolean; code: number; message: string; result: unkno
 type Page = { records: Record<string, unknown>[]; total: number };
 
 beforeAll(async () => {
-
   be = await startTestBackend();
   admin = await be.login('admin');
   jiaowu = await be.login('jiaowu');

@@ -1,0 +1,169 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { wrapper, type WrapperOptions } from '@/components/pickers/__tests__/helpers';
+import { http } from '@/lib/http';
+import type { CalendarEntry, CalendarEntryDetail } from '@/lib/calendar/types';
+import CalendarPanelScreen from '../calendar-panel-screen';
+
+// The real react-big-calendar renders here (week grid under jsdom): slow on a busy 2-core machine.
+jest.setTimeout(90_000);
+
+// react-big-calendar's slot selection asks what is under the pointer; jsdom has no layout.
+document.elementFromPoint ??= () => null;
+
+let search = new URLSearchParams('view=week&date=2026-11-25');
+const replace = jest.fn();
+jest.mock('next/navigation', () => ({
+  usePathname: () => '/calpanel/CalendarPanel',
+  useSearchParams: () => search,
+  useRouter: () => ({ replace, push: jest.fn() }),
+}));
+jest.mock('@/lib/http', () => {
+  const actual = jest.requireActual('@/lib/http');
+  return { ...actual, http: { get: jest.fn(), post: jest.fn(), put: jest.fn(), del: jest.fn() } };
+});
+
+const get = http.get as jest.Mock;
+const ok = (result: unknown) => Promise.resolve({ success: true, code: 200, message: '', result });
+
+const ENTRY: CalendarEntry = {
+  id: 'c1',
+  type: 0,
+  title: '初二数学A班 第3次课',
+  clazzId: 'z1',
+  clazzName: '初二数学A班',
+  courseId: 'k1',
+  courseName: '初二数学',
+  seriesId: null,
+  lessonNo: 3,
+  clazzStartTime: '2026-11-23 10:00:00',
+  clazzEndTime: '2026-11-23 11:30:00',
+  allDay: false,
+  locationId: 'l1',
+  locationName: '中关村校区',
+  roomId: 'r1',
+  roomName: '201教室',
+  teachers: [
+    { teacherId: 't1', role: 1, name: '周明' },
+    { teacherId: 't2', role: 2, name: '李文静' },
+  ],
+  status: 0,
+  scope: 0,
+  color: null,
+  hours: 1.5,
+  studentCount: 12,
+  conflictOverride: false,
+};
+const MEETING: CalendarEntry = { ...ENTRY, id: 'c2', type: 4, title: '教研会', clazzId: null, clazzName: null, teachers: [], roomId: null, roomName: null, clazzStartTime: '2026-11-24 14:00:00', clazzEndTime: '2026-11-24 15:00:00', status: 2 };
+const DETAIL: CalendarEntryDetail = {
+  ...ENTRY,
+  content: '<p>一次函数<script>alert(1)</script></p><img src="x" onerror="alert(2)">',
+  liveUrl: 'https://live.example.com/room/1',
+  remark: '带练习册',
+  overrideReason: null,
+  auditStatus: 1,
+  log: [{ action: '新建', detail: null, operator: '赵立新', createTime: '2026-11-20 09:00:00' }],
+};
+const OPTIONS = {
+  teachers: [
+    { id: 't1', name: '周明' },
+    { id: 't2', name: '李文静' },
+  ],
+  locations: [{ id: 'l1', name: '中关村校区' }],
+  rooms: [{ id: 'r1', name: '201教室', locationId: 'l1', capacity: 20 }],
+  classes: [{ id: 'z1', name: '初二数学A班', courseId: 'k1', locationId: 'l1', roomId: 'r1', headTeacher: 't1', capacity: 20, hoursPerLesson: 1.5, color: '#eb2f96' }],
+  courses: [{ id: 'k1', name: '初二数学', color: null }],
+};
+
+const perm = (action: string) => ({ action, type: '1', describe: action, status: '1' });
+const ALL = ['calendar:entry:list', 'calendar:entry:add', 'calendar:entry:edit', 'calendar:entry:cancel', 'calendar:series:add', 'calendar:attendance:check'];
+const asUser = (held: string[]): WrapperOptions => ({ auth: held.map(perm), allAuth: ALL.map(perm) });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  search = new URLSearchParams('view=week&date=2026-11-25');
+  get.mockImplementation((url: string, p?: Record<string, string>) => {
+    if (url === '/calendar/tblCalendar/options') return ok(OPTIONS);
+    if (url === '/calendar/tblCalendar/range') return ok([ENTRY, MEETING]);
+    if (url === '/calendar/tblCalendar/queryById' && p?.id === 'c1') return ok(DETAIL);
+    if (url === '/calendar/lessonStudent/list') return ok([]);
+    return Promise.reject(new Error(`unexpected ${url}`));
+  });
+});
+
+const rangeCalls = () => get.mock.calls.filter(([u]) => u === '/calendar/tblCalendar/range').map(([, p]) => p as Record<string, string>);
+const eventEl = (id: string) => document.querySelector(`[data-testid="cal-event"][data-entry-id="${id}"]`) as HTMLElement | null;
+
+describe('行事历 screen', () => {
+  it('without calendar:entry:list shows 没有权限 and asks for nothing', () => {
+    render(<CalendarPanelScreen />, { wrapper: wrapper(asUser([])) });
+    expect(screen.getByTestId('no-permission').getAttribute('data-code')).toBe('calendar:entry:list');
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('fetches the week from the URL, draws each entry with its colour and look, hides buttons without rights', async () => {
+    search = new URLSearchParams('view=week&date=2026-11-25&teacherId=t1&type=0,4');
+    render(<CalendarPanelScreen />, { wrapper: wrapper(asUser(['calendar:entry:list'])) });
+    expect(await screen.findByTestId('calendar-panel')).toBeTruthy();
+    await waitFor(() => expect(eventEl('c1')).not.toBeNull());
+    expect(rangeCalls()[0]).toEqual({ start: '2026-11-23 00:00:00', end: '2026-11-30 00:00:00', teacherId: 't1', type: '0,4' });
+    expect(eventEl('c1')!.textContent).toBe('初二数学A班 · 201教室 · 周明');
+    // Class colour for a teaching session; the cancelled meeting greyed and struck through.
+    const box = eventEl('c1')!.closest('.rbc-event') as HTMLElement;
+    expect(box.style.backgroundColor).toBe('rgb(235, 47, 150)');
+    const cancelled = eventEl('c2')!.closest('.rbc-event') as HTMLElement;
+    expect(cancelled.className).toContain('cal-ev-cancelled');
+    expect(cancelled.style.textDecoration).toBe('line-through');
+    expect(screen.getByTestId('cal-range-label').textContent).toBe('2026年11月23日 – 29日');
+    expect(screen.queryByTestId('cal-add')).toBeNull();
+    expect(screen.queryByTestId('cal-add-series')).toBeNull();
+  });
+
+  it('toolbar and filters write the URL with replace (foreign keys kept)', async () => {
+    search = new URLSearchParams('view=week&date=2026-11-25&keep=1');
+    render(<CalendarPanelScreen />, { wrapper: wrapper(asUser(ALL)) });
+    await waitFor(() => expect(eventEl('c1')).not.toBeNull());
+    expect(screen.getByTestId('cal-add')).toBeTruthy();
+    expect(screen.getByTestId('cal-add-series')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('cal-next'));
+    expect(replace).toHaveBeenLastCalledWith('/calpanel/CalendarPanel?keep=1&view=week&date=2026-12-02', { scroll: false });
+    fireEvent.click(within(screen.getByTestId('cal-view')).getByText('月'));
+    expect(replace).toHaveBeenLastCalledWith('/calpanel/CalendarPanel?keep=1&view=month&date=2026-11-25', { scroll: false });
+    fireEvent.click(within(screen.getByTestId('cal-resource')).getByText('按教师'));
+    expect(replace).toHaveBeenLastCalledWith('/calpanel/CalendarPanel?keep=1&view=week&date=2026-11-25&res=teacher', { scroll: false });
+    fireEvent.mouseDown(within(screen.getByTestId('cal-filter-teacher')).getByRole('combobox'));
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="周明"]')).not.toBeNull());
+    fireEvent.click(document.querySelector('.ant-select-item-option[title="周明"]') as HTMLElement);
+    expect(replace).toHaveBeenLastCalledWith('/calpanel/CalendarPanel?keep=1&view=week&date=2026-11-25&teacherId=t1', { scroll: false });
+  });
+
+  it('teacher resource view: an entry with two teachers appears in both columns', async () => {
+    search = new URLSearchParams('view=day&date=2026-11-23&res=teacher');
+    render(<CalendarPanelScreen />, { wrapper: wrapper(asUser(ALL)) });
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="cal-event"][data-entry-id="c1"]')).toHaveLength(2));
+    const headers = Array.from(document.querySelectorAll('.rbc-time-header .rbc-row-resource .rbc-header')).map((h) => h.textContent);
+    // The meeting in the answer has no teacher: it sits under 未指定.
+    expect(headers).toEqual(['周明', '李文静', '未指定']);
+  });
+
+  it('a click opens the detail: sanitised 教学内容, live link in a new tab, 点名 tab', async () => {
+    render(<CalendarPanelScreen />, { wrapper: wrapper(asUser(ALL)) });
+    await waitFor(() => expect(eventEl('c1')).not.toBeNull());
+    await act(async () => fireEvent.click(eventEl('c1')!));
+    const drawer = await screen.findByTestId('cal-detail');
+    await waitFor(() => expect(within(drawer).getByTestId('cal-detail-content')).toBeTruthy());
+    const content = within(drawer).getByTestId('cal-detail-content');
+    expect(content.innerHTML).toContain('一次函数');
+    expect(content.innerHTML).not.toContain('script');
+    expect(content.innerHTML).not.toContain('onerror');
+    const live = within(drawer).getByTestId('cal-detail-live');
+    expect(live.getAttribute('target')).toBe('_blank');
+    expect(live.getAttribute('rel')).toContain('noopener');
+    expect(within(drawer).getByText('周明（主讲）')).toBeTruthy();
+    expect(within(drawer).getByText('李文静（辅导）')).toBeTruthy();
+    expect(within(drawer).getByText('赵立新', { exact: false })).toBeTruthy();
+    expect(screen.getByTestId('cal-detail-edit')).toBeTruthy();
+    expect(screen.getByTestId('cal-detail-cancel')).toBeTruthy();
+    fireEvent.click(within(drawer).getByText('点名'));
+    expect(await screen.findByTestId('cal-roll')).toBeTruthy();
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The 行事历 endpoints (issue 7) and the helpers around them: fetchers for swr, and reading a 409
+ * conflict answer out of an ApiError.
+ */
+import { ApiError, http } from '@/lib/http';
+import {
+  CONFLICT_CODE,
+  type CalendarEntry,
+  type CalendarEntryDetail,
+  type CalendarEntryEdit,
+  type CalendarEntryInput,
+  type CheckInput,
+  type ConflictResult,
+  type LessonStudentRow,
+  type SeriesInput,
+  type SeriesPreview,
+  type SeriesScope,
+} from '@/lib/calendar/types';
+
+export const CAL_API = {
+  range: '/calendar/tblCalendar/range',
+  queryById: '/calendar/tblCalendar/queryById',
+  options: '/calendar/tblCalendar/options',
+  add: '/calendar/tblCalendar/add',
+  edit: '/calendar/tblCalendar/edit',
+  cancel: '/calendar/tblCalendar/cancel',
+  seriesPreview: '/calendar/scheduleSeries/preview',
+  seriesAdd: '/calendar/scheduleSeries/add',
+  roll: '/calendar/lessonStudent/list',
+  check: '/calendar/lessonStudent/check',
+  revoke: '/calendar/lessonStudent/revoke',
+} as const;
+
+export const CAL_PERM = {
+  list: 'calendar:entry:list',
+  add: 'calendar:entry:add',
+  edit: 'calendar:entry:edit',
+  cancel: 'calendar:entry:cancel',
+  override: 'calendar:entry:override',
+  seriesAdd: 'calendar:series:add',
+  check: 'calendar:attendance:check',
+  revoke: 'calendar:attendance:revoke',
+} as const;
+
+export interface CalendarOptions {
+  teachers: { id: string; name: string }[];
+  locations: { id: string; name: string }[];
+  rooms: { id: string; name: string; locationId: string | null; capacity: number | null }[];
+  classes: {
+    id: string;
+    name: string;
+    courseId: string | null;
+    locationId: string | null;
+    roomId: string | null;
+    headTeacher: string | null;
+    capacity: number | null;
+    hoursPerLesson: number | null;
+    color: string | null;
+  }[];
+  courses: { id: string; name: string; color: string | null }[];
+}
+
+export const EMPTY_OPTIONS: CalendarOptions = { teachers: [], locations: [], rooms: [], classes: [], courses: [] };
+
+export const fetchRange = ([url, params]: readonly [string, Record<string, string>]) => http.get<CalendarEntry[]>(url, params).then((r) => r.result ?? []);
+export const fetchOptions = (url: string) => http.get<CalendarOptions>(url).then((r) => ({ ...EMPTY_OPTIONS, ...r.result }));
+export const fetchDetail = ([url, id]: readonly [string, string]) => http.get<CalendarEntryDetail>(url, { id }).then((r) => r.result);
+export const fetchRoll = ([url, calendarId]: readonly [string, string]) => http.get<LessonStudentRow[]>(url, { calendarId }).then((r) => r.result ?? []);
+
+export interface Override {
+  reason: string;
+}
+
+export const addEntry = (body: CalendarEntryInput) => http.post<unknown>(CAL_API.add, body);
+export const editEntry = (body: CalendarEntryEdit) => http.put<unknown>(CAL_API.edit, body);
+export const cancelEntry = (body: { id: string; apply: SeriesScope; reason: string }) => http.post<unknown>(CAL_API.cancel, body);
+export const previewSeries = (body: SeriesInput) => http.post<SeriesPreview>(CAL_API.seriesPreview, body).then((r) => r.result);
+export const addSeries = (body: SeriesInput) => http.post<{ seriesId: string; count: number }>(CAL_API.seriesAdd, body);
+export const checkRoll = (body: CheckInput) => http.post<{ checked: number; consumedHours: number; warnings: string[] }>(CAL_API.check, body);
+export const revokeRoll = (calendarId: string) => http.post<unknown>(CAL_API.revoke, { calendarId });
+
+export interface ConflictAnswer extends ConflictResult {
+  message: string;
+}
+
+/** The clash list of a 409 answer, or null for any other failure. */
+export function conflictOf(e: unknown): ConflictAnswer | null {
+  if (!(e instanceof ApiError) || e.code !== CONFLICT_CODE) return null;
+  const r = e.envelope?.result as Partial<ConflictResult> | null | undefined;
+  return { message: e.message, conflicts: Array.isArray(r?.conflicts) ? r.conflicts : [], canOverride: r?.canOverride === true };
+}

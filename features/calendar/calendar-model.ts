@@ -1,0 +1,359 @@
+/**
+ * Pure logic of the 行事历 screen: view state ↔ URL query, the fetched range of a view, wire entries →
+ * react-big-calendar events, resource columns, colours, and the edit a drag or resize produces.
+ * Kept free of React and react-big-calendar so it is tested on its own.
+ *
+ * Times: the wire carries Asia/Shanghai wall-clock strings. They are parsed as *local* wall-clock
+ * Dates and formatted back the same way, so the grid shows Shanghai times whatever the browser's zone
+ * (a floating-time round trip: a Date only ever carries the wall clock between parse and format).
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  CALENDAR_TIME_FORMAT,
+  CALENDAR_TYPES,
+  type CalendarEntry,
+  type CalendarEntryEdit,
+  type CalendarType,
+  type EntryTeacher,
+} from '@/lib/calendar/types';
+
+export type CalView = 'month' | 'week' | 'day' | 'agenda';
+export const CAL_VIEWS: { value: CalView; label: string }[] = [
+  { value: 'month', label: '月' },
+  { value: 'week', label: '周' },
+  { value: 'day', label: '日' },
+  { value: 'agenda', label: '列表' },
+];
+
+/** 'none': plain grid; 'teacher' / 'room': one column per teacher or room (day and week views only). */
+export type ResourceMode = 'none' | 'teacher' | 'room';
+
+export interface CalFilters {
+  teacherId?: string;
+  locationId?: string;
+  roomId?: string;
+  clazzId?: string;
+  courseId?: string;
+  types: CalendarType[];
+}
+
+export interface CalState {
+  view: CalView;
+  /** 'YYYY-MM-DD': the day the view is anchored on. */
+  date: string;
+  resource: ResourceMode;
+  filters: CalFilters;
+}
+
+/** How many days the 列表 (agenda) view shows from its date (react-big-calendar's default length). */
+export const AGENDA_DAYS = 30;
+const DATE = 'YYYY-MM-DD';
+const ID_FILTERS = ['teacherId', 'locationId', 'roomId', 'clazzId', 'courseId'] as const;
+const TYPE_VALUES = new Set<number>(CALENDAR_TYPES.map((t) => t.value));
+
+/** The query keys this screen owns; anything else in the URL is left alone. */
+export const QUERY_KEYS = ['view', 'date', 'res', 'type', ...ID_FILTERS] as const;
+
+export function defaultState(today: Dayjs = dayjs()): CalState {
+  return { view: 'week', date: today.format(DATE), resource: 'none', filters: { types: [] } };
+}
+
+/** The URL query → state; unknown or malformed values fall back to the defaults (a shared link never breaks the page). */
+export function stateFromQuery(q: { get(name: string): string | null }, today: Dayjs = dayjs()): CalState {
+  const base = defaultState(today);
+  const view = q.get('view');
+  const date = q.get('date');
+  const res = q.get('res');
+  const filters: CalFilters = { types: [] };
+  for (const k of ID_FILTERS) {
+    const v = q.get(k)?.trim();
+    if (v) filters[k] = v;
+  }
+  const types = (q.get('type') ?? '')
+    .split(',')
+    .filter((s) => /^\d$/.test(s))
+    .map(Number)
+    .filter((n) => TYPE_VALUES.has(n)) as CalendarType[];
+  filters.types = [...new Set(types)].sort();
+  return {
+    view: CAL_VIEWS.some((v) => v.value === view) ? (view as CalView) : base.view,
+    date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) && dayjs(date, DATE).isValid() ? date : base.date,
+    resource: res === 'teacher' || res === 'room' ? res : 'none',
+    filters,
+  };
+}
+
+/** State → query entries (only non-default values), merged into `current` so foreign keys survive. */
+export function queryFromState(s: CalState, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const out = new URLSearchParams(current);
+  for (const k of QUERY_KEYS) out.delete(k);
+  out.set('view', s.view);
+  out.set('date', s.date);
+  if (s.resource !== 'none') out.set('res', s.resource);
+  for (const k of ID_FILTERS) if (s.filters[k]) out.set(k, s.filters[k] as string);
+  if (s.filters.types.length) out.set('type', [...s.filters.types].sort().join(','));
+  return out;
+}
+
+const mondayOf = (d: Dayjs) => d.startOf('day').subtract((d.day() + 6) % 7, 'day');
+
+/** The half-open [start, end) of days a view shows; weeks start on Monday. */
+export function viewRange(view: CalView, date: string): { start: Dayjs; end: Dayjs } {
+  const d = dayjs(date, DATE).startOf('day');
+  switch (view) {
+    case 'month': {
+      const start = mondayOf(d.startOf('month'));
+      const end = mondayOf(d.endOf('month')).add(7, 'day');
+      return { start, end };
+    }
+    case 'week': {
+      const start = mondayOf(d);
+      return { start, end: start.add(7, 'day') };
+    }
+    case 'day':
+      return { start: d, end: d.add(1, 'day') };
+    case 'agenda':
+      // react-big-calendar's agenda includes the last day (date + length), hence the extra day.
+      return { start: d, end: d.add(AGENDA_DAYS + 1, 'day') };
+  }
+}
+
+/** The range query of a state (GET /calendar/tblCalendar/range params). */
+export function rangeParams(s: CalState): Record<string, string> {
+  const { start, end } = viewRange(s.view, s.date);
+  const p: Record<string, string> = { start: start.format(CALENDAR_TIME_FORMAT), end: end.format(CALENDAR_TIME_FORMAT) };
+  for (const k of ID_FILTERS) if (s.filters[k]) p[k] = s.filters[k] as string;
+  if (s.filters.types.length) p.type = s.filters.types.join(',');
+  return p;
+}
+
+/** 上一页 / 下一页: one month, week, day or agenda length. */
+export function shiftDate(view: CalView, date: string, dir: 1 | -1): string {
+  const d = dayjs(date, DATE);
+  const next = view === 'month' ? d.add(dir, 'month') : view === 'week' ? d.add(dir * 7, 'day') : view === 'day' ? d.add(dir, 'day') : d.add(dir * AGENDA_DAYS, 'day');
+  return next.format(DATE);
+}
+
+const WEEKDAY = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+
+/** The visible range label of the toolbar. */
+export function rangeLabel(view: CalView, date: string): string {
+  const d = dayjs(date, DATE);
+  if (view === 'month') return d.format('YYYY年M月');
+  if (view === 'day') return `${d.format('YYYY年M月D日')} ${WEEKDAY[d.day()]}`;
+  const { start, end } = viewRange(view, date);
+  const last = end.subtract(1, 'day');
+  const lastFmt = last.year() !== start.year() ? 'YYYY年M月D日' : last.month() !== start.month() ? 'M月D日' : 'D日';
+  return `${start.format('YYYY年M月D日')} – ${last.format(lastFmt)}`;
+}
+
+/* ------------------------------------------------------------------ times */
+
+/** A wire time → a Date carrying that wall clock in the browser's zone. */
+export const parseWire = (s: string): Date => dayjs(s, CALENDAR_TIME_FORMAT).toDate();
+/** A Date's wall clock → the wire. */
+export const formatWire = (d: Date | Dayjs): string => dayjs(d).format(CALENDAR_TIME_FORMAT);
+
+/** 'HH:mm–HH:mm' (with the date when the end is on another day). */
+export function timeSpan(startWire: string, endWire: string): string {
+  const s = dayjs(startWire);
+  const e = dayjs(endWire);
+  return `${s.format('YYYY-MM-DD HH:mm')}–${e.isSame(s, 'day') ? e.format('HH:mm') : e.format('YYYY-MM-DD HH:mm')}`;
+}
+
+/* ------------------------------------------------------------------ events */
+
+export interface CalEvent {
+  /** Unique per drawn copy: the entry id, plus the column in a resource view (one entry may sit under two teachers). */
+  key: string;
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  /** The column this copy sits in (resource views only). */
+  resourceId?: string;
+  entry: CalendarEntry;
+}
+
+/** The column of entries without a teacher / room in a resource view. */
+export const NO_RESOURCE = '__none__';
+
+export const mainTeachers = (e: Pick<CalendarEntry, 'teachers'>) => e.teachers.filter((t) => t.role === 1);
+
+/** `班级 · 教室 · 主讲` (type 0) or `标题 · 教室`; ⚠ first when saved over a clash. */
+export function eventTitle(e: CalendarEntry): string {
+  const head = e.type === 0 ? e.clazzName || e.title : e.title || e.clazzName;
+  const place = e.roomName || e.locationName;
+  const lead = mainTeachers(e)
+    .map((t) => t.name)
+    .filter(Boolean)
+    .join('/');
+  const text = [head, place, lead].filter(Boolean).join(' · ');
+  return e.conflictOverride ? `⚠ ${text}` : text;
+}
+
+function baseEvent(e: CalendarEntry): Omit<CalEvent, 'key'> {
+  return { id: e.id, title: eventTitle(e), start: parseWire(e.clazzStartTime), end: parseWire(e.clazzEndTime), allDay: e.allDay, entry: e };
+}
+
+/**
+ * Entries → events. In the teacher view an entry with two teachers yields one copy per teacher (so it
+ * shows in both columns and a drag knows which column it left); in the room view one copy in its room.
+ */
+export function toEvents(entries: CalendarEntry[], mode: ResourceMode): CalEvent[] {
+  const out: CalEvent[] = [];
+  for (const e of entries) {
+    const base = baseEvent(e);
+    if (mode === 'teacher') {
+      if (e.teachers.length === 0) out.push({ ...base, key: `${e.id}:${NO_RESOURCE}`, resourceId: NO_RESOURCE });
+      for (const t of e.teachers) out.push({ ...base, key: `${e.id}:${t.teacherId}`, resourceId: t.teacherId });
+    } else if (mode === 'room') {
+      const r = e.roomId ?? NO_RESOURCE;
+      out.push({ ...base, key: `${e.id}:${r}`, resourceId: r });
+    } else {
+      out.push({ ...base, key: e.id });
+    }
+  }
+  return out;
+}
+
+export interface CalResource {
+  id: string;
+  title: string;
+}
+
+export interface NamedOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * The columns of a resource view: the chosen teacher (room) when filtered; otherwise those the visible
+ * entries use (plus, for rooms, every room of the chosen venue), in the options' order, and 未指定
+ * when some entry has none. With nothing to show, every option, so there is somewhere to drop.
+ */
+export function resourcesFor(
+  mode: ResourceMode,
+  entries: CalendarEntry[],
+  opts: { teachers: NamedOption[]; rooms: (NamedOption & { locationId: string | null })[] },
+  filters: CalFilters,
+): CalResource[] | undefined {
+  if (mode === 'none') return undefined;
+  const list = mode === 'teacher' ? opts.teachers : opts.rooms;
+  const chosen = mode === 'teacher' ? filters.teacherId : filters.roomId;
+  const used = new Set<string>();
+  let missing = false;
+  for (const e of entries) {
+    if (mode === 'teacher') {
+      if (e.teachers.length === 0) missing = true;
+      for (const t of e.teachers) used.add(t.teacherId);
+    } else if (e.roomId) used.add(e.roomId);
+    else missing = true;
+  }
+  if (mode === 'room' && filters.locationId) for (const r of opts.rooms) if (r.locationId === filters.locationId) used.add(r.id);
+  const names = new Map(list.map((o) => [o.id, o.name]));
+  // Names the options do not know (a teacher who left) still come from the entries.
+  const entryName = (id: string) => {
+    for (const e of entries) {
+      if (mode === 'teacher') {
+        const t = e.teachers.find((x) => x.teacherId === id);
+        if (t?.name) return t.name;
+      } else if (e.roomId === id && e.roomName) return e.roomName;
+    }
+    return id;
+  };
+  let ids: string[];
+  if (chosen) ids = [chosen];
+  else {
+    const ordered = list.map((o) => o.id).filter((id) => used.has(id));
+    const extra = [...used].filter((id) => !names.has(id));
+    ids = [...ordered, ...extra];
+    if (ids.length === 0 && !missing) ids = list.map((o) => o.id);
+  }
+  const out = ids.map((id) => ({ id, title: names.get(id) ?? entryName(id) }));
+  if (missing && !chosen) out.push({ id: NO_RESOURCE, title: '未指定' });
+  return out;
+}
+
+/* ------------------------------------------------------------------ colours */
+
+export const typeColor = (t: CalendarType) => CALENDAR_TYPES.find((x) => x.value === t)?.color ?? '#1677ff';
+
+/** A teaching session takes its class colour (entry first, then the class option); other types their type colour. */
+export function eventColor(e: CalendarEntry, classColor?: (clazzId: string) => string | null | undefined): string {
+  if (e.type === 0) {
+    const c = e.color || (e.clazzId ? classColor?.(e.clazzId) : null);
+    if (c) return c;
+  }
+  return typeColor(e.type);
+}
+
+export interface EventLook {
+  className: string;
+  style: Record<string, string | number>;
+}
+
+/** eventPropGetter's answer: colour, cancelled greyed and struck through, overridden with a red dashed border. */
+export function eventLook(e: CalendarEntry, color: string): EventLook {
+  const classes = ['cal-ev'];
+  const style: Record<string, string | number> = { backgroundColor: color, borderColor: color, color: '#fff' };
+  if (e.status === 2) {
+    classes.push('cal-ev-cancelled');
+    Object.assign(style, { backgroundColor: '#f5f5f5', borderColor: '#d9d9d9', color: '#8c8c8c', textDecoration: 'line-through' });
+  } else if (e.status === 3) {
+    classes.push('cal-ev-moved');
+    Object.assign(style, { opacity: 0.55 });
+  }
+  if (e.conflictOverride) {
+    classes.push('cal-ev-override');
+    Object.assign(style, { border: '2px dashed #ff4d4f' });
+  }
+  return { className: classes.join(' '), style };
+}
+
+/** Only entries still 未开始 may be dragged or resized. */
+export const isDraggable = (ev: Pick<CalEvent, 'entry'>) => ev.entry.status === 0;
+
+/* ------------------------------------------------------------------ drag and drop */
+
+/**
+ * The edit of a drop or resize. In the teacher view a drop on another column replaces the teacher the
+ * event was dragged from (keeping that teacher's role); in the room view it changes the room.
+ * `null` when nothing changes.
+ */
+export function moveEdit(ev: CalEvent, start: Date, end: Date, mode: ResourceMode, targetResourceId?: string | number): CalendarEntryEdit | null {
+  const e = ev.entry;
+  const edit: CalendarEntryEdit = { id: e.id, clazzStartTime: formatWire(start), clazzEndTime: formatWire(end) };
+  const target = targetResourceId == null ? undefined : String(targetResourceId);
+  let changed = edit.clazzStartTime !== e.clazzStartTime || edit.clazzEndTime !== e.clazzEndTime;
+  if (target && target !== ev.resourceId && target !== NO_RESOURCE) {
+    if (mode === 'room') {
+      edit.roomId = target;
+      changed = true;
+    } else if (mode === 'teacher') {
+      const from = ev.resourceId;
+      const role = e.teachers.find((t) => t.teacherId === from)?.role ?? 1;
+      // The target may already teach this entry (as 辅导): one row per teacher, the moved role winning.
+      const others = e.teachers.filter((t) => t.teacherId !== from && t.teacherId !== target).map(strip);
+      edit.teachers = [{ teacherId: target, role }, ...others].sort((a, b) => a.role - b.role);
+      changed = true;
+    }
+  }
+  return changed ? edit : null;
+}
+
+const strip = (t: EntryTeacher): EntryTeacher => ({ teacherId: t.teacherId, role: t.role });
+
+/** The optimistic copy of an entry after an edit (names filled from the options), so the grid moves at once. */
+export function applyEdit(e: CalendarEntry, edit: CalendarEntryEdit, names: { teacher: (id: string) => string | undefined; room: (id: string) => string | undefined }): CalendarEntry {
+  const next: CalendarEntry = { ...e };
+  if (edit.clazzStartTime) next.clazzStartTime = edit.clazzStartTime;
+  if (edit.clazzEndTime) next.clazzEndTime = edit.clazzEndTime;
+  if (edit.roomId !== undefined) {
+    next.roomId = edit.roomId;
+    next.roomName = edit.roomId ? (names.room(edit.roomId) ?? null) : null;
+  }
+  if (edit.teachers) next.teachers = edit.teachers.map((t) => ({ ...t, name: names.teacher(t.teacherId) ?? e.teachers.find((x) => x.teacherId === t.teacherId)?.name }));
+  return next;
+}

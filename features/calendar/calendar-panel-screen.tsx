@@ -1,0 +1,242 @@
+'use client';
+
+import { useCallback, useMemo, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import useSWR from 'swr';
+import dayjs from 'dayjs';
+import { App, Button, Card, Flex, Segmented, Select, Space, Spin, Typography } from 'antd';
+import { LeftOutlined, PlusOutlined, RightOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { useAuth } from '@/components/shell/shell-context';
+import { LoadError } from '@/components/data/list/list-feedback';
+import { NoPermission } from '@/features/system/no-permission';
+import { CALENDAR_TYPES, type CalendarEntry, type CalendarEntryDetail, type CalendarType, type SeriesScope } from '@/lib/calendar/types';
+import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, fetchOptions, fetchRange, type Override } from './calendar-api';
+import {
+  applyEdit,
+  CAL_VIEWS,
+  eventColor,
+  eventLook,
+  moveEdit,
+  queryFromState,
+  rangeLabel,
+  rangeParams,
+  resourcesFor,
+  shiftDate,
+  stateFromQuery,
+  toEvents,
+  type CalEvent,
+  type CalFilters,
+  type CalState,
+  type CalView,
+  type ResourceMode,
+} from './calendar-model';
+import { CalendarView } from './calendar-view';
+import { useConflictGuard } from './conflict-modal';
+import { useApplyChoice } from './apply-choice';
+import { DetailDrawer } from './detail-drawer';
+import { EntryModal, type EntryModalProps } from './entry-modal';
+import styles from './calendar-panel.module.css';
+
+/** 行事历 (calpanel/CalendarPanel): the home calendar of teaching sessions, activities, exams and meetings. */
+export default function CalendarPanelScreen() {
+  const { mode } = useAuth();
+  if (mode(CAL_PERM.list) === 'hide') return <NoPermission code={CAL_PERM.list} />;
+  return <CalendarPanel />;
+}
+
+const RESOURCE_OPTIONS: { value: ResourceMode; label: string }[] = [
+  { value: 'none', label: '不分组' },
+  { value: 'teacher', label: '按教师' },
+  { value: 'room', label: '按教室' },
+];
+
+const sel = (xs: { id: string; name: string }[]) => xs.map((x) => ({ value: x.id, label: x.name }));
+
+function CalendarPanel() {
+  const { message } = App.useApp();
+  const { mode } = useAuth();
+  const canAdd = mode(CAL_PERM.add) === 'show';
+  const canSeries = mode(CAL_PERM.seriesAdd) === 'show';
+  const canEdit = mode(CAL_PERM.edit) === 'show';
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const state = useMemo(() => stateFromQuery(searchParams), [searchParams]);
+
+  const setState = useCallback(
+    (patch: Partial<CalState>) => {
+      const next = { ...state, ...patch };
+      router.replace(`${pathname}?${queryFromState(next, new URLSearchParams(searchParams.toString())).toString()}`, { scroll: false });
+    },
+    [state, router, pathname, searchParams],
+  );
+  const setFilter = (patch: Partial<CalFilters>) => setState({ filters: { ...state.filters, ...patch } });
+
+  const { data: options = EMPTY_OPTIONS } = useSWR(CAL_API.options, fetchOptions, { revalidateOnFocus: false });
+  const params = useMemo(() => rangeParams(state), [state]);
+  const { data, error, isLoading, isValidating, mutate } = useSWR([CAL_API.range, params] as const, fetchRange, { keepPreviousData: true });
+  const entries = useMemo(() => data ?? [], [data]);
+
+  const resourceMode: ResourceMode = state.view === 'week' || state.view === 'day' ? state.resource : 'none';
+  const events = useMemo(() => toEvents(entries, resourceMode), [entries, resourceMode]);
+  const resources = useMemo(() => resourcesFor(resourceMode, entries, options, state.filters), [resourceMode, entries, options, state.filters]);
+  const classColors = useMemo(() => new Map(options.classes.map((c) => [c.id, c.color])), [options.classes]);
+  const look = useCallback((e: CalEvent) => eventLook(e.entry, eventColor(e.entry, (id) => classColors.get(id))), [classColors]);
+  const names = useMemo(() => {
+    const t = new Map(options.teachers.map((x) => [x.id, x.name]));
+    const r = new Map(options.rooms.map((x) => [x.id, x.name]));
+    return { teacher: (id: string) => t.get(id), room: (id: string) => r.get(id) };
+  }, [options]);
+
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [modal, setModal] = useState<EntryModalProps['open']>(null);
+  // Destructured so the drag handler depends only on the stable functions, not on per-render objects.
+  const { save: guardedSave, modal: conflictModal } = useConflictGuard();
+  const { ask: askApply, modal: applyModal } = useApplyChoice();
+
+  const onMove = useCallback(
+    async (ev: CalEvent, start: Date, end: Date, resourceId?: string | number) => {
+      const edit = moveEdit(ev, start, end, resourceMode, resourceId);
+      if (!edit) return;
+      let scope: SeriesScope = 'this';
+      if (ev.entry.seriesId) {
+        const a = await askApply();
+        if (!a) return;
+        scope = a;
+      }
+      const original = ev.entry;
+      const swap = (to: CalendarEntry) => (list: CalendarEntry[] | undefined) => list?.map((x) => (x.id === original.id ? to : x));
+      // Optimistic: the event sits where it was dropped while the server checks for clashes.
+      await mutate(swap(applyEdit(original, edit, names)), { revalidate: false });
+      const body = { ...edit, apply: scope };
+      const ok = await guardedSave(
+        (override?: Override) => editEntry(override ? { ...body, override } : body),
+        () => {
+          message.success('已调整');
+          void mutate();
+        },
+      );
+      if (!ok) await mutate(swap(original), { revalidate: false });
+    },
+    [resourceMode, askApply, mutate, names, guardedSave, message],
+  );
+
+  const onNavigate = useCallback((d: Date, v: CalView) => setState({ date: dayjs(d).format('YYYY-MM-DD'), view: v }), [setState]);
+  const onSelectEvent = useCallback((e: CalEvent) => setDetailId(e.id), []);
+  const onSelectSlot = useCallback(
+    ({ start, end }: { start: Date; end: Date }) => {
+      if (!canAdd && !canSeries) return;
+      // A whole-day pick (month view) becomes a 09:00 session of 90 minutes.
+      const whole = dayjs(end).diff(start, 'hour') >= 24 || (dayjs(start).hour() === 0 && dayjs(end).isSame(dayjs(start).add(1, 'day')));
+      const s = whole ? dayjs(start).hour(9).minute(0) : dayjs(start);
+      const e = whole ? s.add(90, 'minute') : dayjs(end);
+      setModal({ mode: 'create', start: s.toDate(), end: e.toDate() });
+    },
+    [canAdd, canSeries],
+  );
+
+  const rooms = useMemo(() => options.rooms.filter((r) => !state.filters.locationId || r.locationId === state.filters.locationId), [options.rooms, state.filters.locationId]);
+  const date = useMemo(() => dayjs(state.date).toDate(), [state.date]);
+  const empty = !isLoading && !error && entries.length === 0;
+
+  return (
+    <Card styles={{ body: { padding: 16 } }}>
+      <div data-testid="calendar-panel">
+        <Flex wrap gap={12} justify="space-between" align="center" style={{ marginBottom: 12 }}>
+          <Space wrap>
+            <Button onClick={() => setState({ date: dayjs().format('YYYY-MM-DD') })} data-testid="cal-today">
+              今天
+            </Button>
+            <Button icon={<LeftOutlined />} onClick={() => setState({ date: shiftDate(state.view, state.date, -1) })} aria-label="上一页" title="上一页" data-testid="cal-prev" />
+            <Button icon={<RightOutlined />} onClick={() => setState({ date: shiftDate(state.view, state.date, 1) })} aria-label="下一页" title="下一页" data-testid="cal-next" />
+            <Typography.Text strong style={{ fontSize: 16 }} data-testid="cal-range-label">
+              {rangeLabel(state.view, state.date)}
+            </Typography.Text>
+            {isValidating && <Spin size="small" />}
+          </Space>
+          <Space wrap>
+            <Segmented value={state.view} options={CAL_VIEWS} onChange={(v) => setState({ view: v as CalView })} data-testid="cal-view" />
+            {(state.view === 'week' || state.view === 'day') && (
+              <Space size={4}>
+                <Typography.Text type="secondary">资源视图</Typography.Text>
+                <Segmented value={state.resource} options={RESOURCE_OPTIONS} onChange={(v) => setState({ resource: v as ResourceMode })} data-testid="cal-resource" />
+              </Space>
+            )}
+            {canAdd && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ mode: 'create', tab: 'single' })} data-testid="cal-add">
+                新建日程
+              </Button>
+            )}
+            {canSeries && (
+              <Button icon={<ScheduleOutlined />} onClick={() => setModal({ mode: 'create', tab: 'series' })} data-testid="cal-add-series">
+                批量排课
+              </Button>
+            )}
+          </Space>
+        </Flex>
+        <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="教师" style={{ width: 140 }} value={state.filters.teacherId} options={sel(options.teachers)} onChange={(v?: string) => setFilter({ teacherId: v })} data-testid="cal-filter-teacher" />
+          <Select
+            allowClear
+            placeholder="校区/场地"
+            style={{ width: 160 }}
+            value={state.filters.locationId}
+            options={sel(options.locations)}
+            onChange={(v?: string) => {
+              const room = options.rooms.find((r) => r.id === state.filters.roomId);
+              setFilter({ locationId: v, roomId: room && v && room.locationId !== v ? undefined : state.filters.roomId });
+            }}
+            data-testid="cal-filter-location"
+          />
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="教室" style={{ width: 140 }} value={state.filters.roomId} options={sel(rooms)} onChange={(v?: string) => setFilter({ roomId: v })} data-testid="cal-filter-room" />
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="班级" style={{ width: 160 }} value={state.filters.clazzId} options={sel(options.classes)} onChange={(v?: string) => setFilter({ clazzId: v })} data-testid="cal-filter-class" />
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="课程" style={{ width: 160 }} value={state.filters.courseId} options={sel(options.courses)} onChange={(v?: string) => setFilter({ courseId: v })} data-testid="cal-filter-course" />
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder="类型"
+            style={{ minWidth: 160 }}
+            maxTagCount="responsive"
+            value={state.filters.types}
+            options={CALENDAR_TYPES.map((t) => ({ value: t.value, label: t.text }))}
+            onChange={(v: CalendarType[]) => setFilter({ types: [...v].sort() })}
+            data-testid="cal-filter-type"
+          />
+          {empty && (
+            <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="cal-empty">
+              本时段暂无日程
+            </Typography.Text>
+          )}
+        </Flex>
+        {error && <LoadError title="日程加载失败" error={error} onRetry={() => void mutate()} testId="cal-error" />}
+        <div className={styles.root}>
+          <CalendarView
+            events={events}
+            resources={resources}
+            view={state.view}
+            date={date}
+            look={look}
+            canAdd={canAdd || canSeries}
+            canEdit={canEdit}
+            onNavigate={onNavigate}
+            onSelectEvent={onSelectEvent}
+            onSelectSlot={onSelectSlot}
+            onMove={onMove}
+          />
+        </div>
+      </div>
+      <DetailDrawer
+        id={detailId}
+        onClose={() => setDetailId(null)}
+        onEdit={(entry: CalendarEntryDetail) => {
+          setDetailId(null);
+          setModal({ mode: 'edit', entry });
+        }}
+        onChanged={() => void mutate()}
+      />
+      <EntryModal open={modal} options={options} canSingle={canAdd} canSeries={canSeries} askApply={askApply} onClose={() => setModal(null)} onSaved={() => void mutate()} />
+      {conflictModal}
+      {applyModal}
+    </Card>
+  );
+}

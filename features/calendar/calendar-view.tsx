@@ -1,0 +1,118 @@
+'use client';
+
+/**
+ * The react-big-calendar grid (with the drag-and-drop addon). Only this module imports the library and
+ * its CSS, and the screen that uses it is loaded lazily by the page registry, so neither reaches the
+ * first-load JS. Next's App Router accepts global CSS imported from a client component.
+ */
+import { memo, useCallback, useMemo } from 'react';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { Calendar, dayjsLocalizer, type Components, type EventProps, type Formats, type Messages, type SlotInfo } from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { AGENDA_DAYS, isDraggable, timeSpan, type CalEvent, type CalResource, type CalView, type EventLook } from './calendar-model';
+import styles from './calendar-panel.module.css';
+
+// The shell sets zh-cn too; set here as well so the localizer's weeks start on Monday whoever loads first.
+dayjs.locale('zh-cn');
+const localizer = dayjsLocalizer(dayjs);
+const DnDCalendar = withDragAndDrop<CalEvent, CalResource>(Calendar);
+
+const FORMATS: Formats = {
+  timeGutterFormat: 'HH:mm',
+  dayFormat: 'M/D ddd',
+  weekdayFormat: 'ddd',
+  dateFormat: 'D',
+  eventTimeRangeFormat: ({ start, end }) => `${dayjs(start).format('HH:mm')}–${dayjs(end).format('HH:mm')}`,
+  selectRangeFormat: ({ start, end }) => `${dayjs(start).format('HH:mm')}–${dayjs(end).format('HH:mm')}`,
+  agendaDateFormat: 'M月D日 ddd',
+  agendaTimeFormat: 'HH:mm',
+  agendaTimeRangeFormat: ({ start, end }) => `${dayjs(start).format('HH:mm')}–${dayjs(end).format('HH:mm')}`,
+  dayHeaderFormat: 'YYYY年M月D日 dddd',
+  monthHeaderFormat: 'YYYY年M月',
+};
+
+const MESSAGES: Messages<CalEvent> = {
+  date: '日期',
+  time: '时间',
+  event: '日程',
+  allDay: '全天',
+  noEventsInRange: '该时段暂无日程',
+  showMore: (n) => `还有 ${n} 项`,
+};
+
+/** Every event element carries its entry id (e2e and tests find events by it). */
+function EventBox({ event, title }: EventProps<CalEvent>) {
+  return (
+    <span className={styles.event} data-testid="cal-event" data-entry-id={event.id}>
+      {title}
+    </span>
+  );
+}
+
+const COMPONENTS: Components<CalEvent, CalResource> = { event: EventBox };
+const SCROLL_TO = new Date(1970, 0, 1, 8, 0, 0);
+const tooltip = (e: CalEvent) => `${e.title}\n${timeSpan(e.entry.clazzStartTime, e.entry.clazzEndTime)}`;
+const toDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
+
+export interface CalendarViewProps {
+  events: CalEvent[];
+  resources: CalResource[] | undefined;
+  view: CalView;
+  date: Date;
+  look: (e: CalEvent) => EventLook;
+  canAdd: boolean;
+  canEdit: boolean;
+  onNavigate: (date: Date, view: CalView) => void;
+  onSelectEvent: (e: CalEvent) => void;
+  onSelectSlot: (slot: { start: Date; end: Date; resourceId?: string }) => void;
+  onMove: (e: CalEvent, start: Date, end: Date, resourceId?: string | number) => void;
+}
+
+function CalendarViewImpl({ events, resources, view, date, look, canAdd, canEdit, onNavigate, onSelectEvent, onSelectSlot, onMove }: CalendarViewProps) {
+  const propGetter = useCallback((e: CalEvent) => look(e), [look]);
+  const drag = useCallback((e: CalEvent) => canEdit && isDraggable(e), [canEdit]);
+  const drop = useCallback((a: EventInteractionArgs<CalEvent>) => onMove(a.event, toDate(a.start), toDate(a.end), a.resourceId), [onMove]);
+  const slot = useCallback((s: SlotInfo) => onSelectSlot({ start: s.start, end: s.end, resourceId: s.resourceId == null ? undefined : String(s.resourceId) }), [onSelectSlot]);
+  const views = useMemo(() => ['month', 'week', 'day', 'agenda'] as CalView[], []);
+  return (
+    <DnDCalendar
+      localizer={localizer}
+      culture="zh-cn"
+      events={events}
+      resources={resources}
+      resourceIdAccessor="id"
+      resourceTitleAccessor="title"
+      resourceAccessor="resourceId"
+      view={view}
+      views={views}
+      date={date}
+      length={AGENDA_DAYS}
+      toolbar={false}
+      popup
+      formats={FORMATS}
+      messages={MESSAGES}
+      components={COMPONENTS}
+      scrollToTime={SCROLL_TO}
+      step={30}
+      timeslots={2}
+      tooltipAccessor={tooltip}
+      eventPropGetter={propGetter}
+      onNavigate={(d, v) => onNavigate(d, v as CalView)}
+      onView={(v) => onNavigate(date, v as CalView)}
+      onSelectEvent={onSelectEvent}
+      selectable={canAdd}
+      onSelectSlot={slot}
+      draggableAccessor={drag}
+      resizableAccessor={drag}
+      resizable={canEdit}
+      onEventDrop={drop}
+      onEventResize={drop}
+      style={{ height: '100%' }}
+    />
+  );
+}
+
+export const CalendarView = memo(CalendarViewImpl);

@@ -1,0 +1,172 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { Alert, App, Button, Empty, Flex, InputNumber, Popconfirm, Radio, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useAuth } from '@/components/shell/shell-context';
+import { useApiError } from '@/components/feedback/use-api-error';
+import { LoadError } from '@/components/data/list/list-feedback';
+import { ARRIVAL_STATUS_TEXT, MEMBER_TYPE_TEXT, type ArrivalStatus, type CalendarStatus, type CheckInput, type LessonStudentRow } from '@/lib/calendar/types';
+import { CAL_API, CAL_PERM, checkRoll, fetchRoll, revokeRoll } from './calendar-api';
+
+type Marked = Exclude<ArrivalStatus, 0>;
+const MARKS: Marked[] = [1, 2, 3, 4];
+
+interface Draft {
+  arrivalStatus: Marked;
+  deductHours: number | null;
+}
+
+/** The submitted body: every student, 待签 taken as 到课; 扣课时 only where the teacher typed one. */
+export function buildCheckInput(calendarId: string, rows: LessonStudentRow[], drafts: Record<string, Partial<Draft>>): CheckInput {
+  return {
+    calendarId,
+    items: rows.map((r) => {
+      const d = drafts[r.studentId] ?? {};
+      const arrivalStatus: Marked = d.arrivalStatus ?? (r.arrivalStatus === 0 ? 1 : r.arrivalStatus);
+      const deduct = d.deductHours !== undefined ? d.deductHours : r.deductHours;
+      return deduct == null ? { studentId: r.studentId, arrivalStatus } : { studentId: r.studentId, arrivalStatus, deductHours: deduct };
+    }),
+  };
+}
+
+/** 点名 of one teaching session: mark and submit while 未开始; read-only with 撤销点名 once 已点名. */
+export function RollCall({ calendarId, status, onChanged }: { calendarId: string; status: CalendarStatus; onChanged: () => void }) {
+  const { message } = App.useApp();
+  const showError = useApiError();
+  const { mode } = useAuth();
+  const canCheck = mode(CAL_PERM.check) !== 'hide';
+  const canRevoke = mode(CAL_PERM.revoke) !== 'hide';
+  const { data, error, isLoading, mutate } = useSWR([CAL_API.roll, calendarId] as const, fetchRoll);
+  const [drafts, setDrafts] = useState<Record<string, Partial<Draft>>>({});
+  const [busy, setBusy] = useState(false);
+  const checked = status === 1;
+  const editable = status === 0 && canCheck;
+  const rows = useMemo(() => data ?? [], [data]);
+
+  const setDraft = (studentId: string, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [studentId]: { ...d[studentId], ...patch } }));
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const r = await checkRoll(buildCheckInput(calendarId, rows, drafts));
+      for (const w of r.result?.warnings ?? []) message.warning(w);
+      message.success(r.message || '点名成功');
+      setDrafts({});
+      await mutate();
+      onChanged();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      const r = await revokeRoll(calendarId);
+      message.success(r.message || '已撤销点名');
+      await mutate();
+      onChanged();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: TableColumnsType<LessonStudentRow> = [
+    {
+      title: '学员',
+      dataIndex: 'studentName',
+      render: (v: string, r) => (
+        <span>
+          {v}
+          {r.memberType !== 0 && (
+            <Tag style={{ marginLeft: 6 }} color={r.memberType === 3 ? 'orange' : 'blue'}>
+              {MEMBER_TYPE_TEXT[r.memberType]}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    {
+      title: '到课状态',
+      key: 'arrival',
+      render: (_: unknown, r) => {
+        if (!editable) return <span data-testid={`roll-status-${r.studentId}`}>{ARRIVAL_STATUS_TEXT[r.arrivalStatus]}</span>;
+        const value = drafts[r.studentId]?.arrivalStatus ?? (r.arrivalStatus === 0 ? 1 : r.arrivalStatus);
+        return (
+          <Radio.Group size="small" value={value} onChange={(e) => setDraft(r.studentId, { arrivalStatus: e.target.value as Marked })} data-testid={`roll-status-${r.studentId}`}>
+            {MARKS.map((m) => (
+              <Radio key={m} value={m}>
+                {ARRIVAL_STATUS_TEXT[m]}
+              </Radio>
+            ))}
+          </Radio.Group>
+        );
+      },
+    },
+    {
+      title: '扣课时',
+      key: 'deduct',
+      width: 110,
+      render: (_: unknown, r) => {
+        if (!editable) return r.deductHours ?? '-';
+        const d = drafts[r.studentId]?.deductHours;
+        return (
+          <InputNumber
+            size="small"
+            min={0}
+            max={24}
+            step={0.5}
+            placeholder="默认"
+            value={d !== undefined ? d : r.deductHours}
+            onChange={(v) => setDraft(r.studentId, { deductHours: typeof v === 'number' ? v : null })}
+            style={{ width: 86 }}
+            data-testid={`roll-deduct-${r.studentId}`}
+          />
+        );
+      },
+    },
+    {
+      title: '剩余课时',
+      dataIndex: 'remainHours',
+      width: 90,
+      render: (v: number | null) => (v == null ? <Typography.Text type="secondary">无课时包</Typography.Text> : <Typography.Text type={v <= 2 ? 'danger' : undefined}>{v}</Typography.Text>),
+    },
+  ];
+
+  if (error) return <LoadError title="学员名单加载失败" error={error} onRetry={() => void mutate()} testId="roll-error" />;
+  return (
+    <div data-testid="cal-roll">
+      {status === 2 && <Alert type="warning" showIcon title="该日程已取消，不能点名" style={{ marginBottom: 12 }} />}
+      {checked && <Alert type="success" showIcon title="已点名" style={{ marginBottom: 12 }} />}
+      <Table<LessonStudentRow>
+        size="small"
+        rowKey="studentId"
+        loading={isLoading}
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无学员" /> }}
+      />
+      <Flex justify="flex-end" gap={8} style={{ marginTop: 12 }}>
+        {editable && (
+          <Button type="primary" loading={busy} disabled={rows.length === 0} onClick={submit} data-testid="roll-submit">
+            提交点名
+          </Button>
+        )}
+        {checked && canRevoke && (
+          <Popconfirm title="确定撤销点名吗？已扣的课时将退回。" onConfirm={revoke}>
+            <Button danger loading={busy} data-testid="roll-revoke">
+              撤销点名
+            </Button>
+          </Popconfirm>
+        )}
+      </Flex>
+    </div>
+  );
+}
