@@ -19,12 +19,18 @@ async function fillPicker(page: Page, testId: string, value: string) {
 test('admin: the URL keeps the view; a 会议 is created, shown, opened and cancelled', async ({ page }) => {
   await loginViaUi(page, 'admin', undefined, HOME);
   await expect(page.getByTestId('calendar-panel')).toBeVisible();
+  // Server-rendered: clicks count once the shell is hydrated (its socket state says so).
+  await expect(page.locator('[data-socket="open"]')).toBeVisible();
   await expect(page.getByTestId('cal-range-label')).toHaveText('2027年3月15日 周一');
 
   // View switch goes to the URL and survives a reload.
-  await page.getByTestId('cal-view').getByText('周', { exact: true }).click();
-  await expect(page).toHaveURL(/view=week/);
+  // A click in the first moments after load can be lost to the shell's refresh: retry until the URL says so.
+  await expect(async () => {
+    await page.getByTestId('cal-view').getByText('周', { exact: true }).click();
+    await expect(page).toHaveURL(/view=week/, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.reload();
+  await expect(page.locator('[data-socket="open"]')).toBeVisible();
   await expect(page.getByTestId('cal-range-label')).toHaveText('2027年3月15日 – 21日');
   await page.getByTestId('cal-view').getByText('日', { exact: true }).click();
   await expect(page).toHaveURL(/view=day/);
@@ -54,7 +60,7 @@ test('admin: the URL keeps the view; a 会议 is created, shown, opened and canc
   await page.getByTestId('cal-cancel-ok').click();
   await expect(detail).toContainText('已取消');
   await page.keyboard.press('Escape');
-  await expect(event.locator('xpath=ancestor::*[contains(@class,"rbc-event")][1]')).toHaveClass(/cal-ev-cancelled/);
+  await expect(event.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " rbc-event ")][1]')).toHaveClass(/cal-ev-cancelled/);
 });
 
 test('teacher2 sees the calendar without 新建日程 / 批量排课', async ({ page }) => {

@@ -78,6 +78,8 @@ test.describe('sign-in, guard and sign-out', () => {
     const victim = await browser.newContext();
     const vPage = await victim.newPage();
     await loginViaUi(vPage, 'teacher2');
+    await expect(vPage).toHaveURL(/\/calpanel\/CalendarPanel$/);
+    await vPage.goto('/account/center');
     await expect(vPage.getByTestId('account-realname')).toHaveText('周明');
 
     const admin = await browser.newContext({ baseURL });

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useMemo, useState } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
 import dayjs from 'dayjs';
 import { App, Button, Card, Flex, Segmented, Select, Space, Spin, Typography } from 'antd';
@@ -58,7 +58,6 @@ function CalendarPanel() {
   const canAdd = mode(CAL_PERM.add) === 'show';
   const canSeries = mode(CAL_PERM.seriesAdd) === 'show';
   const canEdit = mode(CAL_PERM.edit) === 'show';
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const state = useMemo(() => stateFromQuery(searchParams), [searchParams]);
@@ -66,9 +65,12 @@ function CalendarPanel() {
   const setState = useCallback(
     (patch: Partial<CalState>) => {
       const next = { ...state, ...patch };
-      router.replace(`${pathname}?${queryFromState(next, new URLSearchParams(searchParams.toString())).toString()}`, { scroll: false });
+      // The native history call (integrated with useSearchParams since Next 14.1) keeps the view in the
+      // URL without a server round trip: router.replace would re-render the signed-in layout on every click,
+      // and a shell refresh racing it could drop the change.
+      window.history.replaceState(null, '', `${pathname}?${queryFromState(next, new URLSearchParams(searchParams.toString())).toString()}`);
     },
-    [state, router, pathname, searchParams],
+    [state, pathname, searchParams],
   );
   const setFilter = (patch: Partial<CalFilters>) => setState({ filters: { ...state.filters, ...patch } });
 

@@ -380,7 +380,7 @@ function EntryModalBody({ open, options, canSingle, canSeries, askApply, onClose
     try {
       await guard.save(
         (override?: Override) => addSeries(override ? { ...input, override } : input),
-        (r) => saved(`已生成 ${r.result?.count ?? 0} 个课次`),
+        (r) => saved(r.message || `已生成 ${r.result?.count ?? 0} 个课次`),
       );
     } finally {
       setBusy(false);

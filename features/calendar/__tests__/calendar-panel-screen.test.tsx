@@ -11,11 +11,9 @@ jest.setTimeout(90_000);
 document.elementFromPoint ??= () => null;
 
 let search = new URLSearchParams('view=week&date=2026-11-25');
-const replace = jest.fn();
 jest.mock('next/navigation', () => ({
   usePathname: () => '/calpanel/CalendarPanel',
   useSearchParams: () => search,
-  useRouter: () => ({ replace, push: jest.fn() }),
 }));
 jest.mock('@/lib/http', () => {
   const actual = jest.requireActual('@/lib/http');
@@ -118,22 +116,23 @@ describe('行事历 screen', () => {
     expect(screen.queryByTestId('cal-add-series')).toBeNull();
   });
 
-  it('toolbar and filters write the URL with replace (foreign keys kept)', async () => {
+  it('toolbar and filters write the URL with history.replaceState (foreign keys kept)', async () => {
     search = new URLSearchParams('view=week&date=2026-11-25&keep=1');
+    const replace = jest.spyOn(window.history, 'replaceState');
     render(<CalendarPanelScreen />, { wrapper: wrapper(asUser(ALL)) });
     await waitFor(() => expect(eventEl('c1')).not.toBeNull());
     expect(screen.getByTestId('cal-add')).toBeTruthy();
     expect(screen.getByTestId('cal-add-series')).toBeTruthy();
     fireEvent.click(screen.getByTestId('cal-next'));
-    expect(replace).toHaveBeenLastCalledWith('/calpanel/CalendarPanel?keep=1&view=week&date=2026-12-02', { scroll: false });
+    expect(replace).toHaveBeenLastCalledWith(null, '', '/calpanel/CalendarPanel?keep=1&view=week&date=2026-12-02');
     fireEvent.click(within(screen.getByTestId('cal-view')).getByText('月'));
-    expect(replace).toHaveBeenLastCalledWith('/calpanel/CalendarPanel?keep=1&view=month&date=2026-11-25', { scroll: false });
+    expect(replace).toHaveBeenLastCalledWith(null, '', '/calpanel/CalendarPanel?keep=1&view=month&date=2026-11-25');
     fireEvent.click(within(screen.getByTestId('cal-resource')).getByText('按教师'));
-    expect(replace).toHaveBeenLastCalledWith('/calpanel/CalendarPanel?keep=1&view=week&date=2026-11-25&res=teacher', { scroll: false });
+    expect(replace).toHaveBeenLastCalledWith(null, '', '/calpanel/CalendarPanel?keep=1&view=week&date=2026-11-25&res=teacher');
     fireEvent.mouseDown(within(screen.getByTestId('cal-filter-teacher')).getByRole('combobox'));
     await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="周明"]')).not.toBeNull());
     fireEvent.click(document.querySelector('.ant-select-item-option[title="周明"]') as HTMLElement);
-    expect(replace).toHaveBeenLastCalledWith('/calpanel/CalendarPanel?keep=1&view=week&date=2026-11-25&teacherId=t1', { scroll: false });
+    expect(replace).toHaveBeenLastCalledWith(null, '', '/calpanel/CalendarPanel?keep=1&view=week&date=2026-11-25&teacherId=t1');
   });
 
   it('teacher resource view: an entry with two teachers appears in both columns', async () => {
