@@ -8,31 +8,12 @@
  */
 import { sql } from 'kysely';
 import { createBackend } from '../server/backend';
+import { p50, p95, timePair } from './timing';
 
 const RUNS = Number(process.env.BENCH_RUNS || 40);
 const WARMUP = 5;
 const SIZES = [300, 3000];
 const HOUR = 3600_000;
-
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-
-async function timePair(a: () => Promise<void>, b: () => Promise<void>): Promise<[number[], number[]]> {
-  for (let i = 0; i < WARMUP; i++) {
-    await a();
-    await b();
-  }
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [fn, out] of (i % 2 ? [[a, ta], [b, tb]] : [[b, tb], [a, ta]]) as [() => Promise<void>, number[]][]) {
-      const t0 = performance.now();
-      await fn();
-      out.push(performance.now() - t0);
-    }
-  }
-  return [ta, tb];
-}
 
 async function main() {
   const be = await createBackend({ memory: true, config: { captcha: false, seedDemo: true, seedTerm: false, databaseUrl: null, trustClientIpHeader: true } });
@@ -82,7 +63,7 @@ async function main() {
       const rows = await sql`select * from tbl_calendar where start_time < ${weekEnd} and end_time > ${monday} and del_flag = 0 order by start_time, id`.execute(be.db);
       if (rows.rows.length !== n) throw new Error('plain select count');
     };
-    const [ta, tb] = await timePair(api, plain);
+    const [ta, tb] = await timePair(api, plain, RUNS, WARMUP);
     console.log(`| ${n.toLocaleString('en')} | ${p50(ta).toFixed(1)} / ${p95(ta).toFixed(1)} ms | ${p50(tb).toFixed(1)} / ${p95(tb).toFixed(1)} ms | **${(p50(ta) / p50(tb)).toFixed(2)}** | ${(size / 1024).toFixed(0)} KB |`);
   }
   await be.close();

@@ -11,6 +11,7 @@ import { registerResource } from '../server/resources/registry';
 import { pageQueries } from '../server/resources/select';
 import { createFixtureTable, FIXTURE, grantCodes } from '../server/resources/__tests__/helpers';
 import { sql } from 'kysely';
+import { p50, timePair } from './timing';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 200);
@@ -22,25 +23,7 @@ const CASES: { name: string; qs: string }[] = [
   { name: 'like name=*99*, sort createTime desc', qs: 'pageNo=1&pageSize=20&name=*99*&column=createTime&order=desc' },
 ];
 
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 /** Runs both sides alternately, so load from anything else on the machine hits them alike. */
-async function timePair(a: () => Promise<void>, b: () => Promise<void>): Promise<[number[], number[]]> {
-  for (let i = 0; i < WARMUP; i++) {
-    await a();
-    await b();
-  }
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    for (const [fn, out] of (i % 2 ? [[a, ta], [b, tb]] : [[b, tb], [a, ta]]) as [() => Promise<void>, number[]][]) {
-      const t0 = performance.now();
-      await fn();
-      out.push(performance.now() - t0);
-    }
-  }
-  return [ta, tb];
-}
 
 async function main() {
   const t0 = performance.now();
@@ -74,6 +57,8 @@ async function main() {
         const body = (await res.json()) as { success: boolean; message: string; result: { total: number } };
         if (!body.success || body.result.total !== total) throw new Error(`${c.name}: ${body.message || body.result.total}`);
       },
+      RUNS,
+      WARMUP,
     );
     const ratio = p50(handler) / p50(direct);
     ratios.push(ratio);
