@@ -167,8 +167,13 @@ test.describe('the signed-in shell', () => {
     await loginViaUi(page, 'teacher');
     await page.getByRole('dialog').getByText('北京校区').click();
     await page.getByTestId('depart-confirm').click();
-    await page.goto('/account/center');
-    await expect(page.getByTestId('account-current-depart')).toHaveText('北京校区');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.locator('[data-socket="open"]')).toBeVisible();
+    // The choice refreshes the shell; open 个人中心 once that navigation has settled.
+    await expect(async () => {
+      await page.goto('/account/center');
+      await expect(page.getByTestId('account-current-depart')).toHaveText('北京校区', { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
     await page.getByTestId('header-user').click();
     await page.getByText('切换部门').click();
     const dialog = page.getByRole('dialog');

@@ -12,7 +12,7 @@ import { loginViaUi } from './support';
 const rows = (page: Page) => page.getByTestId('list-page').locator('.ant-table-tbody tr.ant-table-row');
 
 test('学员管理: an xlsx with one bad row imports the good rows and reports the bad one', async ({ page }, info) => {
-  await loginViaUi(page, 'jiaowu', undefined, '/edu/student');
+  await loginViaUi(page, 'admin', undefined, '/edu/student');
   const list = page.getByTestId('list-page');
   await expect(rows(page).first()).toBeVisible();
 
@@ -50,7 +50,7 @@ test('学员管理: an xlsx with one bad row imports the good rows and reports t
 });
 
 test('教师管理: 调动 is refused while future sessions remain, then done with a 接替教师', async ({ page }) => {
-  await loginViaUi(page, 'jiaowu', undefined, '/edu/teacher');
+  await loginViaUi(page, 'admin', undefined, '/edu/teacher');
   const list = page.getByTestId('list-page');
   // 黄磊 (tch_09) teaches in Beijing all term.
   await list.getByTestId('list-search-field-name').locator('input').fill('黄磊');
