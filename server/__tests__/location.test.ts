@@ -57,7 +57,12 @@ describe('seed', () => {
     const perms = await be.db.selectFrom('sys_permission').select(['id', 'parent_id', 'perms', 'menu_type']).where('id', 'in', LOCATION_PERMS.map((p) => p.id)).execute();
     expect(perms).toHaveLength(LOCATION_PERMS.length);
     expect(perms.every((p) => p.parent_id === 'perm_edu_location' && p.menu_type === 2)).toBe(true);
-    const teacherLinks = await be.db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', 'role_teacher').where('permission_id', 'like', 'perm_btn_%').execute();
+    const teacherLinks = await be.db
+      .selectFrom('sys_role_permission')
+      .select('permission_id')
+      .where('role_id', '=', 'role_teacher')
+      .where('permission_id', 'in', LOCATION_PERMS.map((p) => p.id))
+      .execute();
     expect(teacherLinks.map((l) => l.permission_id).sort()).toEqual(['perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_location_list', 'perm_btn_teacher_list']);
     const [venues, links] = await Promise.all([be.db.selectFrom('tbl_location').select('id').execute(), be.db.selectFrom('sys_role_permission').select('id').execute()]);
     await seed(be.db, { demo: true });
