@@ -4,6 +4,7 @@ import { ApiError, http } from '@/lib/http';
 import type { CalendarEntry } from '@/lib/calendar/types';
 import type { CalendarViewProps } from '../calendar-view';
 import CalendarPanelScreen from '../calendar-panel-screen';
+import { calendarEntry } from '../test-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -34,31 +35,7 @@ const get = http.get as jest.Mock;
 const put = http.put as jest.Mock;
 const ok = (result: unknown, message = '') => Promise.resolve({ success: true, code: 200, message, result });
 
-const ENTRY: CalendarEntry = {
-  id: 'c1',
-  type: 0,
-  title: '初二数学A班 第3次课',
-  clazzId: 'z1',
-  clazzName: '初二数学A班',
-  courseId: 'k1',
-  courseName: '初二数学',
-  seriesId: null,
-  lessonNo: 3,
-  clazzStartTime: '2026-11-23 10:00:00',
-  clazzEndTime: '2026-11-23 11:30:00',
-  allDay: false,
-  locationId: 'l1',
-  locationName: '中关村校区',
-  roomId: 'r1',
-  roomName: '201教室',
-  teachers: [{ teacherId: 't1', role: 1, name: '周明' }],
-  status: 0,
-  scope: 0,
-  color: null,
-  hours: 1.5,
-  studentCount: 12,
-  conflictOverride: false,
-};
+const ENTRY: CalendarEntry = calendarEntry({ teachers: [{ teacherId: 't1', role: 1, name: '周明' }] });
 const OPTIONS = { teachers: [{ id: 't1', name: '周明' }, { id: 't3', name: '王芳' }], locations: [], rooms: [], classes: [], courses: [] };
 const MESSAGE = '教师 王芳 在 2026-11-24 14:00-15:00 已有课次「初三英语B班 第1次课」（中关村校区 202教室）';
 const CLASH = new ApiError(MESSAGE, 409, 200, {

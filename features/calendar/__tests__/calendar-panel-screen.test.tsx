@@ -3,6 +3,7 @@ import { wrapper, type WrapperOptions } from '@/components/pickers/__tests__/hel
 import { http } from '@/lib/http';
 import type { CalendarEntry, CalendarEntryDetail } from '@/lib/calendar/types';
 import CalendarPanelScreen from '../calendar-panel-screen';
+import { calendarEntry } from '../test-fixtures';
 
 // The real react-big-calendar renders here (week grid under jsdom): slow on a busy 2-core machine.
 jest.setTimeout(90_000);
@@ -23,34 +24,7 @@ jest.mock('@/lib/http', () => {
 const get = http.get as jest.Mock;
 const ok = (result: unknown) => Promise.resolve({ success: true, code: 200, message: '', result });
 
-const ENTRY: CalendarEntry = {
-  id: 'c1',
-  type: 0,
-  title: '初二数学A班 第3次课',
-  clazzId: 'z1',
-  clazzName: '初二数学A班',
-  courseId: 'k1',
-  courseName: '初二数学',
-  seriesId: null,
-  lessonNo: 3,
-  clazzStartTime: '2026-11-23 10:00:00',
-  clazzEndTime: '2026-11-23 11:30:00',
-  allDay: false,
-  locationId: 'l1',
-  locationName: '中关村校区',
-  roomId: 'r1',
-  roomName: '201教室',
-  teachers: [
-    { teacherId: 't1', role: 1, name: '周明' },
-    { teacherId: 't2', role: 2, name: '李文静' },
-  ],
-  status: 0,
-  scope: 0,
-  color: null,
-  hours: 1.5,
-  studentCount: 12,
-  conflictOverride: false,
-};
+const ENTRY: CalendarEntry = calendarEntry();
 const MEETING: CalendarEntry = { ...ENTRY, id: 'c2', type: 4, title: '教研会', clazzId: null, clazzName: null, teachers: [], roomId: null, roomName: null, clazzStartTime: '2026-11-24 14:00:00', clazzEndTime: '2026-11-24 15:00:00', status: 2 };
 const DETAIL: CalendarEntryDetail = {
   ...ENTRY,
