@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { loadUserPermCodes } from '../services/users';
 import { CALENDAR_PERM } from '../services/teaching-seed';
 import {
   addEntry,
@@ -16,7 +15,7 @@ import {
 } from '../services/calendar';
 import { addSeries, previewSeries, seriesSchema } from '../services/schedule-series';
 import { ApiFailure, ok } from './envelope';
-import { requirePerm } from './perm';
+import { permCodesOf, requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';
 import { readBody } from './validate';
 
@@ -29,7 +28,7 @@ export const calendarRoutes = new Hono<AppEnv>();
 
 async function actorOf(c: Ctx): Promise<Actor> {
   const { user } = authOf(c);
-  const codes = await loadUserPermCodes(c.var.services.db, user.id);
+  const codes = await permCodesOf(c, user.id);
   return { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(CALENDAR_PERM.override) };
 }
 

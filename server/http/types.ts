@@ -36,6 +36,8 @@ export type AppEnv = {
     auth: AuthContext | null;
     ip: string;
     services: Services;
+    /** The caller's permission codes, once loaded in this request (server/http/perm.ts `permCodesOf`). */
+    permCodes?: Set<string>;
   };
 };
 
