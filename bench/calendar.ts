@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import { createBackend } from '../server/backend';
+import { clearTeaching, fillWeek, wireTime } from './calendar-fixture';
 import { p50, p95, timePair } from './timing';
 
 const RUNS = Number(process.env.BENCH_RUNS || 40);
@@ -21,35 +22,14 @@ async function main() {
   const token = ((await login.json()) as { result: { token: string } }).result.token;
   const monday = new Date('2026-11-23T00:00:00+08:00');
   const weekEnd = new Date(monday.getTime() + 7 * 24 * HOUR);
-  const fmt = (d: Date) => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
-  const url = `http://b/calendar/tblCalendar/range?start=${encodeURIComponent(fmt(monday))}&end=${encodeURIComponent(fmt(weekEnd))}`;
+  const url = `http://b/calendar/tblCalendar/range?start=${encodeURIComponent(wireTime(monday))}&end=${encodeURIComponent(wireTime(weekEnd))}`;
 
   console.log(`week view API, ${RUNS} runs per side (alternating), in-memory PGlite`);
   console.log('| sessions in the week | API p50 / p95 | plain SQL p50 / p95 | ratio p50 | answer size |');
   console.log('|---|---|---|---|---|');
   for (const n of SIZES) {
-    await sql`delete from tbl_lesson_student`.execute(be.db);
-    await sql`delete from tbl_calendar_teacher`.execute(be.db);
-    await sql`delete from tbl_calendar`.execute(be.db);
-    await sql`delete from tbl_clazz_student`.execute(be.db);
-    await sql`delete from tbl_clazz`.execute(be.db);
-    await sql`delete from tbl_teacher`.execute(be.db);
-    await sql`delete from tbl_room`.execute(be.db);
-    // 42 slots a week (6 a day, 7 days): one teacher, room and class per 42 sessions, so nothing clashes.
-    const groups = Math.ceil(n / 42);
-    await sql`insert into tbl_teacher (id, name, status) select 'bt_' || g, '教师' || g, 1 from generate_series(1, ${groups}) g`.execute(be.db);
-    await sql`insert into tbl_room (id, location_id, name, capacity) select 'br_' || g, 'loc_bj_zgc', g || '号教室', 30 from generate_series(1, ${groups}) g`.execute(be.db);
-    await sql`insert into tbl_clazz (id, name, capacity, status, room_id, location_id) select 'bc_' || g, '班级' || g, 30, 1, 'br_' || g, 'loc_bj_zgc' from generate_series(1, ${groups}) g`.execute(be.db);
-    await sql`insert into tbl_student (id, name, phone) select 'bs_' || s, '学员' || s, '150' || lpad(s::text, 8, '0') from generate_series(1, 12) s on conflict do nothing`.execute(be.db);
-    await sql`insert into tbl_clazz_student (id, clazz_id, student_id) select 'bm_' || g || '_' || s, 'bc_' || g, 'bs_' || s from generate_series(1, ${groups}) g, generate_series(1, 12) s`.execute(be.db);
-    await sql`insert into tbl_calendar (id, type, clazz_id, lesson_no, start_time, end_time, location_id, room_id, hours, status)
-      select 'bcal_' || i, 0, 'bc_' || (i / 42 + 1), i % 42 + 1,
-        ${monday}::timestamptz + ((i % 42) / 6) * interval '1 day' + (8 + 2 * ((i % 42) % 6)) * interval '1 hour',
-        ${monday}::timestamptz + ((i % 42) / 6) * interval '1 day' + (9.5 + 2 * ((i % 42) % 6)) * interval '1 hour',
-        'loc_bj_zgc', 'br_' || (i / 42 + 1), 2, 0
-      from generate_series(0, ${n - 1}) i`.execute(be.db);
-    await sql`insert into tbl_calendar_teacher (id, calendar_id, teacher_id, role) select 'bct_' || i, 'bcal_' || i, 'bt_' || (i / 42 + 1), 1 from generate_series(0, ${n - 1}) i`.execute(be.db);
-    await sql`analyze`.execute(be.db);
+    await clearTeaching(be.db);
+    await fillWeek(be.db, n, monday);
 
     let size = 0;
     const api = async () => {

@@ -20,6 +20,9 @@ import { mapRoutes } from './http/map-routes';
 import { calendarRoutes } from './http/calendar-routes';
 import { attendanceRoutes } from './http/attendance-routes';
 import { clazzMemberRoutes } from './http/clazz-member-routes';
+import { liveRoutes } from './http/live-routes';
+import { clazzGroupRoutes } from './http/clazz-group-routes';
+import { applyRoutes } from './http/apply-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
 
@@ -88,6 +91,9 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', calendarRoutes);
   app.route('/', attendanceRoutes);
   app.route('/', clazzMemberRoutes);
+  app.route('/', liveRoutes);
+  app.route('/', clazzGroupRoutes);
+  app.route('/', applyRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readMapSettings, type MapSettings } from './services/geocode';
+import { readLiveProviderUrl } from './services/live';
 
 /** Backend settings, read once from the environment (validated; bad values fail at start, not mid-request). */
 export interface BackendConfig {
@@ -20,6 +21,8 @@ export interface BackendConfig {
   /** Trust the client IP header set by our own BFF (in process) or a proxy (TRUST_PROXY=1). */
   trustClientIpHeader: boolean;
   oauth: OAuthProviderConfig | null;
+  /** 直播课堂: LIVE_PROVIDER_URL, an http(s) template with `{id}` (the session id); null = no generated links. */
+  liveProviderUrl: string | null;
 }
 
 export interface OAuthProviderConfig {
@@ -60,5 +63,6 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     trustClientIpHeader: env.TRUST_PROXY === '1',
     oauth,
     map: readMapSettings(env),
+    liveProviderUrl: readLiveProviderUrl(env),
   };
 }

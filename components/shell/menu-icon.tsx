@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import {
-  ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, EnvironmentOutlined, FileTextOutlined,
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, VideoCameraOutlined, ClusterOutlined, BankOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, EnvironmentOutlined, FileTextOutlined,
   HomeOutlined, IdcardOutlined, LockOutlined, MenuOutlined, NotificationOutlined, ReadOutlined, SafetyOutlined, ScheduleOutlined, SettingOutlined, TableOutlined, TeamOutlined,
   ToolOutlined, UserOutlined,
 } from '@ant-design/icons';
@@ -29,6 +29,9 @@ const ICONS: Record<string, ReactNode> = {
   environment: <EnvironmentOutlined />,
   schedule: <ScheduleOutlined />,
   idcard: <IdcardOutlined />,
+  audit: <AuditOutlined />,
+  'video-camera': <VideoCameraOutlined />,
+  cluster: <ClusterOutlined />,
 };
 
 export function menuIcon(name?: string): ReactNode {

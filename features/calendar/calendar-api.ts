@@ -29,6 +29,11 @@ export const CAL_API = {
   roll: '/calendar/lessonStudent/list',
   check: '/calendar/lessonStudent/check',
   revoke: '/calendar/lessonStudent/revoke',
+  liveList: '/calendar/live/list',
+  liveLink: '/calendar/live/link',
+  liveJoin: '/calendar/live/join',
+  liveHeartbeat: '/calendar/live/heartbeat',
+  livePresence: '/calendar/live/presence',
 } as const;
 
 export const CAL_PERM = {
@@ -40,7 +45,13 @@ export const CAL_PERM = {
   seriesAdd: 'calendar:series:add',
   check: 'calendar:attendance:check',
   revoke: 'calendar:attendance:revoke',
+  liveList: 'calendar:live:list',
+  liveEdit: 'calendar:live:edit',
+  innerList: 'calendar:inner:list',
 } as const;
+
+/** 0 对外教学 (the home 行事历), 1 内部班 (the 内部班 menu; the server checks calendar:inner:list). */
+export type CalendarScope = 0 | 1;
 
 export interface CalendarOptions {
   teachers: { id: string; name: string }[];
@@ -64,6 +75,11 @@ export const EMPTY_OPTIONS: CalendarOptions = { teachers: [], locations: [], roo
 
 export const fetchRange = ([url, params]: readonly [string, Record<string, string>]) => http.get<CalendarEntry[]>(url, params).then((r) => r.result ?? []);
 export const fetchOptions = (url: string) => http.get<CalendarOptions>(url).then((r) => ({ ...EMPTY_OPTIONS, ...r.result }));
+/** The options of one scope's classes; scope 0 sends no parameter (the server's default). */
+export const fetchScopedOptions = ([url, scope]: readonly [string, CalendarScope]) =>
+  (scope === 1 ? http.get<CalendarOptions>(url, { scope: '1' }) : http.get<CalendarOptions>(url)).then((r) => ({ ...EMPTY_OPTIONS, ...r.result }));
+/** The range params of one scope: scope 0 is the server's default and is not sent. */
+export const scopedParams = (params: Record<string, string>, scope: CalendarScope): Record<string, string> => (scope === 1 ? { ...params, scope: '1' } : params);
 export const fetchDetail = ([url, id]: readonly [string, string]) => http.get<CalendarEntryDetail>(url, { id }).then((r) => r.result);
 export const fetchRoll = ([url, calendarId]: readonly [string, string]) => http.get<LessonStudentRow[]>(url, { calendarId }).then((r) => r.result ?? []);
 

@@ -10,7 +10,7 @@ import { useAuth } from '@/components/shell/shell-context';
 import { LoadError } from '@/components/data/list/list-feedback';
 import { NoPermission } from '@/features/system/no-permission';
 import { CALENDAR_TYPES, type CalendarEntry, type CalendarEntryDetail, type CalendarType, type SeriesScope } from '@/lib/calendar/types';
-import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, fetchOptions, fetchRange, type Override } from './calendar-api';
+import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, fetchRange, fetchScopedOptions, scopedParams, type CalendarScope, type Override } from './calendar-api';
 import {
   applyEdit,
   CAL_VIEWS,
@@ -33,15 +33,19 @@ import {
 import { CalendarView } from './calendar-view';
 import { useConflictGuard } from './conflict-modal';
 import { useApplyChoice } from './apply-choice';
+import { useApplyActions } from './apply-actions';
 import { DetailDrawer } from './detail-drawer';
 import { EntryModal, type EntryModalProps } from './entry-modal';
 import styles from './calendar-panel.module.css';
 
-/** 行事历 (calpanel/CalendarPanel): the home calendar of teaching sessions, activities, exams and meetings. */
-export default function CalendarPanelScreen() {
+/**
+ * 行事历 (calpanel/CalendarPanel): the home calendar of teaching sessions, activities, exams and meetings.
+ * `scope` 1 is the 内部班 variant (features/calendar/inner): its reads ask for scope-1 rows and classes.
+ */
+export default function CalendarPanelScreen({ scope = 0 }: { scope?: CalendarScope }) {
   const { mode } = useAuth();
   if (mode(CAL_PERM.list) === 'hide') return <NoPermission code={CAL_PERM.list} />;
-  return <CalendarPanel />;
+  return <CalendarPanel scope={scope} />;
 }
 
 const RESOURCE_OPTIONS: { value: ResourceMode; label: string }[] = [
@@ -52,7 +56,7 @@ const RESOURCE_OPTIONS: { value: ResourceMode; label: string }[] = [
 
 const sel = (xs: { id: string; name: string }[]) => xs.map((x) => ({ value: x.id, label: x.name }));
 
-function CalendarPanel() {
+function CalendarPanel({ scope }: { scope: CalendarScope }) {
   const { message } = App.useApp();
   const { mode } = useAuth();
   const canAdd = mode(CAL_PERM.add) === 'show';
@@ -74,8 +78,8 @@ function CalendarPanel() {
   );
   const setFilter = (patch: Partial<CalFilters>) => setState({ filters: { ...state.filters, ...patch } });
 
-  const { data: options = EMPTY_OPTIONS } = useSWR(CAL_API.options, fetchOptions, { revalidateOnFocus: false });
-  const params = useMemo(() => rangeParams(state), [state]);
+  const { data: options = EMPTY_OPTIONS } = useSWR([CAL_API.options, scope] as const, fetchScopedOptions, { revalidateOnFocus: false });
+  const params = useMemo(() => scopedParams(rangeParams(state), scope), [state, scope]);
   const { data, error, isLoading, isValidating, mutate } = useSWR([CAL_API.range, params] as const, fetchRange, { keepPreviousData: true });
   const entries = useMemo(() => data ?? [], [data]);
 
@@ -95,6 +99,8 @@ function CalendarPanel() {
   // Destructured so the drag handler depends only on the stable functions, not on per-render objects.
   const { save: guardedSave, modal: conflictModal } = useConflictGuard();
   const { ask: askApply, modal: applyModal } = useApplyChoice();
+  // Filing an application changes nothing on the calendar until it is approved (审核).
+  const applyActions = useApplyActions(() => undefined);
 
   const onMove = useCallback(
     async (ev: CalEvent, start: Date, end: Date, resourceId?: string | number) => {
@@ -143,7 +149,7 @@ function CalendarPanel() {
 
   return (
     <Card styles={{ body: { padding: 16 } }}>
-      <div data-testid="calendar-panel">
+      <div data-testid="calendar-panel" data-scope={scope}>
         <Flex wrap gap={12} justify="space-between" align="center" style={{ marginBottom: 12 }}>
           <Space wrap>
             <Button onClick={() => setState({ date: dayjs().format('YYYY-MM-DD') })} data-testid="cal-today">
@@ -235,8 +241,11 @@ function CalendarPanel() {
           setModal({ mode: 'edit', entry });
         }}
         onChanged={() => void mutate()}
+        renderActions={applyActions.renderActions}
+        renderRollActions={applyActions.renderRollActions}
       />
-      <EntryModal open={modal} options={options} canSingle={canAdd} canSeries={canSeries} askApply={askApply} onClose={() => setModal(null)} onSaved={() => void mutate()} />
+      {applyActions.modal}
+      <EntryModal open={modal} options={options} canSingle={canAdd} canSeries={canSeries} askApply={askApply} scope={scope} onClose={() => setModal(null)} onSaved={() => void mutate()} />
       {conflictModal}
       {applyModal}
     </Card>

@@ -1,13 +1,13 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { App, Button, Descriptions, Drawer, Empty, Flex, Form, Input, Modal, Space, Spin, Tabs, Tag, Timeline, Typography, type ButtonProps } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { LoadError } from '@/components/data/list/list-feedback';
 import { isSafeUrl, sanitizeHtml } from '@/lib/sanitize-html';
-import { CALENDAR_STATUS_TEXT, CALENDAR_TYPES, TEACHER_ROLE_TEXT, type CalendarEntryDetail, type SeriesScope } from '@/lib/calendar/types';
+import { CALENDAR_STATUS_TEXT, CALENDAR_TYPES, TEACHER_ROLE_TEXT, type CalendarEntryDetail, type LessonStudentRow, type SeriesScope } from '@/lib/calendar/types';
 import { CAL_API, CAL_PERM, cancelEntry, fetchDetail } from './calendar-api';
 import { timeSpan, typeColor } from './calendar-model';
 import { ApplyRadio } from './apply-choice';
@@ -134,12 +134,16 @@ export interface DetailDrawerProps {
   id: string | null;
   onClose: () => void;
   onEdit: (entry: CalendarEntryDetail) => void;
-  /** Something changed (cancel, 点名): the calendar revalidates. */
+  /** Something changed (cancel, 点名, 补课): the calendar revalidates. */
   onChanged: () => void;
+  /** Extra session buttons beside 编辑 / 取消日程 (e.g. 调课申请), for a loaded entry. */
+  renderActions?: (entry: CalendarEntryDetail) => ReactNode;
+  /** Per-student actions on the roll (e.g. 请假申请). */
+  renderRollActions?: (entry: CalendarEntryDetail, row: LessonStudentRow) => ReactNode;
 }
 
 /** The detail of one entry: 详情 and, for a teaching session, 点名; 编辑 / 取消日程 while 未开始. */
-export function DetailDrawer({ id, onClose, onEdit, onChanged }: DetailDrawerProps) {
+export function DetailDrawer({ id, onClose, onEdit, onChanged, renderActions, renderRollActions }: DetailDrawerProps) {
   const { mode } = useAuth();
   const { data, error, isLoading, mutate } = useSWR(id ? ([CAL_API.queryById, id] as const) : null, fetchDetail);
   const [cancelling, setCancelling] = useState(false);
@@ -151,14 +155,15 @@ export function DetailDrawer({ id, onClose, onEdit, onChanged }: DetailDrawerPro
     onChanged();
   };
 
-  const extra = e && live && (
+  const extra = e && (live || renderActions) && (
     <Space>
-      {mode(CAL_PERM.edit) !== 'hide' && (
+      {renderActions?.(e)}
+      {live && mode(CAL_PERM.edit) !== 'hide' && (
         <Button size="small" onClick={() => onEdit(e)} disabled={mode(CAL_PERM.edit) === 'disable'} data-testid="cal-detail-edit">
           编辑
         </Button>
       )}
-      {mode(CAL_PERM.cancel) !== 'hide' && (
+      {live && mode(CAL_PERM.cancel) !== 'hide' && (
         <Button size="small" danger onClick={() => setCancelling(true)} disabled={mode(CAL_PERM.cancel) === 'disable'} data-testid="cal-detail-cancel">
           取消日程
         </Button>
@@ -191,7 +196,23 @@ export function DetailDrawer({ id, onClose, onEdit, onChanged }: DetailDrawerPro
             onChange={setTab}
             items={[
               { key: 'detail', label: '详情', children: <DetailBody e={e} /> },
-              ...(e.type === 0 ? [{ key: 'roll', label: '点名', children: <RollCall calendarId={e.id} status={e.status} onChanged={changed} /> }] : []),
+              ...(e.type === 0
+                ? [
+                    {
+                      key: 'roll',
+                      label: '点名',
+                      children: (
+                        <RollCall
+                          calendarId={e.id}
+                          status={e.status}
+                          startTime={e.clazzStartTime}
+                          onChanged={changed}
+                          rowActions={renderRollActions ? (row) => renderRollActions(e, row) : undefined}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         )}

@@ -294,6 +294,8 @@ export interface EntryModalProps {
   askApply: () => Promise<SeriesScope | null>;
   onClose: () => void;
   onSaved: () => void;
+  /** The calendar's scope (1 on 内部班行事历): class-less entries created here take it; class sessions follow their class. */
+  scope?: 0 | 1;
 }
 
 type Opening = NonNullable<EntryModalProps['open']>;
@@ -320,7 +322,7 @@ export function EntryModal(props: EntryModalProps) {
   );
 }
 
-function EntryModalBody({ open, options, canSingle, canSeries, askApply, onClose, onSaved }: EntryModalProps & { open: Opening }) {
+function EntryModalBody({ open, options, canSingle, canSeries, askApply, onClose, onSaved, scope = 0 }: EntryModalProps & { open: Opening }) {
   const { message } = App.useApp();
   const showError = useApiError();
   const guard = useConflictGuard();
@@ -351,7 +353,7 @@ function EntryModalBody({ open, options, canSingle, canSeries, askApply, onClose
     setBusy(true);
     try {
       await guard.save(
-        (override?: Override) => (editing ? editEntry({ ...input, id: editing.id, apply, ...(override ? { override } : {}) }) : addEntry({ ...input, ...(override ? { override } : {}) })),
+        (override?: Override) => (editing ? editEntry({ ...input, id: editing.id, apply, ...(override ? { override } : {}) }) : addEntry({ ...input, scope, ...(override ? { override } : {}) })),
         () => saved(editing ? '已保存' : '已新建日程'),
       );
     } finally {

@@ -1,14 +1,20 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { Alert, App, Button, Empty, Flex, InputNumber, Popconfirm, Radio, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, InputNumber, Popconfirm, Radio, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { LoadError } from '@/components/data/list/list-feedback';
-import { ARRIVAL_STATUS_TEXT, MEMBER_TYPE_TEXT, type ArrivalStatus, type CalendarStatus, type CheckInput, type LessonStudentRow } from '@/lib/calendar/types';
+import { ARRIVAL_STATUS_TEXT, CALENDAR_TZ_OFFSET, MAKEUP_STATUS_TEXT, MEMBER_TYPE_TEXT, type ArrivalStatus, type MakeupStatus, type CalendarStatus, type CheckInput, type LessonStudentRow } from '@/lib/calendar/types';
 import { CAL_API, CAL_PERM, checkRoll, fetchRoll, revokeRoll } from './calendar-api';
+import { MAKEUP_PERM, MakeupModal } from './makeup-modal';
+
+const MAKEUP_COLOR: Record<Exclude<MakeupStatus, 0>, string> = { 1: 'orange', 2: 'processing', 3: 'success' };
+
+/** A wire time ('YYYY-MM-DD HH:mm:ss', Asia/Shanghai) as an instant. */
+export const wireInstant = (t: string) => new Date(`${t.replace(' ', 'T')}${CALENDAR_TZ_OFFSET}`);
 
 type Marked = Exclude<ArrivalStatus, 0>;
 const MARKS: Marked[] = [1, 2, 3, 4];
@@ -31,8 +37,20 @@ export function buildCheckInput(calendarId: string, rows: LessonStudentRow[], dr
   };
 }
 
-/** 点名 of one teaching session: mark and submit while 未开始; read-only with 撤销点名 once 已点名. */
-export function RollCall({ calendarId, status, onChanged }: { calendarId: string; status: CalendarStatus; onChanged: () => void }) {
+export interface RollCallProps {
+  calendarId: string;
+  status: CalendarStatus;
+  onChanged: () => void;
+  /** The session's start (wire time): 安排补课 only into a session that has not started. */
+  startTime?: string;
+  /** Per-row actions (e.g. 请假申请), shown in an 操作 column when given. */
+  rowActions?: (row: LessonStudentRow) => ReactNode;
+  /** Session-level buttons next to 安排补课 (e.g. 调课申请). */
+  toolbar?: ReactNode;
+}
+
+/** 点名 of one teaching session: mark and submit while 未开始; read-only with 撤销点名 once 已点名; 安排补课 into it while 未开始. */
+export function RollCall({ calendarId, status, onChanged, startTime, rowActions, toolbar }: RollCallProps) {
   const { message } = App.useApp();
   const showError = useApiError();
   const { mode } = useAuth();
@@ -41,6 +59,11 @@ export function RollCall({ calendarId, status, onChanged }: { calendarId: string
   const { data, error, isLoading, mutate } = useSWR([CAL_API.roll, calendarId] as const, fetchRoll);
   const [drafts, setDrafts] = useState<Record<string, Partial<Draft>>>({});
   const [busy, setBusy] = useState(false);
+  const [makeupOpen, setMakeupOpen] = useState(false);
+  const makeupMode = mode(MAKEUP_PERM);
+  // Read once per mount (the drawer remounts it on every open); the server re-checks at submit.
+  const [openedAt] = useState(() => Date.now());
+  const started = !!startTime && wireInstant(startTime).getTime() <= openedAt;
   const checked = status === 1;
   const editable = status === 0 && canCheck;
   const rows = useMemo(() => data ?? [], [data]);
@@ -87,6 +110,11 @@ export function RollCall({ calendarId, status, onChanged }: { calendarId: string
           {r.memberType !== 0 && (
             <Tag style={{ marginLeft: 6 }} color={r.memberType === 3 ? 'orange' : 'blue'}>
               {MEMBER_TYPE_TEXT[r.memberType]}
+            </Tag>
+          )}
+          {r.makeupStatus !== 0 && (
+            <Tag style={{ marginLeft: 6 }} color={MAKEUP_COLOR[r.makeupStatus]} data-testid={`roll-makeup-${r.studentId}`}>
+              {MAKEUP_STATUS_TEXT[r.makeupStatus]}
             </Tag>
           )}
         </span>
@@ -137,6 +165,7 @@ export function RollCall({ calendarId, status, onChanged }: { calendarId: string
       width: 90,
       render: (v: number | null) => (v == null ? <Typography.Text type="secondary">无课时包</Typography.Text> : <Typography.Text type={v <= 2 ? 'danger' : undefined}>{v}</Typography.Text>),
     },
+    ...(rowActions ? [{ title: '操作', key: 'actions', width: 100, render: (_: unknown, r: LessonStudentRow) => rowActions(r) }] : []),
   ];
 
   if (error) return <LoadError title="学员名单加载失败" error={error} onRetry={() => void mutate()} testId="roll-error" />;
@@ -144,6 +173,18 @@ export function RollCall({ calendarId, status, onChanged }: { calendarId: string
     <div data-testid="cal-roll">
       {status === 2 && <Alert type="warning" showIcon title="该日程已取消，不能点名" style={{ marginBottom: 12 }} />}
       {checked && <Alert type="success" showIcon title="已点名" style={{ marginBottom: 12 }} />}
+      {((status === 0 && makeupMode !== 'hide') || toolbar) && (
+        <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
+          {toolbar}
+          {status === 0 && makeupMode !== 'hide' && (
+            <Tooltip title={started ? '课次已开始，不能安排补课' : undefined}>
+              <Button size="small" onClick={() => setMakeupOpen(true)} disabled={makeupMode === 'disable' || started} data-testid="roll-makeup">
+                安排补课
+              </Button>
+            </Tooltip>
+          )}
+        </Flex>
+      )}
       <Table<LessonStudentRow>
         size="small"
         rowKey="studentId"
@@ -167,6 +208,18 @@ export function RollCall({ calendarId, status, onChanged }: { calendarId: string
           </Popconfirm>
         )}
       </Flex>
+      {status === 0 && makeupMode !== 'hide' && (
+        <MakeupModal
+          open={makeupOpen}
+          calendarId={calendarId}
+          onClose={() => setMakeupOpen(false)}
+          onDone={() => {
+            setMakeupOpen(false);
+            void mutate();
+            onChanged();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -262,3 +262,39 @@ export const CONFLICT_CODE = 409;
 export const MAX_RANGE_DAYS = 62;
 export const CALENDAR_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const CALENDAR_TZ_OFFSET = '+08:00';
+
+/* ---------- 直播课堂 (server/services/live.ts) ---------- */
+
+/** A session may be joined from this many minutes before its start until its end. */
+export const LIVE_JOIN_LEAD_MINUTES = 15;
+/** Presence older than this no longer counts as online (the page beats every 30 s). */
+export const LIVE_ONLINE_SECONDS = 60;
+/** How far ahead the live list reaches, from today's start (Shanghai). */
+export const LIVE_LIST_DAYS = 8;
+
+/** One row of `/calendar/live/list`. */
+export interface LiveSession {
+  id: string;
+  title: string;
+  type: CalendarType;
+  clazzName: string | null;
+  courseName: string | null;
+  /** Names, 主讲 first. */
+  teachers: string;
+  clazzStartTime: string;
+  clazzEndTime: string;
+  status: CalendarStatus;
+  scope: 0 | 1;
+  liveUrl: string | null;
+  /** LIVE_PROVIDER_URL is set, so 生成直播链接 can fill an empty link. */
+  canGenerate: boolean;
+  online: number;
+}
+
+/** One row of `/calendar/live/presence`. */
+export interface LivePresence {
+  userId: string;
+  realname: string;
+  joinedAt: string;
+  lastSeen: string;
+}

@@ -74,6 +74,12 @@ async function fixture() {
     session('T2', 'z2', 'c1', 1 / 6, null),
     session('O1', 'z3', 'c2', 120, null),
   ]).execute();
+  // teacher2 (周明) teaches the sessions the tests check with their token (a plain teacher calls only their own).
+  await db.insertInto('tbl_teacher').values({ id: 'tch_02', name: '周明', user_id: 'u_teacher2' }).execute();
+  await db.insertInto('tbl_calendar_teacher').values([
+    { id: 'ct_p2', calendar_id: 'P2', teacher_id: 'tch_02', role: 1 },
+    { id: 'ct_t2', calendar_id: 'T2', teacher_id: 'tch_02', role: 1 },
+  ]).execute();
 }
 
 beforeAll(async () => {

@@ -53,12 +53,23 @@ const EDU: Shape = [
   [
     ['场地管理', '/edu/location'],
     ['课表', '/edu/schedule'],
+    ['审核', '/edu/audit'],
+    ['直播课堂', '/edu/live'],
     ['班级管理', '/edu/clazz'],
     ['学员管理', '/edu/student'],
     ['教师管理', '/edu/teacher'],
     ['课程管理', '/edu/course'],
     ['教室管理', '/edu/room'],
     ['节假日', '/edu/holiday'],
+  ],
+];
+/** The inner-class screens (scope 1): the teaching roles, not marketing. */
+const INNER: Shape = [
+  '内部班',
+  '/inner',
+  [
+    ['内部班行事历', '/inner/calendar'],
+    ['内部班课表', '/inner/schedule'],
   ],
 ];
 /** 行事历 is the first entry of every teaching role's menu (spec 01 §2: the home page). */
@@ -74,6 +85,7 @@ describe('seeded menu per role (fresh database)', () => {
       HOME,
       ...ACCOUNT,
       EDU,
+      INNER,
       [
         '系统管理',
         '/isystem',
@@ -153,7 +165,7 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('teacher: the account pages and 场地管理 (list, add, edit, teacher picker)', async () => {
     const t = await permsOf('teacher');
-    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, EDU]);
+    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, EDU, INNER]);
     expect(t.auth.map((x) => x.action)).toEqual([...TEACHER_LOCATION_CODES, ...teachingCodes('role_teacher')]);
     // Every button is still known to the client, so it can hide what the user lacks.
     expect(t.allAuth.map((x) => x.action).sort()).toEqual(
@@ -186,9 +198,9 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('academic: account pages plus 在线用户, listing only (no 强制退出)', async () => {
     const j = await permsOf('jiaowu');
-    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, EDU, ['在线用户', '/isystem/online']]);
+    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, EDU, INNER, ['在线用户', '/isystem/online']]);
     expect(j.auth.map((x) => x.action)).toEqual(['system:online:list', ...LOCATION_CODES, ...teachingCodes('role_academic')]);
-    expect(j.menu[5].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
+    expect(j.menu[6].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
   });
 
   it('the self-registration role `user` gets the account pages only', async () => {

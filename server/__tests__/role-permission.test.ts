@@ -16,10 +16,12 @@ const PUSH = { cmd: 'permission', msgTxt: '权限已变更' };
 const LOG_MENU = ['perm_isystem_log', 'perm_btn_log_list'];
 /** 教育 → 场地管理 as seeded for the teacher role (server/services/location-seed.ts); the managers also get delete, deleteBatch and export. */
 /** Plus 行事历 and the teaching menus and buttons (server/services/teaching-seed.ts) the teacher role holds. */
-const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_teacher', 'perm_edu_course', 'perm_edu_room', 'perm_edu_holiday'];
+const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_teacher', 'perm_edu_course', 'perm_edu_room', 'perm_edu_holiday'];
+/** The inner-class menus: teaching roles only, not marketing. */
+const INNER_MENUS = ['perm_inner', 'perm_inner_calendar', 'perm_inner_schedule'];
 const TEACHER_EDU = [
   'perm_edu', 'perm_edu_location', 'perm_btn_location_list', 'perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_teacher_list',
-  ...TEACHING_MENUS, ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.id),
+  ...TEACHING_MENUS, ...INNER_MENUS, ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.id),
 ];
 /** The marketing role: venue management plus its own teaching buttons. */
 const MARKETING_EDU = [
@@ -72,10 +74,10 @@ describe('reading', () => {
     const r = await get('/sys/permission/list', await be.login('admin'));
     type Node = { key: string; title: string; menuType: number; perms: string | null; children?: Node[] };
     const tree = r.body.result as Node[];
-    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_isystem']);
+    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_inner', 'perm_isystem']);
     expect(tree[1]).toEqual({ key: 'perm_account_center', title: '个人中心', menuType: 0, perms: null });
     expect(tree[2].children).toEqual([{ key: 'perm_account_security', title: '安全设置', menuType: 1, perms: null }]);
-    const sys = tree[5];
+    const sys = tree[6];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
       'perm_isystem_depart',

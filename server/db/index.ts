@@ -16,6 +16,7 @@ import * as m0009 from './migrations/0009-custom-values';
 import * as m0010 from './migrations/0010-depart-fields';
 import * as m0011 from './migrations/0011-location';
 import * as m0012 from './migrations/0012-teaching';
+import * as m0013 from './migrations/0013-live';
 
 export type Database = Kysely<DB>;
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0010-depart-fields': m0010,
   '0011-location': m0011,
   '0012-teaching': m0012,
+  '0013-live': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -757,3 +757,18 @@ export interface DB {
   tbl_calendar_log: TblCalendarLogTable;
   tbl_calendar_apply: TblCalendarApplyTable;
 }
+
+/** 直播课堂 presence (0013-live): refreshed by the heartbeat; online = last_seen within 60 s. */
+export interface TblLivePresenceTable {
+  id: string;
+  calendar_id: string;
+  user_id: string;
+  realname: string | null;
+  joined_at: Generated<Date>;
+  last_seen: Generated<Date>;
+}
+
+/** Declaration merging (0013-live). */
+export interface DB {
+  tbl_live_presence: TblLivePresenceTable;
+}

@@ -96,6 +96,12 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_edu_course', parent_id: 'perm_edu', name: '课程管理', url: '/edu/course', component: 'course/TblCourseList', menu_type: 1, sort_no: 5.6, icon: 'book', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_room', parent_id: 'perm_edu', name: '教室管理', url: '/edu/room', component: 'room/TblRoomList', menu_type: 1, sort_no: 5.7, icon: 'home', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_holiday', parent_id: 'perm_edu', name: '节假日', url: '/edu/holiday', component: 'calendar/TblHolidayList', menu_type: 1, sort_no: 5.8, icon: 'calendar', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_edu_audit', parent_id: 'perm_edu', name: '审核', url: '/edu/audit', component: 'calendar/TblCalendarApplyList', menu_type: 1, sort_no: 5.25, icon: 'audit', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_edu_live', parent_id: 'perm_edu', name: '直播课堂', url: '/edu/live', component: 'calendar/LiveList', menu_type: 1, sort_no: 5.27, icon: 'video-camera', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  // Inner-class screens (spec 01 §1): the same calendar data with scope 1 (内部班) fixed by the menu entry.
+  { id: 'perm_inner', name: '内部班', url: '/inner', component: 'layouts/RouteView', menu_type: 0, sort_no: 6, icon: 'cluster', roles: ['role_admin', 'role_academic', 'role_teacher'] },
+  { id: 'perm_inner_calendar', parent_id: 'perm_inner', name: '内部班行事历', url: '/inner/calendar', component: 'calpanel/InnerCalendarPanel', menu_type: 1, sort_no: 6.1, icon: 'calendar', roles: ['role_admin', 'role_academic', 'role_teacher'] },
+  { id: 'perm_inner_schedule', parent_id: 'perm_inner', name: '内部班课表', url: '/inner/schedule', component: 'calendar/InnerCalendarList', menu_type: 1, sort_no: 6.2, icon: 'schedule', roles: ['role_admin', 'role_academic', 'role_teacher'] },
 
   { id: 'perm_isystem', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menu_type: 0, sort_no: 10, icon: 'setting', roles: ADMIN },
   { id: 'perm_isystem_user', parent_id: 'perm_isystem', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menu_type: 1, sort_no: 10.5, icon: 'user', roles: ADMIN },

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { assertEntryVisible } from '../services/calendar';
 import { arrangeMakeup, checkSession, listPendingMakeup, listRoll, revokeSession, studentCourses } from '../services/attendance';
 import { CALENDAR_PERM } from '../services/teaching-seed';
 import { ApiFailure, ok } from './envelope';
 import { pageOf, readPage } from './paging';
-import { requirePerm } from './perm';
+import { permCodesOf, requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';
 import { readBody } from './validate';
 
@@ -54,28 +55,41 @@ const makeupSchema = z.object({
 
 const username = (c: Ctx) => authOf(c).user.username;
 
+/** A 内部班 (scope 1) session reads as unknown to users without calendar:inner:list, as in the calendar routes. */
+async function guardEntry(c: Ctx, calendarId: string): Promise<void> {
+  await assertEntryVisible(c.var.services.db, calendarId, (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.innerList));
+}
+
 attendanceRoutes.get(`${BASE}/list`, requirePerm(CALENDAR_PERM.list), async (c) => {
-  return c.json(ok(await listRoll(c.var.services.db, idQuery(c, 'calendarId'), username(c))));
+  const calendarId = idQuery(c, 'calendarId');
+  await guardEntry(c, calendarId);
+  return c.json(ok(await listRoll(c.var.services.db, calendarId, username(c))));
 });
 
 attendanceRoutes.post(`${BASE}/check`, requirePerm(CALENDAR_PERM.check), async (c) => {
   const body = await readBody(c, checkSchema);
-  return c.json(ok(await checkSession(c.var.services.db, body, username(c)), '点名成功'));
+  await guardEntry(c, body.calendarId);
+  const { user } = authOf(c);
+  // Whoever may adjust the calendar (教务, admin) checks any session; a plain teacher only their own.
+  const own = (await permCodesOf(c, user.id)).has(CALENDAR_PERM.edit) ? undefined : user.id;
+  return c.json(ok(await checkSession(c.var.services.db, body, username(c), { ownSessionsOf: own }), '点名成功'));
 });
 
 attendanceRoutes.post(`${BASE}/revoke`, requirePerm(CALENDAR_PERM.revoke), async (c) => {
   const body = await readBody(c, revokeSchema);
+  await guardEntry(c, body.calendarId);
   return c.json(ok(await revokeSession(c.var.services.db, body.calendarId, body.reason || undefined, username(c)), '撤销成功'));
 });
 
 attendanceRoutes.post(`${BASE}/makeup`, requirePerm(CALENDAR_PERM.makeup), async (c) => {
   const body = await readBody(c, makeupSchema);
+  await guardEntry(c, body.toCalendarId);
   return c.json(ok(await arrangeMakeup(c.var.services.db, body, username(c)), '补课安排成功'));
 });
 
 attendanceRoutes.get(`${BASE}/pendingMakeup`, requirePerm(CALENDAR_PERM.list), async (c) => {
   const { pageNo, pageSize, offset } = readPage(c);
-  const filter = { courseId: optionalIdQuery(c, 'courseId'), clazzId: optionalIdQuery(c, 'clazzId') };
+  const filter = { courseId: optionalIdQuery(c, 'courseId'), clazzId: optionalIdQuery(c, 'clazzId'), toCalendarId: optionalIdQuery(c, 'toCalendarId') };
   const { records, total } = await listPendingMakeup(c.var.services.db, filter, { offset, limit: pageSize });
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { CALENDAR_PERM } from '../services/teaching-seed';
 import {
   addEntry,
+  assertClazzVisible,
+  assertEntryVisible,
   calendarOptions,
   cancelEntry,
   cancelSchema,
@@ -14,7 +16,7 @@ import {
   type Actor,
 } from '../services/calendar';
 import { addSeries, previewSeries, seriesSchema } from '../services/schedule-series';
-import { ApiFailure, ok } from './envelope';
+import { ApiFailure, NO_PERMISSION, ok } from './envelope';
 import { permCodesOf, requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';
 import { readBody } from './validate';
@@ -32,44 +34,66 @@ async function actorOf(c: Ctx): Promise<Actor> {
   return { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(CALENDAR_PERM.override) };
 }
 
+/** Holds calendar:inner:list: may see and schedule 内部班 (scope 1) entries and classes. */
+export async function canSeeInner(c: Ctx): Promise<boolean> {
+  return (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.innerList);
+}
+
+/** `scope` of a read: absent or 0 → 对外教学; 1 → 内部班, refused (510) without calendar:inner:list. */
+async function readScope(c: Ctx, raw: string | undefined): Promise<0 | 1> {
+  if (raw !== '1') return 0;
+  if (!(await canSeeInner(c))) throw new ApiFailure(NO_PERMISSION, 510);
+  return 1;
+}
+
 calendarRoutes.get('/calendar/tblCalendar/range', requirePerm(CALENDAR_PERM.list), async (c) => {
   const f = parseRangeQuery(c.req.query());
-  return c.json(ok(await queryRange(c.var.services.db, f)));
+  const scope = await readScope(c, c.req.query('scope'));
+  return c.json(ok(await queryRange(c.var.services.db, { ...f, scope })));
 });
 
 calendarRoutes.get('/calendar/tblCalendar/queryById', requirePerm(CALENDAR_PERM.list), async (c) => {
   const id = (c.req.query('id') ?? '').trim();
   if (!id || id.length > 32) throw new ApiFailure('日程不存在或已删除');
-  return c.json(ok(await getEntryDetail(c.var.services.db, id)));
+  return c.json(ok(await getEntryDetail(c.var.services.db, id, await canSeeInner(c))));
 });
 
-calendarRoutes.get('/calendar/tblCalendar/options', requirePerm(CALENDAR_PERM.list), async (c) => c.json(ok(await calendarOptions(c.var.services.db))));
+calendarRoutes.get('/calendar/tblCalendar/options', requirePerm(CALENDAR_PERM.list), async (c) =>
+  c.json(ok(await calendarOptions(c.var.services.db, await readScope(c, c.req.query('scope'))))),
+);
 
 calendarRoutes.post('/calendar/tblCalendar/add', requirePerm(CALENDAR_PERM.add), async (c) => {
   const body = await readBody(c, entryInputSchema);
+  const inner = await canSeeInner(c);
+  if (body.scope === 1 && !inner) throw new ApiFailure(NO_PERMISSION, 510);
+  await assertClazzVisible(c.var.services.db, body.clazzId, inner);
   const result = await addEntry(c.var.services.db, body, await actorOf(c));
   return c.json(ok(result, '添加成功！'));
 });
 
 calendarRoutes.put('/calendar/tblCalendar/edit', requirePerm(CALENDAR_PERM.edit), async (c) => {
   const body = await readBody(c, entryEditSchema);
+  await assertEntryVisible(c.var.services.db, body.id, await canSeeInner(c));
   const result = await editEntry(c.var.services.db, body, await actorOf(c));
   return c.json(ok(result, '编辑成功!'));
 });
 
 calendarRoutes.post('/calendar/tblCalendar/cancel', requirePerm(CALENDAR_PERM.cancel), async (c) => {
   const body = await readBody(c, cancelSchema);
+  await assertEntryVisible(c.var.services.db, body.id, await canSeeInner(c));
   const result = await cancelEntry(c.var.services.db, body, await actorOf(c));
   return c.json(ok(result, '已取消'));
 });
 
 calendarRoutes.post('/calendar/scheduleSeries/preview', requirePerm(CALENDAR_PERM.seriesAdd), async (c) => {
   const body = await readBody(c, seriesSchema);
+  await assertClazzVisible(c.var.services.db, body.clazzId, await canSeeInner(c));
   return c.json(ok(await previewSeries(c.var.services.db, body)));
 });
 
 calendarRoutes.post('/calendar/scheduleSeries/add', requirePerm(CALENDAR_PERM.seriesAdd), async (c) => {
   const body = await readBody(c, seriesSchema);
+  await assertClazzVisible(c.var.services.db, body.clazzId, await canSeeInner(c));
   const result = await addSeries(c.var.services.db, body, await actorOf(c));
   return c.json(ok(result, `排课成功，共生成${result.count}个课次`));
 });

@@ -12,6 +12,7 @@ import { newId } from '../ids';
 import { dateText, futureSessionCounts, namesOf, shanghaiDayStart, shanghaiMinute, shanghaiToday, type SessionOwner } from '../resources/catalog-teaching-shared';
 import { runCrud } from '../resources/crud';
 import { getResource } from '../resources/registry';
+import { dropFromClazzGroups } from '../services/clazz-groups';
 import { formatDateTime } from '../services/format';
 import { ApiFailure, fail, ok } from './envelope';
 import { requirePerm } from './perm';
@@ -152,6 +153,7 @@ clazzMemberRoutes.post(`${CLAZZ_API}/removeMember`, requirePerm(`${CLAZZ_PERM}:e
       .where('status', '=', MEMBER_STATUS.active)
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw new ApiFailure('该学员不是本班的在读成员');
+    await dropFromClazzGroups(tx, clazz.id, body.studentId);
     // Off the rolls still to be taken; a roll already called keeps its record.
     await tx
       .deleteFrom('tbl_lesson_student')

@@ -3,7 +3,7 @@ import { CLAZZ_MESSAGES, clazzResource, isPositiveInt } from '../../features/edu
 import { COURSE_MESSAGES, courseResource } from '../../features/edu/course/course-resource';
 import { HOLIDAY_MESSAGES, holidayResource } from '../../features/edu/holiday/holiday-resource';
 import { ROOM_MESSAGES, roomResource } from '../../features/edu/room/room-resource';
-import { scheduleResource } from '../../features/edu/schedule/schedule-resource';
+import { innerScheduleResource, scheduleResource } from '../../features/edu/schedule/schedule-resource';
 import { studentCourseResource, studentResource } from '../../features/edu/student/student-resource';
 import { TEACHER_MESSAGES, TEACHER_STATUS, teacherResource } from '../../features/edu/teacher/teacher-resource';
 import type { BodyRow } from '../../lib/resources/to-schema';
@@ -220,29 +220,35 @@ export const clazzHooks: CrudHooks = {
 
 // ---------------------------------------------------------------- 课表
 
-export const scheduleHooks: CrudHooks = {
+/** Teaching sessions (type 0) of one scope: 课表 shows 对外教学 (0), 内部班课表 (behind calendar:inner:list) shows 1. */
+const scheduleHooksFor = (scope: 0 | 1): CrudHooks => ({
   // Teaching sessions only (type 0); other calendar entries are 行事历's.
-  extraWhere: () => (eb) => eb(sql.ref('type'), '=', 0),
-  async afterLoad(records, ctx) {
-    const { db } = ctx;
-    await fillNames(db, records, 'clazzId', 'tbl_clazz');
-    await fillNames(db, records, 'roomId', 'tbl_room');
-    const ids = records.map((r) => r.id).filter((v): v is string => typeof v === 'string');
-    const names = new Map<string, string>();
-    if (ids.length) {
-      const rows = await db
-        .selectFrom('tbl_calendar_teacher as ct')
-        .innerJoin('tbl_teacher as t', 't.id', 'ct.teacher_id')
-        .select(['ct.calendar_id', sql<string>`string_agg(t.name, '、' order by t.name)`.as('names')])
-        .where('ct.calendar_id', 'in', ids)
-        .where('ct.role', '=', 1)
-        .groupBy('ct.calendar_id')
-        .execute();
-      for (const r of rows) names.set(r.calendar_id, r.names);
-    }
-    for (const r of records) r.teachers = names.get(String(r.id)) ?? '';
-  },
-};
+  extraWhere: () => (eb) => eb.and([eb(sql.ref('type'), '=', 0), eb(sql.ref('scope'), '=', scope)]),
+  afterLoad: scheduleAfterLoad,
+});
+
+async function scheduleAfterLoad(records: Row[], ctx: HookCtx): Promise<void> {
+  const { db } = ctx;
+  await fillNames(db, records, 'clazzId', 'tbl_clazz');
+  await fillNames(db, records, 'roomId', 'tbl_room');
+  const ids = records.map((r) => r.id).filter((v): v is string => typeof v === 'string');
+  const names = new Map<string, string>();
+  if (ids.length) {
+    const rows = await db
+      .selectFrom('tbl_calendar_teacher as ct')
+      .innerJoin('tbl_teacher as t', 't.id', 'ct.teacher_id')
+      .select(['ct.calendar_id', sql<string>`string_agg(t.name, '、' order by t.name)`.as('names')])
+      .where('ct.calendar_id', 'in', ids)
+      .where('ct.role', '=', 1)
+      .groupBy('ct.calendar_id')
+      .execute();
+    for (const r of rows) names.set(r.calendar_id, r.names);
+  }
+  for (const r of records) r.teachers = names.get(String(r.id)) ?? '';
+}
+
+export const scheduleHooks = scheduleHooksFor(0);
+export const innerScheduleHooks = scheduleHooksFor(1);
 
 /** Every teaching resource with its hooks. */
 export const TEACHING_RESOURCES: [ResourceDef, CrudHooks][] = [
@@ -254,6 +260,7 @@ export const TEACHING_RESOURCES: [ResourceDef, CrudHooks][] = [
   [holidayResource, holidayHooks],
   [clazzResource, clazzHooks],
   [scheduleResource, scheduleHooks],
+  [innerScheduleResource, innerScheduleHooks],
 ];
 
 /** Idempotent (the registry is process-wide; several test backends share it). Called from registerCatalog. */

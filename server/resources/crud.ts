@@ -15,7 +15,7 @@ import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './qu
 import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
 import { withCustomFields } from './custom-columns';
 import { DATA_RULE_ACTIONS, dataRuleWhere, withDataRules } from './data-rules';
-import { exportXls, importExcel } from './excel-actions';
+import { exportXls, importExcel, previewExcel } from './excel-actions';
 import { audit, newRowColumns, toColumns } from './columns';
 
 export { iterateRows, selectPage } from './select';
@@ -27,7 +27,7 @@ export { iterateRows, selectPage } from './select';
  * are in excel-actions.ts, on top of `iterateRows` and server/excel/.
  */
 
-export const CRUD_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'] as const;
+export const CRUD_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel', 'previewExcel'] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];
 
 export interface HookCtx {
@@ -78,15 +78,18 @@ const METHODS: Record<CrudAction, string[]> = {
   deleteBatch: ['DELETE'],
   exportXls: ['GET'],
   importExcel: ['POST'],
+  previewExcel: ['POST'],
 };
 
 export const isCrudAction = (s: string): s is CrudAction => (CRUD_ACTIONS as readonly string[]).includes(s);
 
 /** Whether the definition enables an action (list and queryById always exist). */
-export const actionEnabled = (def: ResourceDef, action: CrudAction) => action === 'list' || action === 'queryById' || def.actions[action] === true;
+export const actionEnabled = (def: ResourceDef, action: CrudAction) =>
+  action === 'list' || action === 'queryById' || def.actions[action === 'previewExcel' ? 'importExcel' : action] === true;
 
 /** The permission code an action needs. */
-export const permOf = (def: ResourceDef, action: CrudAction) => `${def.perm}:${action === 'queryById' ? 'list' : action}`;
+export const permOf = (def: ResourceDef, action: CrudAction) =>
+  `${def.perm}:${action === 'queryById' ? 'list' : action === 'previewExcel' ? 'importExcel' : action}`;
 
 const CUSTOM_ACTIONS: ReadonlySet<CrudAction> = new Set(['list', 'queryById', 'add', 'edit']);
 
@@ -292,4 +295,4 @@ async function removeBatch(ctx: HookCtx, hooks: CrudHooks) {
   return ctx.c.json(ok(null, '批量删除成功!'));
 }
 
-const HANDLERS: Record<CrudAction, Handler> = { list, queryById, add, edit, delete: remove, deleteBatch: removeBatch, exportXls, importExcel };
+const HANDLERS: Record<CrudAction, Handler> = { list, queryById, add, edit, delete: remove, deleteBatch: removeBatch, exportXls, importExcel, previewExcel };

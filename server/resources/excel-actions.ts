@@ -135,9 +135,9 @@ async function uniqueErrors(ctx: HookCtx, candidates: Candidate[]): Promise<RowE
   return errors;
 }
 
-/** Imports one file: every row validated; the good ones in one transaction; the bad ones reported. */
-async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.ReadableStream, reverse: Map<string, Map<string, string>>) {
-  const { def, auth } = ctx;
+/** Reads and validates one file without writing: the form's schema per row, then unique fields (in the file and stored). */
+async function validateFile(ctx: HookCtx, input: NodeJS.ReadableStream, reverse: Map<string, Map<string, string>>) {
+  const { def } = ctx;
   const fields = importFields(def);
   const schema = toSchema(def, 'add');
   let headers: string[] = [];
@@ -154,6 +154,13 @@ async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.Readable
   errors.push(...(await uniqueErrors(ctx, candidates)));
   const bad = new Set(errors.map((e) => e.rowNumber));
   const good = candidates.filter((cand) => !bad.has(cand.rowNumber));
+  return { headers, sheetRows, errors, good };
+}
+
+/** Imports one file: every row validated; the good ones in one transaction; the bad ones reported. */
+async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.ReadableStream, reverse: Map<string, Map<string, string>>) {
+  const { def, auth } = ctx;
+  const { headers, sheetRows, errors, good } = await validateFile(ctx, input, reverse);
   await ctx.db.transaction().execute(async (tx) => {
     const rows: Row[] = [];
     for (const cand of good) {
@@ -199,4 +206,51 @@ export async function importExcel(ctx: HookCtx, hooks: CrudHooks): Promise<Respo
   }
   if (report) return c.json(partialImportEnvelope(report));
   return c.json(ok(null, IMPORT_MESSAGES.ok(imported)));
+}
+
+/** Rows a preview answer carries; the counts cover the whole upload. */
+export const PREVIEW_ROWS = 100;
+
+/**
+ * The answer of `{api}/previewExcel` (same shape as components/data/list/upload-excel.ts `ImportPreview`):
+ * `headers` are the importable columns found in the files, in the form's order.
+ */
+export interface ImportPreview {
+  total: number;
+  valid: number;
+  invalid: number;
+  headers: string[];
+  rows: { rowNumber: number; fileName: string; values: Record<string, string>; error: string | null }[];
+}
+
+/**
+ * `{api}/previewExcel` (needs `${perm}:importExcel`): reads and validates the upload exactly as importExcel
+ * does and writes nothing, so the user sees every bad row and its reason before 确认导入. Save hooks do not run
+ * here (a hook refusal fails the whole import, not a row). Each file is checked on its own, as the import
+ * writes them, so a value repeated across two files is only caught by the import.
+ */
+export async function previewExcel(ctx: HookCtx): Promise<Response> {
+  const { c, db, def } = ctx;
+  const files = await parseMultipartFiles(c);
+  const reverse = reverseTexts(await loadDictTexts(db, def));
+  const labels = importFields(def).map((f) => f.label);
+  const seen = new Set<string>();
+  const out: ImportPreview = { total: 0, valid: 0, invalid: 0, headers: [], rows: [] };
+  for (const file of files) {
+    const { headers, sheetRows, errors, good } = await validateFile(ctx, file.stream(), reverse);
+    for (const h of headers) if (labels.includes(h)) seen.add(h);
+    const reasons = new Map<number, string[]>();
+    for (const e of errors) reasons.set(e.rowNumber, [...(reasons.get(e.rowNumber) ?? []), e.message]);
+    out.total += sheetRows.length;
+    out.valid += good.length;
+    out.invalid += sheetRows.length - good.length;
+    for (const r of sheetRows) {
+      if (out.rows.length >= PREVIEW_ROWS) break;
+      const values: Record<string, string> = {};
+      for (const l of labels) if (r.values[l] !== undefined) values[l] = r.values[l];
+      out.rows.push({ rowNumber: r.rowNumber, fileName: file.name, values, error: reasons.get(r.rowNumber)?.join('；') ?? null });
+    }
+  }
+  out.headers = labels.filter((l) => seen.has(l));
+  return c.json(ok(out));
 }

@@ -44,6 +44,7 @@ export const MSG = {
   makeupOtherCourse: '目标课次不是同一课程',
   makeupAlreadyOnRoll: '该学员已在目标课次中',
   studentMissing: '未找到对应数据',
+  notOwnSession: '只能为自己的课次点名',
 } as const;
 
 const num = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
@@ -152,8 +153,27 @@ async function log(db: Db, calendarId: string, action: string, detail: string | 
   await db.insertInto('tbl_calendar_log').values({ id: newId(), calendar_id: calendarId, action, detail, operator }).execute();
 }
 
+/** Whether the user is one of the session's teachers (主讲 or 辅导), through the teacher record linked to their account. */
+export async function teachesSession(db: Db, calendarId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('tbl_calendar_teacher as ct')
+    .innerJoin('tbl_teacher as t', 't.id', 'ct.teacher_id')
+    .select('ct.id')
+    .where('ct.calendar_id', '=', calendarId)
+    .where('t.user_id', '=', userId)
+    .where('t.del_flag', '=', 0)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export interface CheckOptions {
+  /** Set for a caller who may not adjust the calendar (a plain teacher): they may check only sessions they teach. */
+  ownSessionsOf?: string;
+  now?: Date;
+}
+
 /** POST /calendar/lessonStudent/check: 点名 then 课消 in one transaction. */
-export async function checkSession(db: Db, input: CheckInput, username: string, now = new Date()): Promise<CheckResult> {
+export async function checkSession(db: Db, input: CheckInput, username: string, { ownSessionsOf, now = new Date() }: CheckOptions = {}): Promise<CheckResult> {
   const ids = input.items.map((i) => i.studentId);
   if (new Set(ids).size !== ids.length) throw new ApiFailure(MSG.duplicateStudent);
   for (const i of input.items) {
@@ -162,6 +182,7 @@ export async function checkSession(db: Db, input: CheckInput, username: string, 
   return db.transaction().execute(async (tx) => {
     const session = await loadSession(tx, input.calendarId, true);
     if (!session) throw new ApiFailure(MSG.notFound);
+    if (ownSessionsOf && !(await teachesSession(tx, session.id, ownSessionsOf))) throw new ApiFailure(MSG.notOwnSession);
     if (session.type !== 0) throw new ApiFailure(MSG.notLesson);
     if (session.status === 2) throw new ApiFailure(MSG.cancelled);
     if (session.status === 3) throw new ApiFailure(MSG.rescheduled);
@@ -378,10 +399,13 @@ export async function arrangeMakeup(db: Db, input: MakeupInput, username: string
 /** GET /calendar/lessonStudent/pendingMakeup: 待补课 rows, latest session first, paged on the server. */
 export async function listPendingMakeup(
   db: Db,
-  filter: { courseId?: string; clazzId?: string },
+  filter: { courseId?: string; clazzId?: string; toCalendarId?: string },
   page: { offset: number; limit: number },
 ): Promise<{ records: PendingMakeupRow[]; total: number }> {
   const courseExpr = sql<string | null>`coalesce(c.course_id, z.course_id)`;
+  // For a target session (安排补课): only its course, not its own rows, nobody already on its roll.
+  const target = filter.toCalendarId ? await loadSession(db, filter.toCalendarId, false) : undefined;
+  if (filter.toCalendarId && (!target || !target.course_id)) return { records: [], total: 0 };
   let base = db
     .selectFrom('tbl_lesson_student as ls')
     .innerJoin('tbl_calendar as c', 'c.id', 'ls.calendar_id')
@@ -391,6 +415,21 @@ export async function listPendingMakeup(
     .where('c.del_flag', '=', 0);
   if (filter.courseId) base = base.where(courseExpr, '=', filter.courseId);
   if (filter.clazzId) base = base.where('c.clazz_id', '=', filter.clazzId);
+  if (target) {
+    base = base
+      .where(courseExpr, '=', target.course_id)
+      .where('ls.calendar_id', '<>', target.id)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('tbl_lesson_student as tr').select('tr.id').whereRef('tr.student_id', '=', 'ls.student_id').where('tr.calendar_id', '=', target.id))),
+      );
+    // Active members of the target's class join its roll anyway (syncRoll), so they cannot be added as 补课.
+    if (target.clazz_id && target.status === 0) {
+      const clazzId = target.clazz_id;
+      base = base.where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('tbl_clazz_student as tm').select('tm.id').whereRef('tm.student_id', '=', 'ls.student_id').where('tm.clazz_id', '=', clazzId).where('tm.status', '=', 1))),
+      );
+    }
+  }
   const [rows, count] = await Promise.all([
     base
       .leftJoin('tbl_course as co', (j) => j.on(sql<boolean>`co.id = coalesce(c.course_id, z.course_id)`))

@@ -173,7 +173,7 @@ export async function checkTeachers(db: Db, teachers: { teacherId: string }[]): 
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-function cleanLiveUrl(raw: string | null | undefined): string | null {
+export function cleanLiveUrl(raw: string | null | undefined): string | null {
   const v = (raw ?? '').trim();
   if (!v) return null;
   if (!/^https?:\/\//i.test(v) || !isSafeUrl(v)) throw new ApiFailure(CALENDAR_MESSAGES.liveUrl);
@@ -218,6 +218,27 @@ export async function lockClazz(db: Db, clazzId: string) {
 
 export { nextLessonNo };
 
+/* ---------- scope (0 对外教学, 1 内部班) ---------- */
+
+/** The scope of a live entry, or null when it does not exist. */
+export async function entryScope(db: Db, id: string): Promise<0 | 1 | null> {
+  const row = await db.selectFrom('tbl_calendar').select('scope').where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  return row ? (row.scope === 1 ? 1 : 0) : null;
+}
+
+/** Without calendar:inner:list a scope-1 entry is answered as missing, exactly like a deleted one. */
+export async function assertEntryVisible(db: Db, id: string, allowInner: boolean): Promise<void> {
+  if (allowInner) return;
+  if ((await entryScope(db, id)) === 1) throw new ApiFailure(CALENDAR_MESSAGES.notFound);
+}
+
+/** Writing to a 内部班 class (or asking for scope 1) needs calendar:inner:list; such a class reads as unknown otherwise. */
+export async function assertClazzVisible(db: Db, clazzId: string | null | undefined, allowInner: boolean): Promise<void> {
+  if (allowInner || !clazzId) return;
+  const row = await db.selectFrom('tbl_clazz').select('scope').where('id', '=', clazzId).where('del_flag', '=', 0).executeTakeFirst();
+  if (row?.scope === 1) throw new ApiFailure(CALENDAR_MESSAGES.clazzNotFound);
+}
+
 /* ---------- reads ---------- */
 
 export interface RangeQuery {
@@ -259,7 +280,8 @@ function applyFilter(q: CalQuery, f: RangeQuery): CalQuery {
   if (f.courseId) r = r.where('c.course_id', '=', f.courseId);
   if (f.types) r = r.where('c.type', 'in', f.types);
   if (f.statuses) r = r.where('c.status', 'in', f.statuses);
-  if (f.scope !== undefined) r = r.where('c.scope', '=', f.scope);
+  // No scope means 对外教学 only: inner-class rows appear only on the screens that ask for them (and may).
+  r = r.where('c.scope', '=', f.scope ?? 0);
   if (f.teacherId) {
     const tid = f.teacherId;
     r = r.where((eb) => eb.exists(eb.selectFrom('tbl_calendar_teacher as ft').select('ft.id').whereRef('ft.calendar_id', '=', 'c.id').where('ft.teacher_id', '=', tid)));
@@ -350,9 +372,10 @@ export async function queryRange(db: Db, f: RangeQuery): Promise<CalendarEntry[]
   return loadEntries(db, (q) => applyFilter(q, f));
 }
 
-export async function getEntryDetail(db: Db, id: string): Promise<CalendarEntryDetail> {
+/** `allowInner`: the caller holds calendar:inner:list; otherwise a scope-1 entry reads as missing (no leak). */
+export async function getEntryDetail(db: Db, id: string, allowInner = false): Promise<CalendarEntryDetail> {
   const [entry] = await loadEntries(db, (q) => q.where('c.id', '=', id).where('c.del_flag', '=', 0), 1);
-  if (!entry) throw new ApiFailure(CALENDAR_MESSAGES.notFound);
+  if (!entry || (entry.scope === 1 && !allowInner)) throw new ApiFailure(CALENDAR_MESSAGES.notFound);
   const [extra, log] = await Promise.all([
     db.selectFrom('tbl_calendar').select(['content', 'live_url', 'remark', 'override_reason', 'audit_status']).where('id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('tbl_calendar_log').select(['action', 'detail', 'operator', 'create_time']).where('calendar_id', '=', id).orderBy('create_time', 'desc').orderBy('id', 'desc').limit(200).execute(),
@@ -370,8 +393,8 @@ export async function getEntryDetail(db: Db, id: string): Promise<CalendarEntryD
 
 export const OPTION_LIMIT = 1000;
 
-/** The filters' and forms' option lists (bounded, by name). */
-export async function calendarOptions(db: Db) {
+/** The filters' and forms' option lists (bounded, by name); classes of one scope (0 对外教学 by default). */
+export async function calendarOptions(db: Db, scope: 0 | 1 = 0) {
   const [teachers, locations, rooms, classes, courses] = await Promise.all([
     db.selectFrom('tbl_teacher').select(['id', 'name', 'status']).where('del_flag', '=', 0).where('status', '=', 1).orderBy('name').orderBy('id').limit(OPTION_LIMIT).execute(),
     db.selectFrom('tbl_location').select(['id', 'detail_location as name']).where('del_flag', '=', 0).orderBy('detail_location').orderBy('id').limit(OPTION_LIMIT).execute(),
@@ -380,6 +403,7 @@ export async function calendarOptions(db: Db) {
       .selectFrom('tbl_clazz')
       .select(['id', 'name', 'course_id as courseId', 'location_id as locationId', 'room_id as roomId', 'head_teacher as headTeacher', 'capacity', 'hours_per_lesson', 'color'])
       .where('del_flag', '=', 0)
+      .where('scope', '=', scope)
       .orderBy('name')
       .orderBy('id')
       .limit(OPTION_LIMIT)
@@ -451,7 +475,8 @@ export async function addEntry(db: Db, input: EntryInput, actor: Actor): Promise
           live_url: liveUrl,
           remark,
           status: 0,
-          scope: input.scope ?? (clazz?.scope === 1 ? 1 : 0),
+          // A class's sessions always share its scope; only class-less entries take the requested one.
+          scope: clazz ? (clazz.scope === 1 ? 1 : 0) : (input.scope ?? 0),
           conflict_override: overriding ? 1 : 0,
           override_reason: overriding ? input.override!.reason : null,
           own_by: actor.id,

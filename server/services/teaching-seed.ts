@@ -24,6 +24,18 @@ export const CALENDAR_PERM = {
   check: 'calendar:attendance:check',
   revoke: 'calendar:attendance:revoke',
   makeup: 'calendar:attendance:makeup',
+  /** 请假/调课 applications and their audit (审核). */
+  applyList: 'calendar:apply:list',
+  applyAdd: 'calendar:apply:add',
+  applyAudit: 'calendar:apply:audit',
+  applyWithdraw: 'calendar:apply:withdraw',
+  /** 直播课堂: the live list, and setting a session's live link. */
+  liveList: 'calendar:live:list',
+  liveEdit: 'calendar:live:edit',
+  /** Inner-class (scope 1) screens; without it scope-1 rows stay out of every calendar read. */
+  innerList: 'calendar:inner:list',
+  /** Class groups (分组). */
+  groupEdit: 'clazz:group:edit',
 } as const;
 
 type SeedPerm = { id: string; parent: string; name: string; perms: string; roles: string[] };
@@ -55,6 +67,14 @@ export const TEACHING_PERMS: SeedPerm[] = [
   ...crud('perm_btn_course', 'perm_edu_course', '课程', 'course:course', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
   ...crud('perm_btn_room', 'perm_edu_room', '教室', 'edu:room', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }),
   { id: 'perm_btn_sched_list', parent: 'perm_edu_schedule', name: '查看课表', perms: 'calendar:schedule:list', roles: STAFF },
+  { id: 'perm_btn_apply_list', parent: 'perm_edu_audit', name: '查看申请', perms: CALENDAR_PERM.applyList, roles: STAFF },
+  { id: 'perm_btn_apply_add', parent: 'perm_edu_audit', name: '提交请假/调课申请', perms: CALENDAR_PERM.applyAdd, roles: TEACHING },
+  { id: 'perm_btn_apply_audit', parent: 'perm_edu_audit', name: '审核申请', perms: CALENDAR_PERM.applyAudit, roles: ACADEMIC },
+  { id: 'perm_btn_apply_withdraw', parent: 'perm_edu_audit', name: '撤销申请', perms: CALENDAR_PERM.applyWithdraw, roles: TEACHING },
+  { id: 'perm_btn_live_list', parent: 'perm_edu_live', name: '查看直播课堂', perms: CALENDAR_PERM.liveList, roles: STAFF },
+  { id: 'perm_btn_live_edit', parent: 'perm_edu_live', name: '设置直播链接', perms: CALENDAR_PERM.liveEdit, roles: ACADEMIC },
+  { id: 'perm_btn_inner_list', parent: 'perm_inner_calendar', name: '查看内部班', perms: CALENDAR_PERM.innerList, roles: TEACHING },
+  { id: 'perm_btn_clazz_group', parent: 'perm_edu_clazz', name: '班级分组', perms: CALENDAR_PERM.groupEdit, roles: ACADEMIC },
   { id: 'perm_btn_sched_export', parent: 'perm_edu_schedule', name: '导出课表', perms: 'calendar:schedule:exportXls', roles: ACADEMIC },
 ];
 

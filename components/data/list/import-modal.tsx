@@ -1,13 +1,13 @@
 'use client';
 
-import { useState } from 'react';
-import { App, Button, Modal, Upload, type UploadFile } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
+import { Alert, App, Button, Modal, Table, Typography, Upload, type TableColumnsType, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { API_PREFIX } from '@/lib/config';
 import { ApiError } from '@/lib/http';
 import { missingUrlMessage } from './list-urls';
-import { fileProgress, uploadExcel } from './upload-excel';
+import { fileProgress, uploadExcel, type ImportPreview, type ImportResult } from './upload-excel';
 
 /** Spec 02 §2: the Excel import dialog accepts .xls and .xlsx. */
 export const IMPORT_ACCEPT = '.xls,.xlsx';
@@ -25,6 +25,60 @@ export interface ImportModalProps {
   /** After a (partly) successful import: reload the list. */
   onImported?: () => void;
   title?: string;
+  /**
+   * `{api}/previewExcel`: when set, 开始上传 first validates the files there and shows the rows (bad ones with
+   * their reason); 确认导入 then imports, 返回 goes back to the file list. Without it the dialog is spec 02 §2's.
+   */
+  previewUrl?: string;
+}
+
+type PreviewRow = ImportPreview['rows'][number];
+
+/** `共 n 行，可导入 x 行，错误 y 行`. */
+export const previewSummary = (p: Pick<ImportPreview, 'total' | 'valid' | 'invalid'>) => `共 ${p.total} 行，可导入 ${p.valid} 行，错误 ${p.invalid} 行`;
+
+function PreviewStep({ preview }: { preview: ImportPreview }) {
+  const multiFile = new Set(preview.rows.map((r) => r.fileName)).size > 1;
+  const columns: TableColumnsType<PreviewRow> = [
+    { title: '行号', dataIndex: 'rowNumber', width: 64, fixed: 'left', render: (v: number, r) => (multiFile ? `${r.fileName} #${v}` : v) },
+    ...preview.headers.map((h) => ({ title: h, key: h, ellipsis: true, render: (_: unknown, r: PreviewRow) => r.values[h] ?? '' })),
+    {
+      title: '错误信息',
+      dataIndex: 'error',
+      width: 220,
+      render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : <Typography.Text type="success">可导入</Typography.Text>),
+    },
+  ];
+  return (
+    <div data-testid="import-preview">
+      <Alert
+        type={preview.invalid ? 'warning' : 'success'}
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={<span data-testid="import-preview-summary">{previewSummary(preview)}</span>}
+        description={preview.invalid ? '错误行不会导入；确认导入后可下载错误文件，修改后再次导入。' : undefined}
+      />
+      <Table<PreviewRow>
+        size="small"
+        rowKey={(r) => `${r.fileName}#${r.rowNumber}`}
+        columns={columns}
+        dataSource={preview.rows}
+        pagination={false}
+        scroll={{ x: 'max-content', y: 360 }}
+        onRow={(r) => ({
+          'data-testid': `import-preview-row-${r.rowNumber}`,
+          'data-invalid': r.error ? 'true' : 'false',
+          // The highlight: a bad row stands out without reading the last column.
+          style: r.error ? { background: '#fff1f0' } : undefined,
+        } as HTMLAttributes<HTMLElement>)}
+      />
+      {preview.total > preview.rows.length && (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+          仅显示前 {preview.rows.length} 行
+        </Typography.Text>
+      )}
+    </div>
+  );
 }
 
 /** The link of a 201 answer's error file; the path is under the API prefix (/jeecg-boot). */
@@ -35,16 +89,57 @@ export const errorFileHref = (fileUrl: string) => (/^https?:\/\//i.test(fileUrl)
  * closed on success (server message; code 201 shows msg and a link to the error file), or a warning
  * with the server message on failure.
  */
-export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClose, onImported, title = IMPORT_TITLE }: ImportModalProps) {
+export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClose, onImported, title = IMPORT_TITLE, previewUrl }: ImportModalProps) {
   const { message, modal } = App.useApp();
   const showError = useApiError();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
 
   const close = () => {
     if (uploading) return;
     setFiles([]);
+    setPreview(null);
     onClose();
+  };
+
+  const pickedFiles = () => files.map((f) => f.originFileObj).filter((f): f is NonNullable<typeof f> => !!f);
+
+  /** One multipart POST of the picked files to `target`, with per-file progress in the list. */
+  const send = <T,>(target: string, picked: File[]) => {
+    const sizes = picked.map((f) => f.size);
+    setFiles((list) => list.map((f) => ({ ...f, status: 'uploading', percent: 0 })));
+    return uploadExcel<T>(target, {
+      files: picked,
+      isSingleTableImport,
+      foreignKeys,
+      onProgress: (loaded, total) => {
+        const percents = fileProgress(sizes, loaded, total);
+        setFiles((list) => list.map((f, i) => ({ ...f, percent: percents[i] ?? f.percent })));
+      },
+    });
+  };
+
+  /** Spec 02 §8: an import failure names the file(s), then the server's message; session, permission and network failures keep their own presentation. */
+  const failed = (e: unknown, picked: File[]) => {
+    setUploading(false);
+    setFiles((list) => list.map((f) => ({ ...f, status: 'error' })));
+    if (e instanceof ApiError && e.status === 200 && e.code !== 510) message.warning(`${picked.map((f) => f.name).join('、')} ${e.message}`);
+    else showError(e);
+  };
+
+  const startPreview = async (target: string) => {
+    const picked = pickedFiles();
+    if (picked.length === 0) return;
+    setUploading(true);
+    try {
+      const res = await send<ImportPreview>(target, picked);
+      setUploading(false);
+      setFiles((list) => list.map((f) => ({ ...f, status: 'done', percent: 100 })));
+      setPreview(res.result);
+    } catch (e) {
+      failed(e, picked);
+    }
   };
 
   const start = async () => {
@@ -52,23 +147,15 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
       message.error(missingUrlMessage('importExcelUrl'));
       return;
     }
-    const picked = files.map((f) => f.originFileObj).filter((f): f is NonNullable<typeof f> => !!f);
+    if (previewUrl && !preview) return startPreview(previewUrl);
+    const picked = pickedFiles();
     if (picked.length === 0) return;
-    const sizes = picked.map((f) => f.size);
     setUploading(true);
-    setFiles((list) => list.map((f) => ({ ...f, status: 'uploading', percent: 0 })));
     try {
-      const res = await uploadExcel(url, {
-        files: picked,
-        isSingleTableImport,
-        foreignKeys,
-        onProgress: (loaded, total) => {
-          const percents = fileProgress(sizes, loaded, total);
-          setFiles((list) => list.map((f, i) => ({ ...f, percent: percents[i] ?? f.percent })));
-        },
-      });
+      const res = await send<ImportResult | null>(url, picked);
       setUploading(false);
       setFiles([]);
+      setPreview(null);
       onClose();
       if (res.code === 201 && res.result) {
         const { msg, fileUrl, fileName } = res.result;
@@ -94,20 +181,17 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
       }
       onImported?.();
     } catch (e) {
-      setUploading(false);
-      setFiles((list) => list.map((f) => ({ ...f, status: 'error' })));
-      // Spec 02 §8: an import failure names the file(s), then the server's message. Session, permission
-      // and network failures keep their own presentation.
-      if (e instanceof ApiError && e.status === 200 && e.code !== 510) message.warning(`${picked.map((f) => f.name).join('、')} ${e.message}`);
-      else showError(e);
+      failed(e, picked);
     }
   };
+
+  const startLabel = uploading ? '上传中...' : preview ? '确认导入' : '开始上传';
 
   return (
     <Modal
       open={open}
       title={title}
-      width={600}
+      width={preview ? 960 : 600}
       onCancel={close}
       mask={{ closable: false }}
       destroyOnHidden
@@ -115,28 +199,47 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
         <Button key="close" onClick={close} disabled={uploading} data-testid="import-close">
           关闭
         </Button>,
+        ...(preview
+          ? [
+              <Button
+                key="back"
+                onClick={() => {
+                  setPreview(null);
+                  setFiles((list) => list.map((f) => ({ ...f, status: undefined, percent: undefined })));
+                }}
+                disabled={uploading}
+                data-testid="import-back"
+              >
+                返回
+              </Button>,
+            ]
+          : []),
         <Button key="start" type="primary" onClick={start} disabled={files.length === 0} loading={uploading} data-testid="import-start">
-          {uploading ? '上传中...' : '开始上传'}
+          {startLabel}
         </Button>,
       ]}
     >
-      <div data-testid="import-modal" data-state={uploading ? 'uploading' : files.length ? 'ready' : 'empty'}>
-        <Upload
-          accept={IMPORT_ACCEPT}
-          multiple
-          fileList={files}
-          disabled={uploading}
-          beforeUpload={(file) => {
-            // Kept in the list and sent by 开始上传, not uploaded on pick.
-            setFiles((list) => [...list, { uid: file.uid, name: file.name, size: file.size, type: file.type, originFileObj: file }]);
-            return false;
-          }}
-          onRemove={(file) => setFiles((list) => list.filter((f) => f.uid !== file.uid))}
-        >
-          <Button icon={<UploadOutlined />} disabled={uploading} data-testid="import-pick">
-            选择导入文件
-          </Button>
-        </Upload>
+      <div data-testid="import-modal" data-state={uploading ? 'uploading' : preview ? 'preview' : files.length ? 'ready' : 'empty'}>
+        {preview && <PreviewStep preview={preview} />}
+        {/* The file list stays mounted (hidden) during the preview, so 返回 shows the same files. */}
+        <div style={preview ? { display: 'none' } : undefined}>
+          <Upload
+            accept={IMPORT_ACCEPT}
+            multiple
+            fileList={files}
+            disabled={uploading}
+            beforeUpload={(file) => {
+              // Kept in the list and sent by 开始上传, not uploaded on pick.
+              setFiles((list) => [...list, { uid: file.uid, name: file.name, size: file.size, type: file.type, originFileObj: file }]);
+              return false;
+            }}
+            onRemove={(file) => setFiles((list) => list.filter((f) => f.uid !== file.uid))}
+          >
+            <Button icon={<UploadOutlined />} disabled={uploading} data-testid="import-pick">
+              选择导入文件
+            </Button>
+          </Upload>
+        </div>
       </div>
     </Modal>
   );

@@ -17,6 +17,19 @@ export interface ImportResult {
   successCount?: number;
 }
 
+/**
+ * `{api}/previewExcel` (server/resources/excel-actions.ts `ImportPreview`): the upload validated as the import
+ * would, nothing written; counts cover every row, `rows` the first 100.
+ */
+export interface ImportPreview {
+  total: number;
+  valid: number;
+  invalid: number;
+  /** The importable columns found in the file(s), in the form's order. */
+  headers: string[];
+  rows: { rowNumber: number; fileName: string; values: Record<string, string>; error: string | null }[];
+}
+
 export interface UploadExcelOptions {
   files: readonly File[];
   isSingleTableImport?: string;
@@ -41,7 +54,8 @@ export function fileProgress(sizes: readonly number[], loaded: number, total: nu
   });
 }
 
-export function uploadExcel(path: string, { files, isSingleTableImport, foreignKeys, onProgress }: UploadExcelOptions): Promise<Envelope<ImportResult | null>> {
+/** `T`: the answer's result (the import's ImportResult, or ImportPreview for a preview URL). */
+export function uploadExcel<T = ImportResult | null>(path: string, { files, isSingleTableImport, foreignKeys, onProgress }: UploadExcelOptions): Promise<Envelope<T>> {
   const form = new FormData();
   if (isSingleTableImport) form.append('isSingleTableImport', isSingleTableImport);
   if (foreignKeys) form.append('foreignKeys', foreignKeys);
@@ -56,9 +70,9 @@ export function uploadExcel(path: string, { files, isSingleTableImport, foreignK
     xhr.onerror = () => reject(new ApiError('网络连接失败，请检查网络', 0, 0));
     xhr.ontimeout = () => reject(new ApiError('网络超时', 504, 504));
     xhr.onload = () => {
-      let body: Envelope<ImportResult | null> | null = null;
+      let body: Envelope<T> | null = null;
       try {
-        body = JSON.parse(xhr.responseText) as Envelope<ImportResult | null>;
+        body = JSON.parse(xhr.responseText) as Envelope<T>;
       } catch {
         body = null;
       }

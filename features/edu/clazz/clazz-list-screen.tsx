@@ -1,12 +1,15 @@
 'use client';
 
 import { useState } from 'react';
+import { Divider } from 'antd';
 import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { NoPermission } from '@/features/system/no-permission';
 import { REFS, refEditor } from '../course/ref-select';
+import { GROUP_EDIT_PERM } from '@/lib/edu/progress-types';
+import { ClazzGroupModal } from './clazz-group-modal';
 import { ClazzMemberModal } from './clazz-member-modal';
 import { CLAZZ_PERM, clazzResource } from './clazz-resource';
 
@@ -19,19 +22,20 @@ const editors = {
   roomId: refEditor(REFS.room),
 };
 
-/** 班级管理 (clazz/TblClazzList): classes with their 人数 and the 成员 dialog. */
+/** 班级管理 (clazz/TblClazzList): classes with their 人数, the 成员 dialog and the 分组 dialog. */
 export default function ClazzListScreen() {
   const { mode } = useAuth();
   if (mode(LIST) === 'hide') return <NoPermission code={LIST} />;
   return (
     <PageWrapper description="班级：课程、班主任、场地与默认教室、容量与扣课时规则。成员人数不能超过容量（可超额的班级除外），也不能超过默认教室的容量。">
-      <ClazzList canEdit={mode(EDIT) === 'show'} />
+      <ClazzList canEdit={mode(EDIT) === 'show'} canEditGroups={mode(GROUP_EDIT_PERM) === 'show'} />
     </PageWrapper>
   );
 }
 
-function ClazzList({ canEdit }: { canEdit: boolean }) {
+function ClazzList({ canEdit, canEditGroups }: { canEdit: boolean; canEditGroups: boolean }) {
   const [members, setMembers] = useState<{ id: string; name: string; capacity?: unknown } | null>(null);
+  const [groups, setGroups] = useState<{ id: string; name: string } | null>(null);
   const [reload, setReload] = useState<(() => void) | null>(null);
   return (
     <>
@@ -39,18 +43,25 @@ function ClazzList({ canEdit }: { canEdit: boolean }) {
         def={clazzResource}
         editors={editors}
         rowActions={(r, page) => (
-          <a
-            data-testid={`clazz-members-${String(r.id)}`}
-            onClick={() => {
-              setReload(() => () => void page.reload());
-              setMembers({ id: String(r.id), name: String(r.name ?? ''), capacity: r.capacity });
-            }}
-          >
-            成员
-          </a>
+          <>
+            <a
+              data-testid={`clazz-members-${String(r.id)}`}
+              onClick={() => {
+                setReload(() => () => void page.reload());
+                setMembers({ id: String(r.id), name: String(r.name ?? ''), capacity: r.capacity });
+              }}
+            >
+              成员
+            </a>
+            <Divider orientation="vertical" />
+            <a data-testid={`clazz-groups-${String(r.id)}`} onClick={() => setGroups({ id: String(r.id), name: String(r.name ?? '') })}>
+              分组
+            </a>
+          </>
         )}
       />
       <ClazzMemberModal clazz={members} canEdit={canEdit} onClose={() => setMembers(null)} onChanged={() => reload?.()} />
+      <ClazzGroupModal clazz={groups} canEdit={canEditGroups} onClose={() => setGroups(null)} />
     </>
   );
 }

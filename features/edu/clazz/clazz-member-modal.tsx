@@ -2,9 +2,10 @@
 
 import { useState } from 'react';
 import useSWR from 'swr';
-import { App, Button, Flex, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
+import { App, Button, Flex, Modal, Popconfirm, Progress, Table, Tag, Typography } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
+import { CLAZZ_PROGRESS_URL, type ClazzMemberProgress, type ClazzProgressAnswer } from '@/lib/edu/progress-types';
 import { REFS, RefSelect } from '../course/ref-select';
 import { CLAZZ_ADD_MEMBERS_URL, CLAZZ_MEMBERS_URL, CLAZZ_REMOVE_MEMBER_URL, MEMBER_STATUS, type ClazzMemberRow } from './clazz-resource';
 
@@ -17,7 +18,7 @@ export interface ClazzMemberModalProps {
   onChanged: () => void;
 }
 
-/** 成员: the class's students (正常 / 已退班), adding through a student search, 退班 per row. */
+/** 成员: the class's students (正常 / 已退班) with the class's 课次进度 and each one's attendance, adding through a student search, 退班 per row. */
 export function ClazzMemberModal({ clazz, canEdit, onClose, onChanged }: ClazzMemberModalProps) {
   const { message } = App.useApp();
   const onError = useApiError();
@@ -28,8 +29,13 @@ export function ClazzMemberModal({ clazz, canEdit, onClose, onChanged }: ClazzMe
     onError,
     revalidateOnFocus: false,
   });
+  const progress = useSWR(clazzId ? [CLAZZ_PROGRESS_URL, clazzId] : null, async () => (await http.get<ClazzProgressAnswer>(CLAZZ_PROGRESS_URL, { clazzId: clazzId ?? '' })).result, {
+    onError,
+    revalidateOnFocus: false,
+  });
   const rows = members.data ?? [];
-  const load = () => members.mutate();
+  const attendance = new Map<string, ClazzMemberProgress>((progress.data?.members ?? []).map((m) => [m.studentId, m]));
+  const load = () => Promise.all([members.mutate(), progress.mutate()]);
   const close = () => {
     setPicked(undefined);
     onClose();
@@ -70,6 +76,7 @@ export function ClazzMemberModal({ clazz, canEdit, onClose, onChanged }: ClazzMe
         <Typography.Text type="secondary">
           在读 {active} 人{clazz?.capacity ? `，容量 ${String(clazz.capacity)} 人` : ''}。新成员会加入本班之后所有未开始课次的点名表；退班的学员从尚未点名的课次中移除。
         </Typography.Text>
+        {progress.data ? <ClazzProgressLine progress={progress.data} /> : null}
         {canEdit ? (
           <Flex gap={8}>
             <div style={{ flex: 1 }} data-testid="clazz-member-picker">
@@ -93,6 +100,20 @@ export function ClazzMemberModal({ clazz, canEdit, onClose, onChanged }: ClazzMe
             { key: 'status', dataIndex: 'status', title: '状态', render: (v: number, r) => <Tag color={v === MEMBER_STATUS.active ? 'green' : 'default'}>{r.status_dictText}</Tag> },
             { key: 'joinDate', dataIndex: 'joinDate', title: '入班日期' },
             { key: 'leaveDate', dataIndex: 'leaveDate', title: '退班日期' },
+            {
+              key: 'attendance',
+              title: '出勤',
+              render: (_: unknown, r: ClazzMemberRow) => {
+                const a = attendance.get(r.studentId);
+                if (!a) return '-';
+                return (
+                  <span data-testid={`clazz-member-attendance-${r.studentId}`} title={`请假 ${a.leave} 次，缺席 ${a.absent} 次，待补课 ${a.makeupPending} 次`}>
+                    {`${a.attended}/${a.done}`}
+                    {a.attendanceRate === null ? '' : `（${a.attendanceRate}%）`}
+                  </span>
+                );
+              },
+            },
             ...(canEdit
               ? [
                   {
@@ -111,5 +132,18 @@ export function ClazzMemberModal({ clazz, canEdit, onClose, onChanged }: ClazzMe
         />
       </Flex>
     </Modal>
+  );
+}
+
+/** 课次进度: sessions done ÷ planned (ETMS FinishCount ÷ PlanCount), with the course's 总课次 when set. */
+function ClazzProgressLine({ progress }: { progress: ClazzProgressAnswer }) {
+  return (
+    <Flex align="center" gap={12} data-testid="clazz-progress">
+      <Typography.Text>
+        课次进度：已上 {progress.done} / 计划 {progress.planned}
+        {progress.courseLessons ? `（课程总课次 ${progress.courseLessons}）` : ''}
+      </Typography.Text>
+      <Progress percent={progress.percent ?? 0} size="small" style={{ flex: 1, margin: 0 }} />
+    </Flex>
   );
 }

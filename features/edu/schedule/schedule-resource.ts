@@ -31,3 +31,21 @@ export const scheduleResource: ResourceDef = {
     { name: 'hours', label: '课时', kind: 'inputNumber', type: 'number', width: 70 },
   ],
 };
+
+/** 内部班课表's code prefix: the engine asks `calendar:inner:list` for its list and queryById. */
+export const INNER_SCHEDULE_PERM = 'calendar:inner';
+export const INNER_SCHEDULE_API = '/calendar/tblCalendarInnerList';
+
+/**
+ * 内部班课表 (calendar/InnerCalendarList): the same list over the 内部班 sessions (scope 1). The scope is a
+ * server-side filter of each resource (server/resources/catalog-teaching.ts), never a client parameter;
+ * no export (no code for it is seeded).
+ */
+export const innerScheduleResource: ResourceDef = {
+  ...scheduleResource,
+  name: 'tblCalendarInnerList',
+  title: '内部班课表',
+  api: INNER_SCHEDULE_API,
+  perm: INNER_SCHEDULE_PERM,
+  actions: {},
+};

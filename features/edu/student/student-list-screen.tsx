@@ -7,10 +7,12 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { NoPermission } from '@/features/system/no-permission';
 import { StudentDetailDrawer, type StudentRef } from './student-detail-drawer';
-import { STUDENT_PERM, studentResource } from './student-resource';
+import { STUDENT_API, STUDENT_PERM, studentResource } from './student-resource';
 
 const LIST = `${STUDENT_PERM}:list`;
 const EDIT = `${STUDENT_PERM}:edit`;
+/** 导入 first shows what will land and why the other rows will not (issue 7 item 6). */
+const IMPORT_OPTIONS = { previewUrl: `${STUDENT_API}/previewExcel` };
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 /** 学员管理 (student/TblStudentList): students (one per phone), their 课时包 and consumption. */
@@ -31,6 +33,7 @@ function StudentList({ canAddPackage }: { canAddPackage: boolean }) {
     <>
       <ListPage<Row>
         def={studentResource}
+        importOptions={IMPORT_OPTIONS}
         rowActions={(r, page) => (
           <a
             data-testid={`student-detail-${String(r.id)}`}

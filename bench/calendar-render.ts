@@ -1,0 +1,129 @@
+/**
+ * 行事历 render time in Debian's Chromium, against the production build: a week holding 300 and 1,000
+ * teaching sessions, against a baseline measured in the same run, the same screen on an empty week
+ * (shell, calendar chunk, API round trip and an empty grid: everything but the sessions themselves).
+ *
+ * Two measurements per size, alternating with the baseline:
+ * - page load: navigation start → every session of the week drawn (the baseline: → 本时段暂无日程 shown);
+ * - week switch: click 上一页/下一页 from an empty week → every session drawn (API fetch + render; the
+ *   baseline switches between two empty weeks).
+ *
+ *   npm run build && npx tsx bench/calendar-render.ts        (BENCH_RUNS to change the repetitions)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { createBackend } from '../server/backend';
+import { fillWeek } from './calendar-fixture';
+import { p50 } from './timing';
+
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+const PORT = 3414;
+const BASE = `http://127.0.0.1:${PORT}`;
+/** Fixed weeks far from the demo data: filled, empty, filled, empty, empty. */
+const WEEK = { s300: '2027-03-01', empty1: '2027-03-08', s1000: '2027-03-15', empty2: '2027-03-22', empty3: '2027-03-29' };
+const SIZES = [
+  { n: 300, week: WEEK.s300, from: WEEK.empty1, button: 'cal-prev' },
+  { n: 1000, week: WEEK.s1000, from: WEEK.empty1, button: 'cal-next' },
+] as const;
+
+const url = (date: string) => `${BASE}/calpanel/CalendarPanel?view=week&date=${date}`;
+
+/** Page load: ms from navigation start until `n` sessions are drawn (n = 0: until the empty notice). */
+async function loadTime(page: Page, date: string, n: number): Promise<number> {
+  await page.goto(url(date), { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    (count) => {
+      const drawn = document.querySelectorAll('[data-testid="cal-event"]').length;
+      const done = count === 0 ? !!document.querySelector('[data-testid="cal-empty"]') : drawn >= count;
+      return done ? performance.now() : false;
+    },
+    n,
+    { polling: 'raf', timeout: 120_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Week switch: from a loaded week, click `button` and time until `n` sessions (or the empty notice) show. */
+async function switchTime(page: Page, from: string, button: string, n: number): Promise<number> {
+  await loadTime(page, from, 0);
+  // Hydration must be done before the click counts (an SSR button ignores clicks until then).
+  await page.locator('[data-socket="open"]').waitFor({ timeout: 60_000 });
+  return page.evaluate(
+    ({ testId, count }) =>
+      new Promise<number>((resolve) => {
+        const label = document.querySelector('[data-testid="cal-range-label"]')?.textContent;
+        const t0 = performance.now();
+        (document.querySelector(`[data-testid="${testId}"]`) as HTMLElement).click();
+        const tick = () => {
+          const moved = document.querySelector('[data-testid="cal-range-label"]')?.textContent !== label;
+          const drawn = document.querySelectorAll('[data-testid="cal-event"]').length;
+          const done = moved && (count === 0 ? !!document.querySelector('[data-testid="cal-empty"]') : drawn >= count);
+          if (done) resolve(performance.now() - t0);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { testId: button, count: n },
+  );
+}
+
+async function main() {
+  if (!fs.existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` first.');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jiaowu-calr-'));
+  // Prepare the database first, then hand its directory to the production server.
+  const be = await createBackend({ config: { dataDir, captcha: false, seedDemo: true, seedTerm: false, databaseUrl: null } });
+  await fillWeek(be.db, 300, new Date(`${WEEK.s300}T00:00:00+08:00`), 'r3');
+  await fillWeek(be.db, 1000, new Date(`${WEEK.s1000}T00:00:00+08:00`), 'r10');
+  await be.close();
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_TERM: 'false', LOGIN_CAPTCHA: 'off', COOKIE_SECURE: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => server.stdout!.on('data', (b: Buffer) => b.toString().includes('ready in') && resolve()));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${BASE}/user/login`);
+    await page.getByPlaceholder('用户名', { exact: true }).fill('admin');
+    await page.getByPlaceholder('密码', { exact: true }).fill('jiaowu2026');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
+    // Warm-up: the calendar chunk and the server's first queries.
+    await loadTime(page, WEEK.s300, 300);
+    await loadTime(page, WEEK.empty1, 0);
+
+    console.log(`行事历 week view in Chromium (1440×900), production build, ${RUNS} runs per side (alternating), p50`);
+    console.log('| sessions in the week | page load | empty week load | ratio | week switch | empty week switch | ratio |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const s of SIZES) {
+      const load: number[] = [];
+      const loadBase: number[] = [];
+      const sw: number[] = [];
+      const swBase: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        load.push(await loadTime(page, s.week, s.n));
+        loadBase.push(await loadTime(page, WEEK.empty2, 0));
+        sw.push(await switchTime(page, s.from, s.button, s.n));
+        swBase.push(await switchTime(page, WEEK.empty2, 'cal-next', 0));
+      }
+      const ms = (v: number) => `${v.toFixed(0)} ms`;
+      console.log(
+        `| ${s.n.toLocaleString('en')} | ${ms(p50(load))} | ${ms(p50(loadBase))} | **${(p50(load) / p50(loadBase)).toFixed(2)}** | ${ms(p50(sw))} | ${ms(p50(swBase))} | **${(p50(sw) / p50(swBase)).toFixed(2)}** |`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+/** @jest-environment node */
+import ExcelJS from 'exceljs';
+import { startTestBackend, type TestBackend } from './helpers';
+
+interface Preview {
+  total: number;
+  valid: number;
+  invalid: number;
+  headers: string[];
+  rows: { rowNumber: number; fileName: string; values: Record<string, string>; error: string | null }[];
+}
+
+let be: TestBackend;
+let academic: string;
+let teacher: string;
+
+beforeAll(async () => {
+  be = await startTestBackend();
+  academic = await be.login('jiaowu');
+  teacher = await be.login('teacher2');
+}, 120_000);
+afterAll(() => be.close());
+
+async function sheet(rows: (string | number)[][]): Promise<Blob> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('学员');
+  ws.addRow(['学员']);
+  ws.addRow(['']);
+  ws.addRow(['姓名', '手机', '性别', '年级', '类型']);
+  for (const r of rows) ws.addRow(r);
+  return new Blob([Buffer.from(await wb.xlsx.writeBuffer())]);
+}
+
+async function upload(action: 'previewExcel' | 'importExcel', file: Blob, token = academic) {
+  const form = new FormData();
+  form.append('files[]', file, 'students.xlsx');
+  const res = await be.fetch(new Request(`http://backend/edu/tblStudent/${action}`, { method: 'POST', body: form, headers: { 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' } }));
+  return (await res.json()) as { success: boolean; code: number; message: string; result: unknown };
+}
+
+const students = () => be.db.selectFrom('tbl_student').select(['name', 'phone']).where('del_flag', '=', 0).orderBy('name').execute();
+
+describe('学员 import preview', () => {
+  it('lists every bad row with its reason, writes nothing; the import then lands the good rows', async () => {
+    await be.db.insertInto('tbl_student').values({ id: 'existing', name: '已有学员', phone: '13911110000' }).execute();
+    const file = await sheet([
+      ['导入甲', '13911110001', '男', '初二', '在读'],
+      ['', '13911110002', '女', '高一', '潜在'], // no name
+      ['导入丙', '13911110001', '男', '初二', '在读'], // phone repeats row 4
+      ['导入丁', '13911110000', '女', '初一', '在读'], // phone already stored
+      ['导入戊', '13911110005', '女', '初一', '在读'],
+    ]);
+    const before = await students();
+
+    const preview = await upload('previewExcel', file);
+    expect(preview).toMatchObject({ success: true, code: 200 });
+    const p = preview.result as Preview;
+    expect(p).toMatchObject({ total: 5, valid: 2, invalid: 3 });
+    expect(p.headers).toEqual(['姓名', '手机', '性别', '年级', '类型']);
+    expect(p.rows.map((r) => r.rowNumber)).toEqual([4, 5, 6, 7, 8]);
+    expect(p.rows[0]).toEqual({ rowNumber: 4, fileName: 'students.xlsx', values: { 姓名: '导入甲', 手机: '13911110001', 性别: '男', 年级: '初二', 类型: '在读' }, error: null });
+    expect(p.rows[1].error).toBeTruthy();
+    expect(p.rows[2].error).toBe('手机与第4行重复');
+    expect(p.rows[3].error).toBe('手机“13911110000”已存在');
+    expect(p.rows[4].error).toBeNull();
+    // Nothing was written: no students, no error file.
+    expect(await students()).toEqual(before);
+
+    const imported = await upload('importExcel', file);
+    expect(imported).toMatchObject({ success: true, code: 201, result: { totalCount: 5, errorCount: 3, successCount: 2 } });
+    expect((await students()).map((s) => s.name)).toEqual(['导入戊', '导入甲', '已有学员'].sort());
+  });
+
+  it('caps the rows at 100 but counts them all', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => [`批量${i}`, `1370000${String(i).padStart(4, '0')}`, '男', '初二', '在读']);
+    const p = (await upload('previewExcel', await sheet(rows))).result as Preview;
+    expect(p).toMatchObject({ total: 120, valid: 120, invalid: 0 });
+    expect(p.rows).toHaveLength(100);
+    const n = await be.db.selectFrom('tbl_student').select(be.db.fn.countAll().as('n')).where('name', 'like', '批量%').executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(0);
+  });
+
+  it('needs the import permission', async () => {
+    expect(await upload('previewExcel', await sheet([['某某', '13911119999', '男', '初二', '在读']]), teacher)).toMatchObject({ success: false, code: 510 });
+  });
+
+  it('is a POST only', async () => {
+    const r = await be.call('/edu/tblStudent/previewExcel', { token: academic });
+    expect(r.body).toMatchObject({ success: false, code: 405 });
+  });
+});

@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { APPLY_API } from '../../lib/calendar/apply-types';
+import type { Actor } from '../services/calendar';
+import { addApply, applyInputSchema, auditApply, auditSchema, listApplies, parseApplyFilter, withdrawApply, withdrawSchema } from '../services/calendar-apply';
+import { CALENDAR_PERM } from '../services/teaching-seed';
+import { ok } from './envelope';
+import { pageOf, readPage } from './paging';
+import { permCodesOf, requirePerm } from './perm';
+import { authOf, type AppEnv, type Ctx } from './types';
+import { readBody } from './validate';
+
+/**
+ * 请假 / 调课 applications and their 审核 (issue 7 item 7): `/calendar/tblCalendarApply/list|add|audit|withdraw`.
+ * Each route checks its permission code; an approval that clashes answers code 409 like the calendar.
+ */
+export const applyRoutes = new Hono<AppEnv>();
+
+async function actorOf(c: Ctx): Promise<Actor> {
+  const { user } = authOf(c);
+  const codes = await permCodesOf(c, user.id);
+  return { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(CALENDAR_PERM.override) };
+}
+
+applyRoutes.get(APPLY_API.list, requirePerm(CALENDAR_PERM.applyList), async (c) => {
+  const { user } = authOf(c);
+  const { pageNo, pageSize, offset } = readPage(c);
+  const codes = await permCodesOf(c, user.id);
+  const filter = parseApplyFilter(c.req.query(), codes.has(CALENDAR_PERM.innerList));
+  const { records, total } = await listApplies(c.var.services.db, filter, { offset, limit: pageSize }, user.username);
+  return c.json(ok(pageOf(records, total, pageNo, pageSize)));
+});
+
+applyRoutes.post(APPLY_API.add, requirePerm(CALENDAR_PERM.applyAdd), async (c) => {
+  const body = await readBody(c, applyInputSchema);
+  return c.json(ok(await addApply(c.var.services.db, body, await actorOf(c)), '申请已提交'));
+});
+
+applyRoutes.post(APPLY_API.audit, requirePerm(CALENDAR_PERM.applyAudit), async (c) => {
+  const body = await readBody(c, auditSchema);
+  const result = await auditApply(c.var.services.db, body, await actorOf(c));
+  return c.json(ok(result, body.pass ? '审核通过' : '已驳回'));
+});
+
+applyRoutes.post(APPLY_API.withdraw, requirePerm(CALENDAR_PERM.applyWithdraw), async (c) => {
+  const body = await readBody(c, withdrawSchema);
+  await withdrawApply(c.var.services.db, body.id, authOf(c).user);
+  return c.json(ok(null, '已撤销'));
+});
