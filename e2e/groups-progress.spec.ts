@@ -6,14 +6,16 @@ import { loginViaUi } from './support';
  * in it; that student's 学习进度 tab then shows the class's course with its numbers.
  */
 
-const rows = (page: Page) => page.getByTestId('list-page').locator('.ant-table-tbody tr.ant-table-row');
+/** The list of the tab on show: earlier tabs stay mounted (hidden) beside it. */
+const listPage = (page: Page) => page.getByTestId('list-page').filter({ visible: true });
+const rows = (page: Page) => listPage(page).locator('.ant-table-tbody tr.ant-table-row');
 
 test('分组 of a class, then the student’s 学习进度', async ({ page }) => {
   await loginViaUi(page, 'admin');
   await page.getByTestId('sider').getByText('教育', { exact: true }).click();
   await page.getByTestId('sider').getByText('班级管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/edu\/clazz$/);
-  const list = page.getByTestId('list-page');
+  const list = listPage(page);
   await list.getByTestId('list-search-field-name').locator('input').fill('初一数学A班');
   await list.getByTestId('list-search-submit').click();
   await expect(rows(page)).toHaveCount(1);
@@ -34,7 +36,9 @@ test('分组 of a class, then the student’s 学习进度', async ({ page }) =>
   await member.locator('[data-testid^="clazz-group-assign-"] .ant-select').click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: groupName }).click();
   await expect(groupRow).toContainText(studentName);
-  await page.keyboard.press('Escape');
+  // Close the dialog with its × (an Escape may only close the select's dropdown).
+  await page.getByRole('dialog', { name: /^分组 - / }).getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
 
   // 学员管理 → 详情 → 学习进度.
   await page.getByTestId('sider').getByText('学员管理', { exact: true }).click();

@@ -6,7 +6,9 @@ import { loginViaUi } from './support';
  * “…教研培训1期/2期” with scope-1 sessions around today. Unrun when written: check the menu texts first.
  */
 
-const events = (page: Page) => page.getByTestId('calendar-panel').getByTestId('cal-event');
+/** The calendar of one scope: the home tab stays mounted beside 内部班行事历, so pick by scope. */
+const panel = (page: Page, scope: 0 | 1) => page.locator(`[data-testid="calendar-panel"][data-scope="${scope}"]`);
+const events = (page: Page, scope: 0 | 1) => panel(page, scope).getByTestId('cal-event');
 
 async function openMenu(page: Page, folder: string, item: string) {
   await page.getByTestId('sider').getByText(folder, { exact: true }).click();
@@ -18,14 +20,14 @@ test.describe('内部班 and 直播课堂', () => {
     await loginViaUi(page, 'admin');
     await openMenu(page, '内部班', '内部班行事历');
     await expect(page).toHaveURL(/\/inner\/calendar/);
-    await expect(page.getByTestId('calendar-panel')).toHaveAttribute('data-scope', '1');
-    await page.getByTestId('cal-view').getByText('月', { exact: true }).click();
-    await expect(events(page).filter({ hasText: '教研培训' }).first()).toBeVisible();
+    await expect(panel(page, 1)).toBeVisible();
+    await panel(page, 1).getByTestId('cal-view').getByText('月', { exact: true }).click();
+    await expect(events(page, 1).filter({ hasText: '教研培训' }).first()).toBeVisible();
 
     await page.goto('/calpanel/CalendarPanel?view=month');
-    await expect(page.getByTestId('calendar-panel')).toHaveAttribute('data-scope', '0');
-    await expect(events(page).first()).toBeVisible();
-    await expect(events(page).filter({ hasText: '教研培训' })).toHaveCount(0);
+    await expect(panel(page, 0)).toBeVisible();
+    await expect(events(page, 0).first()).toBeVisible();
+    await expect(events(page, 0).filter({ hasText: '教研培训' })).toHaveCount(0);
   });
 
   test('内部班课表 lists only inner sessions', async ({ page }) => {
