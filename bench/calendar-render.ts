@@ -51,23 +51,20 @@ async function switchTime(page: Page, from: string, button: string, n: number): 
   await loadTime(page, from, 0);
   // Hydration must be done before the click counts (an SSR button ignores clicks until then).
   await page.locator('[data-socket="open"]').waitFor({ timeout: 60_000 });
-  return page.evaluate(
-    ({ testId, count }) =>
-      new Promise<number>((resolve) => {
-        const label = document.querySelector('[data-testid="cal-range-label"]')?.textContent;
-        const t0 = performance.now();
-        (document.querySelector(`[data-testid="${testId}"]`) as HTMLElement).click();
-        const tick = () => {
-          const moved = document.querySelector('[data-testid="cal-range-label"]')?.textContent !== label;
-          const drawn = document.querySelectorAll('[data-testid="cal-event"]').length;
-          const done = moved && (count === 0 ? !!document.querySelector('[data-testid="cal-empty"]') : drawn >= count);
-          if (done) resolve(performance.now() - t0);
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-    { testId: button, count: n },
-  );
+  // A string, not a function: tsx's name-keeping helper (__name) does not exist in the page.
+  return page.evaluate(`new Promise((resolve) => {
+    const label = document.querySelector('[data-testid="cal-range-label"]')?.textContent;
+    const t0 = performance.now();
+    document.querySelector('[data-testid="${button}"]').click();
+    const tick = () => {
+      const moved = document.querySelector('[data-testid="cal-range-label"]')?.textContent !== label;
+      const drawn = document.querySelectorAll('[data-testid="cal-event"]').length;
+      const done = moved && (${n} === 0 ? !!document.querySelector('[data-testid="cal-empty"]') : drawn >= ${n});
+      if (done) resolve(performance.now() - t0);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`) as Promise<number>;
 }
 
 async function main() {
