@@ -10,13 +10,13 @@
  *
  *   npm run build && npx tsx bench/calendar-render.ts        (BENCH_RUNS to change the repetitions)
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createBackend } from '../server/backend';
 import { fillWeek } from './calendar-fixture';
+import { launchChromium, signInAsAdmin, startProduct } from './product';
 import { p50 } from './timing';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -76,19 +76,11 @@ async function main() {
   await fillWeek(be.db, 1000, new Date(`${WEEK.s1000}T00:00:00+08:00`), 'r10');
   await be.close();
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_TERM: 'false', LOGIN_CAPTCHA: 'off', COOKIE_SECURE: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => server.stdout!.on('data', (b: Buffer) => b.toString().includes('ready in') && resolve()));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const server = await startProduct(PORT, dataDir, { SEED_TERM: 'false' });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${BASE}/user/login`);
-    await page.getByPlaceholder('用户名', { exact: true }).fill('admin');
-    await page.getByPlaceholder('密码', { exact: true }).fill('jiaowu2026');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
+    await signInAsAdmin(page, BASE);
     // Warm-up: the calendar chunk and the server's first queries.
     await loadTime(page, WEEK.s300, 300);
     await loadTime(page, WEEK.empty1, 0);
@@ -114,8 +106,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -4,11 +4,11 @@
  *
  *   npm run build && npx tsx bench/first-load-js.ts
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchChromium, startProduct } from './product';
 
 const PORT = 3413;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -24,12 +24,8 @@ async function scriptBytes(page: Page) {
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` first.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jiaowu-fl-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', COOKIE_SECURE: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => server.stdout!.on('data', (b: Buffer) => b.toString().includes('ready in') && resolve()));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const server = await startProduct(PORT, dataDir);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`${BASE}/user/login`, { waitUntil: 'networkidle' });
@@ -49,8 +45,7 @@ async function main() {
     console.log(`signed-in shell: ${kb(shell.transfer)} transferred (gzip), ${kb(shell.decoded)} decoded, ${shell.files} files   (target ≤ 400 KB)`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import type { ImportPreview } from '../../lib/resources/import-preview';
 import { sql } from 'kysely';
 import { columnOf, isExported, isMultiValue, isWritable, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
@@ -211,17 +212,6 @@ export async function importExcel(ctx: HookCtx, hooks: CrudHooks): Promise<Respo
 /** Rows a preview answer carries; the counts cover the whole upload. */
 export const PREVIEW_ROWS = 100;
 
-/**
- * The answer of `{api}/previewExcel` (same shape as components/data/list/upload-excel.ts `ImportPreview`):
- * `headers` are the importable columns found in the files, in the form's order.
- */
-export interface ImportPreview {
-  total: number;
-  valid: number;
-  invalid: number;
-  headers: string[];
-  rows: { rowNumber: number; fileName: string; values: Record<string, string>; error: string | null }[];
-}
 
 /**
  * `{api}/previewExcel` (needs `${perm}:importExcel`): reads and validates the upload exactly as importExcel

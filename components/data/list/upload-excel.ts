@@ -17,18 +17,7 @@ export interface ImportResult {
   successCount?: number;
 }
 
-/**
- * `{api}/previewExcel` (server/resources/excel-actions.ts `ImportPreview`): the upload validated as the import
- * would, nothing written; counts cover every row, `rows` the first 100.
- */
-export interface ImportPreview {
-  total: number;
-  valid: number;
-  invalid: number;
-  /** The importable columns found in the file(s), in the form's order. */
-  headers: string[];
-  rows: { rowNumber: number; fileName: string; values: Record<string, string>; error: string | null }[];
-}
+export type { ImportPreview } from '@/lib/resources/import-preview';
 
 export interface UploadExcelOptions {
   files: readonly File[];
