@@ -89,3 +89,34 @@ describe('学员 import preview', () => {
     expect(r.body).toMatchObject({ success: false, code: 405 });
   });
 });
+
+describe('学员 import template', () => {
+  const template = (token = academic) => be.fetch(new Request('http://backend/edu/tblStudent/importTemplate', { headers: { 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' } }));
+
+  it('is an empty sheet headed by the importable columns; filled in, it imports as is', async () => {
+    const res = await template();
+    expect(res.headers.get('content-disposition')).toContain('.xls');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const ws = wb.worksheets[0];
+    const headerRow = ws.getRow(ws.actualRowCount);
+    const headers = (headerRow.values as unknown[]).filter((v): v is string => typeof v === 'string');
+    expect(headers).toEqual(expect.arrayContaining(['姓名', '手机']));
+    // No data rows: the last written row is the header.
+    expect(headers).not.toContain('模板学员');
+    const nameCol = headers.indexOf('姓名') + 1;
+    const phoneCol = headers.indexOf('手机') + 1;
+    const filled = ws.getRow(ws.actualRowCount + 1);
+    filled.getCell(nameCol).value = '模板学员';
+    filled.getCell(phoneCol).value = '13922220001';
+    filled.commit();
+    const imported = await upload('importExcel', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]));
+    expect(imported).toMatchObject({ success: true, code: 200 });
+    expect((await students()).map((s) => s.name)).toContain('模板学员');
+  });
+
+  it('needs the import permission', async () => {
+    const body = (await (await template(teacher)).json()) as { code: number };
+    expect(body.code).toBe(510);
+  });
+});

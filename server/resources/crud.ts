@@ -15,7 +15,7 @@ import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './qu
 import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
 import { withCustomFields } from './custom-columns';
 import { DATA_RULE_ACTIONS, dataRuleWhere, withDataRules } from './data-rules';
-import { exportXls, importExcel, previewExcel } from './excel-actions';
+import { exportXls, importExcel, importTemplate, previewExcel } from './excel-actions';
 import { audit, newRowColumns, toColumns } from './columns';
 
 export { iterateRows, selectPage } from './select';
@@ -27,7 +27,7 @@ export { iterateRows, selectPage } from './select';
  * are in excel-actions.ts, on top of `iterateRows` and server/excel/.
  */
 
-export const CRUD_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel', 'previewExcel'] as const;
+export const CRUD_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel', 'previewExcel', 'importTemplate'] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];
 
 export interface HookCtx {
@@ -79,17 +79,21 @@ const METHODS: Record<CrudAction, string[]> = {
   exportXls: ['GET'],
   importExcel: ['POST'],
   previewExcel: ['POST'],
+  importTemplate: ['GET'],
 };
 
 export const isCrudAction = (s: string): s is CrudAction => (CRUD_ACTIONS as readonly string[]).includes(s);
 
+/** The import's preview and template come with importExcel and need its permission. */
+const IMPORT_SIDE_ACTIONS: ReadonlySet<CrudAction> = new Set(['previewExcel', 'importTemplate']);
+
 /** Whether the definition enables an action (list and queryById always exist). */
 export const actionEnabled = (def: ResourceDef, action: CrudAction) =>
-  action === 'list' || action === 'queryById' || def.actions[action === 'previewExcel' ? 'importExcel' : action] === true;
+  action === 'list' || action === 'queryById' || def.actions[IMPORT_SIDE_ACTIONS.has(action) ? 'importExcel' : (action as keyof ResourceDef['actions'])] === true;
 
 /** The permission code an action needs. */
 export const permOf = (def: ResourceDef, action: CrudAction) =>
-  `${def.perm}:${action === 'queryById' ? 'list' : action === 'previewExcel' ? 'importExcel' : action}`;
+  `${def.perm}:${action === 'queryById' ? 'list' : IMPORT_SIDE_ACTIONS.has(action) ? 'importExcel' : action}`;
 
 const CUSTOM_ACTIONS: ReadonlySet<CrudAction> = new Set(['list', 'queryById', 'add', 'edit']);
 
@@ -295,4 +299,4 @@ async function removeBatch(ctx: HookCtx, hooks: CrudHooks) {
   return ctx.c.json(ok(null, '批量删除成功!'));
 }
 
-const HANDLERS: Record<CrudAction, Handler> = { list, queryById, add, edit, delete: remove, deleteBatch: removeBatch, exportXls, importExcel, previewExcel };
+const HANDLERS: Record<CrudAction, Handler> = { list, queryById, add, edit, delete: remove, deleteBatch: removeBatch, exportXls, importExcel, previewExcel, importTemplate };

@@ -70,6 +70,17 @@ export async function exportXls(ctx: HookCtx, hooks: CrudHooks): Promise<Respons
   return xlsxResponse(`${def.title}.xls`, { title: def.title, columns }, rows());
 }
 
+/**
+ * `{api}/importTemplate`: an empty sheet headed by the importable columns, laid out as the export (which
+ * the import reads back), so a file filled in from it imports as is.
+ */
+export async function importTemplate(ctx: HookCtx): Promise<Response> {
+  const { def } = ctx;
+  const columns: ExcelColumn[] = importFields(def).map((f) => ({ header: f.label, key: f.name, width: Math.max(10, Math.round((f.width ?? 120) / 8)) }));
+  async function* none(): AsyncGenerator<ExcelRow> {}
+  return xlsxResponse(`${def.title}导入模板.xls`, { title: def.title, columns }, none());
+}
+
 /** text → value per dictionary field (labels as exported, values accepted as well). */
 function reverseTexts(texts: DictTexts): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
@@ -92,7 +103,8 @@ function toBody(fields: FieldDef[], values: Record<string, string>, reverse: Map
     if (raw === undefined) continue;
     const text = raw.trim();
     if (!text) {
-      body[f.name] = '';
+      // A blank cell means what an untouched form field means: its default (a not-null column may need it).
+      body[f.name] = f.defaultValue ?? '';
       continue;
     }
     const rev = reverse.get(f.name);

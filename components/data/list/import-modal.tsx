@@ -30,6 +30,8 @@ export interface ImportModalProps {
    * their reason); 确认导入 then imports, 返回 goes back to the file list. Without it the dialog is spec 02 §2's.
    */
   previewUrl?: string;
+  /** `{api}/importTemplate`: adds a 下载导入模板 link (an empty sheet with the importable columns). */
+  templateUrl?: string;
 }
 
 type PreviewRow = ImportPreview['rows'][number];
@@ -89,7 +91,7 @@ export const errorFileHref = (fileUrl: string) => (/^https?:\/\//i.test(fileUrl)
  * closed on success (server message; code 201 shows msg and a link to the error file), or a warning
  * with the server message on failure.
  */
-export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClose, onImported, title = IMPORT_TITLE, previewUrl }: ImportModalProps) {
+export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClose, onImported, title = IMPORT_TITLE, previewUrl, templateUrl }: ImportModalProps) {
   const { message, modal } = App.useApp();
   const showError = useApiError();
   const [files, setFiles] = useState<UploadFile[]>([]);
@@ -239,6 +241,11 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
               选择导入文件
             </Button>
           </Upload>
+          {templateUrl && (
+            <a href={`${API_PREFIX}${templateUrl}`} download style={{ display: 'inline-block', marginTop: 8 }} data-testid="import-template">
+              下载导入模板
+            </a>
+          )}
         </div>
       </div>
     </Modal>

@@ -55,8 +55,8 @@ export interface ListPageProps<R extends Row = Row> {
   addBatchTaskParams?: (rows: R[]) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null;
   /** Button label overrides. */
   labels?: Partial<Record<ToolbarAction | RowActionName, string>>;
-  /** Import dialog extras; `previewUrl` adds the preview step (ImportModal). */
-  importOptions?: { isSingleTableImport?: string; foreignKeys?: string; previewUrl?: string };
+  /** Import dialog extras; `previewUrl` adds the preview step, `templateUrl` the template link (ImportModal). */
+  importOptions?: { isSingleTableImport?: string; foreignKeys?: string; previewUrl?: string; templateUrl?: string };
   searchCollapsedCount?: number;
   /** Offer the advanced query builder (default true; it needs at least one queryable field). */
   superQuery?: boolean;

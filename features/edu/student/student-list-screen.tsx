@@ -11,8 +11,8 @@ import { STUDENT_API, STUDENT_PERM, studentResource } from './student-resource';
 
 const LIST = `${STUDENT_PERM}:list`;
 const EDIT = `${STUDENT_PERM}:edit`;
-/** 导入 first shows what will land and why the other rows will not (issue 7 item 6). */
-const IMPORT_OPTIONS = { previewUrl: `${STUDENT_API}/previewExcel` };
+/** 导入 offers a template and first shows what will land and why the other rows will not (issue 7 item 6). */
+const IMPORT_OPTIONS = { previewUrl: `${STUDENT_API}/previewExcel`, templateUrl: `${STUDENT_API}/importTemplate` };
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 /** 学员管理 (student/TblStudentList): students (one per phone), their 课时包 and consumption. */

@@ -131,3 +131,17 @@ describe('ImportModal with a preview URL', () => {
     expect(upload.mock.calls[0][0]).toBe(IMPORT_URL);
   });
 });
+
+describe('ImportModal template link', () => {
+  it('offers 下载导入模板 under the API prefix when given templateUrl', () => {
+    open({ templateUrl: '/edu/tblStudent/importTemplate' });
+    const link = screen.getByTestId('import-template');
+    expect(link.getAttribute('href')).toBe('/jeecg-boot/edu/tblStudent/importTemplate');
+    expect(link.textContent).toBe('下载导入模板');
+  });
+
+  it('has no template link by default (spec 02 §2 dialog)', () => {
+    open();
+    expect(screen.queryByTestId('import-template')).toBeNull();
+  });
+});
