@@ -32,7 +32,19 @@ test('学员管理: an xlsx with one bad row imports the good rows and reports t
 
   await list.getByTestId('list-importExcel').click();
   const modal = page.getByTestId('import-modal');
+  // The template: an empty sheet headed by the importable columns.
+  const [template] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('import-template').click()]);
+  const templatePath = info.outputPath('template.xlsx');
+  await template.saveAs(templatePath);
+  const wbTpl = new ExcelJS.Workbook();
+  await wbTpl.xlsx.readFile(templatePath);
+  expect(JSON.stringify(wbTpl.worksheets[0].getSheetValues())).toContain('手机');
+
   await modal.locator('input[type=file]').setInputFiles(file);
+  // 开始上传 previews first: the counts and the bad row with its reason; nothing is written yet.
+  await page.getByTestId('import-start').click();
+  await expect(page.getByTestId('import-preview-summary')).toHaveText('共 3 行，可导入 2 行，错误 1 行');
+  await expect(page.getByTestId('import-preview-row-6')).toContainText('重复');
   await page.getByTestId('import-start').click();
   await expect(page.getByTestId('import-partial')).toBeVisible();
   await expect(page.getByText('总上传行数：3，已导入行数：2，错误行数：1')).toBeVisible();
