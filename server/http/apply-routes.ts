@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { APPLY_API } from '../../lib/calendar/apply-types';
-import type { Actor } from '../services/calendar';
 import { addApply, applyInputSchema, auditApply, auditSchema, listApplies, parseApplyFilter, withdrawApply, withdrawSchema } from '../services/calendar-apply';
 import { CALENDAR_PERM } from '../services/teaching-seed';
+import { actorOf, canSeeInner, guardEntry } from './calendar-access';
 import { ok } from './envelope';
 import { pageOf, readPage } from './paging';
-import { permCodesOf, requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { requirePerm } from './perm';
+import { authOf, type AppEnv } from './types';
 import { readBody } from './validate';
 
 /**
@@ -15,23 +15,17 @@ import { readBody } from './validate';
  */
 export const applyRoutes = new Hono<AppEnv>();
 
-async function actorOf(c: Ctx): Promise<Actor> {
-  const { user } = authOf(c);
-  const codes = await permCodesOf(c, user.id);
-  return { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(CALENDAR_PERM.override) };
-}
-
 applyRoutes.get(APPLY_API.list, requirePerm(CALENDAR_PERM.applyList), async (c) => {
   const { user } = authOf(c);
   const { pageNo, pageSize, offset } = readPage(c);
-  const codes = await permCodesOf(c, user.id);
-  const filter = parseApplyFilter(c.req.query(), codes.has(CALENDAR_PERM.innerList));
+  const filter = parseApplyFilter(c.req.query(), await canSeeInner(c));
   const { records, total } = await listApplies(c.var.services.db, filter, { offset, limit: pageSize }, user.username);
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });
 
 applyRoutes.post(APPLY_API.add, requirePerm(CALENDAR_PERM.applyAdd), async (c) => {
   const body = await readBody(c, applyInputSchema);
+  await guardEntry(c, body.calendarId);
   return c.json(ok(await addApply(c.var.services.db, body, await actorOf(c)), '申请已提交'));
 });
 

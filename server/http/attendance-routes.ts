@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { assertEntryVisible } from '../services/calendar';
 import { arrangeMakeup, checkSession, listPendingMakeup, listRoll, revokeSession, studentCourses } from '../services/attendance';
 import { CALENDAR_PERM } from '../services/teaching-seed';
+import { guardEntry } from './calendar-access';
 import { ApiFailure, ok } from './envelope';
 import { pageOf, readPage } from './paging';
 import { permCodesOf, requirePerm } from './perm';
@@ -54,11 +54,6 @@ const makeupSchema = z.object({
 });
 
 const username = (c: Ctx) => authOf(c).user.username;
-
-/** A 内部班 (scope 1) session reads as unknown to users without calendar:inner:list, as in the calendar routes. */
-async function guardEntry(c: Ctx, calendarId: string): Promise<void> {
-  await assertEntryVisible(c.var.services.db, calendarId, (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.innerList));
-}
 
 attendanceRoutes.get(`${BASE}/list`, requirePerm(CALENDAR_PERM.list), async (c) => {
   const calendarId = idQuery(c, 'calendarId');

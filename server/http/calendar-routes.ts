@@ -13,12 +13,12 @@ import {
   getEntryDetail,
   parseRangeQuery,
   queryRange,
-  type Actor,
 } from '../services/calendar';
 import { addSeries, previewSeries, seriesSchema } from '../services/schedule-series';
+import { actorOf, canSeeInner } from './calendar-access';
 import { ApiFailure, NO_PERMISSION, ok } from './envelope';
-import { permCodesOf, requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { requirePerm } from './perm';
+import { type AppEnv, type Ctx } from './types';
 import { readBody } from './validate';
 
 /**
@@ -27,17 +27,6 @@ import { readBody } from './validate';
  * code 409 with `result: { conflicts, canOverride }` (lib/calendar/types.ts).
  */
 export const calendarRoutes = new Hono<AppEnv>();
-
-async function actorOf(c: Ctx): Promise<Actor> {
-  const { user } = authOf(c);
-  const codes = await permCodesOf(c, user.id);
-  return { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(CALENDAR_PERM.override) };
-}
-
-/** Holds calendar:inner:list: may see and schedule 内部班 (scope 1) entries and classes. */
-export async function canSeeInner(c: Ctx): Promise<boolean> {
-  return (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.innerList);
-}
 
 /** `scope` of a read: absent or 0 → 对外教学; 1 → 内部班, refused (510) without calendar:inner:list. */
 async function readScope(c: Ctx, raw: string | undefined): Promise<0 | 1> {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { CALENDAR_PERM } from '../services/teaching-seed';
 import { listLiveSessions, listPresence, setLiveLink, touchPresence } from '../services/live';
 import { ApiFailure, ok } from './envelope';
-import { canSeeInner } from './calendar-routes';
+import { actorOf, canSeeInner } from './calendar-access';
 import { pageOf, readPage } from './paging';
-import { permCodesOf, requirePerm } from './perm';
+import { requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';
 import { readBody } from './validate';
 
@@ -33,10 +33,7 @@ liveRoutes.get('/calendar/live/list', requirePerm(CALENDAR_PERM.liveList), async
 
 liveRoutes.post('/calendar/live/link', requirePerm(CALENDAR_PERM.liveEdit), async (c) => {
   const body = await readBody(c, linkSchema);
-  const { user } = authOf(c);
-  const codes = await permCodesOf(c, user.id);
-  const actor = { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(CALENDAR_PERM.override) };
-  const result = await setLiveLink(c.var.services.db, body, c.var.services.config.liveProviderUrl ?? null, actor, codes.has(CALENDAR_PERM.innerList));
+  const result = await setLiveLink(c.var.services.db, body, c.var.services.config.liveProviderUrl ?? null, await actorOf(c), await canSeeInner(c));
   return c.json(ok(result, '直播链接已保存'));
 });
 

@@ -1,0 +1,24 @@
+import { assertEntryVisible, type Actor } from '../services/calendar';
+import { CALENDAR_PERM } from '../services/teaching-seed';
+import { permCodesOf } from './perm';
+import { authOf, type Ctx } from './types';
+
+/**
+ * Who is acting on the calendar, and what they may see, for every calendar-side route module (calendar,
+ * roll, applications, live). The codes come from permCodesOf, loaded once per request.
+ */
+export async function actorOf(c: Ctx): Promise<Actor> {
+  const { user } = authOf(c);
+  const codes = await permCodesOf(c, user.id);
+  return { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(CALENDAR_PERM.override) };
+}
+
+/** Holds calendar:inner:list: may see and schedule 内部班 (scope 1) entries and classes. */
+export async function canSeeInner(c: Ctx): Promise<boolean> {
+  return (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.innerList);
+}
+
+/** A 内部班 entry reads as unknown (日程不存在或已删除) to users without calendar:inner:list. */
+export async function guardEntry(c: Ctx, calendarId: string): Promise<void> {
+  await assertEntryVisible(c.var.services.db, calendarId, await canSeeInner(c));
+}
