@@ -39,8 +39,12 @@ test('admin: the URL keeps the view; a 会议 is created, shown, opened and canc
   await page.getByTestId('cal-add').click();
   const create = page.getByTestId('cal-create');
   await expect(create).toBeVisible();
-  await create.getByTestId('cal-form-type').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('会议', { exact: true }).click();
+  // The title field shows once the type is not 教学排课; a pick made while the dropdown still opens can be lost.
+  await expect(async () => {
+    await create.getByTestId('cal-form-type').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('会议', { exact: true }).click({ timeout: 2_000 });
+    await expect(create.getByTestId('cal-form-title')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await create.getByTestId('cal-form-title').fill(title);
   await fillPicker(page, 'cal-form-start', `${DAY} 09:00`);
   await fillPicker(page, 'cal-form-end', `${DAY} 10:00`);
