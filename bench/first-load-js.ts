@@ -33,7 +33,7 @@ async function main() {
     await page.getByPlaceholder('用户名', { exact: true }).fill('admin');
     await page.getByPlaceholder('密码', { exact: true }).fill('jiaowu2026');
     await page.getByTestId('login-submit').click();
-    await page.waitForURL(/account\/center/);
+    await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
     // A fresh context: the shell's first load with nothing cached from the login page.
     const fresh = await browser.newContext();
     await fresh.addCookies(await page.context().cookies());
