@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Conflict } from '../../lib/calendar/types';
 import { toWireHm, toWireTime } from '../../lib/calendar/wire-time';
+import { entryTitle } from '../../lib/calendar/entry-title';
 
 /**
  * Rule R1 (../shared/domain.md §1): name the clash before saving. The database's exclusion constraints
@@ -92,7 +93,7 @@ export async function findConflictsBySession(db: Db, candidates: ConflictCandida
         kind,
         resourceName,
         calendarId: row.id,
-        title: row.title || (row.clazz_name ? `${row.clazz_name} 第${row.lesson_no ?? '?'}次课` : '日程'),
+        title: entryTitle(row, '日程'),
         clazzStartTime: toWireTime(row.start_time),
         clazzEndTime: toWireTime(row.end_time),
         locationName: row.location_name ?? null,
