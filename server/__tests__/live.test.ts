@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
 import { readBackendConfig } from '../config';
-import { LIVE_MESSAGES, liveUrlFor, readLiveProviderUrl, shanghaiDayStart } from '../services/live';
+import { LIVE_MESSAGES, liveUrlFor, readLiveProviderUrl, todayStart } from '../services/live';
 import { CALENDAR_MESSAGES } from '../services/calendar';
 import { NO_PERMISSION } from '../http/envelope';
 import type { LivePresence, LiveSession } from '../../lib/calendar/types';
@@ -35,8 +35,8 @@ describe('LIVE_PROVIDER_URL', () => {
 
 describe('time helpers', () => {
   it('today starts at Shanghai midnight', () => {
-    expect(shanghaiDayStart(new Date('2026-03-04T15:59:00Z')).toISOString()).toBe('2026-03-03T16:00:00.000Z');
-    expect(shanghaiDayStart(new Date('2026-03-04T16:00:00Z')).toISOString()).toBe('2026-03-04T16:00:00.000Z');
+    expect(todayStart(new Date('2026-03-04T15:59:00Z')).toISOString()).toBe('2026-03-03T16:00:00.000Z');
+    expect(todayStart(new Date('2026-03-04T16:00:00Z')).toISOString()).toBe('2026-03-04T16:00:00.000Z');
   });
 
   it('is live from 15 minutes before the start until the end', () => {

@@ -2,13 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
 import { ApiFailure } from '../http/envelope';
-import { newId } from '../ids';
+import { idParam } from '../http/validate';
+import { idOrUndefined, newId } from '../ids';
 import { APPLY_MESSAGES as MSG, type ApplyAuditStatus, type ApplyKind, type ApplyRow } from '../../lib/calendar/apply-types';
 import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';
 import { stripTags } from '../../lib/sanitize-html';
 import { syncRoll } from './attendance';
 import { assertMayOverride, conflictFailure, overrideDetail, resolvePlace, withRaceMapping, writeLog, type Actor } from './calendar';
 import { findConflicts, shortSlot, type ConflictCandidate } from './conflicts';
+import { entryTitle } from '../../lib/calendar/entry-title';
 
 /**
  * 请假 / 调课 applications and their 审核 (issue 7 item 7, ../shared/domain.md §1). An application only
@@ -19,19 +21,18 @@ import { findConflicts, shortSlot, type ConflictCandidate } from './conflicts';
 
 type Db = Kysely<DB>;
 
-const idField = z.string({ error: '参数错误' }).trim().min(1, '参数错误').max(32, '参数错误');
 const reasonField = z.string({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(200, MSG.reasonTooLong);
 
 export const applyInputSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal(1), calendarId: idField, studentId: z.string({ error: MSG.studentRequired }).trim().min(1, MSG.studentRequired).max(32, '参数错误'), reason: reasonField }),
+    z.object({ kind: z.literal(1), calendarId: idParam, studentId: z.string({ error: MSG.studentRequired }).trim().min(1, MSG.studentRequired).max(32, '参数错误'), reason: reasonField }),
     z.object({
       kind: z.literal(2),
-      calendarId: idField,
+      calendarId: idParam,
       toStartTime: z.string({ error: MSG.timeRequired }).min(1, MSG.timeRequired),
       toEndTime: z.string({ error: MSG.timeRequired }).min(1, MSG.timeRequired),
-      toRoomId: z.union([idField, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+      toRoomId: z.union([idParam, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
       reason: reasonField,
     }),
   ],
@@ -40,7 +41,7 @@ export const applyInputSchema = z.discriminatedUnion(
 export type ApplyInputParsed = z.infer<typeof applyInputSchema>;
 
 export const auditSchema = z.object({
-  id: idField,
+  id: idParam,
   pass: z.boolean({ error: '请选择通过或驳回' }),
   remark: z.string().trim().max(200, MSG.remarkTooLong).optional().nullable(),
   override: z
@@ -50,7 +51,7 @@ export const auditSchema = z.object({
 });
 export type AuditInput = z.infer<typeof auditSchema>;
 
-export const withdrawSchema = z.object({ id: idField });
+export const withdrawSchema = z.object({ id: idParam });
 
 /** The session, locked for the transaction so two applications (or an audit and an edit) serialise on it. */
 async function lockSession(db: Db, id: string) {
@@ -302,7 +303,7 @@ export function parseApplyFilter(q: Record<string, string | undefined>, includeI
   const day = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? parseWireTime(v) : null);
   const from = day(q.dateBegin);
   const toDay = day(q.dateEnd);
-  const clazzId = q.clazzId && q.clazzId.trim() && q.clazzId.length <= 32 ? q.clazzId.trim() : undefined;
+  const clazzId = idOrUndefined(q.clazzId);
   return {
     kind: small(q.kind, [1, 2]) as ApplyKind | undefined,
     auditStatus: small(q.auditStatus, [0, 1, 2, 3]) as ApplyAuditStatus | undefined,
@@ -350,7 +351,7 @@ export async function listApplies(db: Db, f: ApplyListFilter, page: { offset: nu
       id: r.id,
       kind: r.kind as ApplyKind,
       calendarId: r.calendar_id,
-      title: r.title || (r.clazz_name ? `${r.clazz_name} 第${r.lesson_no ?? '?'}次课` : ''),
+      title: entryTitle(r),
       clazzId: r.clazz_id,
       clazzName: r.clazz_name ?? null,
       courseName: r.course_name ?? null,

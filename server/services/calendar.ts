@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { z } from 'zod';
 import type { DB, TblCalendarTable } from '../db/schema';
-import { newId } from '../ids';
+import { idOrUndefined, newId } from '../ids';
 import { ApiFailure, NO_PERMISSION } from '../http/envelope';
 import { sanitizeHtml, stripTags, isSafeUrl } from '../../lib/sanitize-html';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../lib/calendar/types';
 import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';
 import { conflictFromDbError, conflictMessage, findConflicts, findConflictsBySession, shortSlot, type ConflictCandidate } from './conflicts';
+import { entryTitle } from '../../lib/calendar/entry-title';
 
 /**
  * 行事历 entries (issue 7, ../shared/domain.md §1): the range read of the views, the detail, add, edit
@@ -260,14 +261,13 @@ export function parseRangeQuery(q: Record<string, string | undefined>): RangeQue
   const end = parseWireTime(q.end);
   if (!start || !end || end.getTime() <= start.getTime()) throw new ApiFailure(CALENDAR_MESSAGES.badRange);
   if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000) throw new ApiFailure(CALENDAR_MESSAGES.rangeTooWide);
-  const id = (v: string | undefined) => (v && v.trim() && v.length <= 32 ? v.trim() : undefined);
   const ints = (v: string | undefined, max: number) => {
     if (!v) return undefined;
     const list = [...new Set(v.split(',').map((s) => s.trim()).filter((s) => /^\d$/.test(s)).map(Number).filter((n) => n <= max))];
     return list.length ? list : undefined;
   };
   const scope = q.scope === '0' ? 0 : q.scope === '1' ? 1 : undefined;
-  return { start, end, teacherId: id(q.teacherId), locationId: id(q.locationId), roomId: id(q.roomId), clazzId: id(q.clazzId), courseId: id(q.courseId), types: ints(q.type, 4), statuses: ints(q.status, 3), scope };
+  return { start, end, teacherId: idOrUndefined(q.teacherId), locationId: idOrUndefined(q.locationId), roomId: idOrUndefined(q.roomId), clazzId: idOrUndefined(q.clazzId), courseId: idOrUndefined(q.courseId), types: ints(q.type, 4), statuses: ints(q.status, 3), scope };
 }
 
 type CalQuery = SelectQueryBuilder<DB & { c: TblCalendarTable }, 'c', object>;
@@ -309,7 +309,7 @@ function toEntry(r: EntryRow, teachers: TeacherRow[], studentCount: number): Cal
   return {
     id: r.id,
     type: r.type as CalendarType,
-    title: r.title || (r.clazz_name ? `${r.clazz_name} 第${r.lesson_no ?? '?'}次课` : ''),
+    title: entryTitle(r),
     clazzId: r.clazz_id,
     clazzName: r.clazz_name ?? null,
     courseId: r.course_id,

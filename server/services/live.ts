@@ -3,9 +3,11 @@ import type { DB } from '../db/schema';
 import { newId } from '../ids';
 import { ApiFailure } from '../http/envelope';
 import { LIVE_LIST_DAYS, LIVE_ONLINE_SECONDS, type CalendarStatus, type CalendarType, type LivePresence, type LiveSession } from '../../lib/calendar/types';
-import { SHANGHAI_OFFSET_MS, toWireTime } from '../../lib/calendar/wire-time';
+import { toWireTime } from '../../lib/calendar/wire-time';
+import { shanghaiDayStart, shanghaiToday } from '../resources/catalog-teaching-shared';
 import { liveState } from '../../features/calendar/live/live-model';
 import { CALENDAR_MESSAGES, cleanLiveUrl, writeLog, type Actor } from './calendar';
+import { entryTitle } from '../../lib/calendar/entry-title';
 
 /**
  * 直播课堂 (issue 7 item 8): the sessions of today and the next week with their live link, generating a link
@@ -50,10 +52,7 @@ export const liveUrlFor = (template: string, id: string) => template.replaceAll(
 /* ---------- list ---------- */
 
 /** Today's start in Shanghai, as a UTC instant. */
-export function shanghaiDayStart(now: Date): Date {
-  const local = now.getTime() + SHANGHAI_OFFSET_MS;
-  return new Date(local - (local % 86_400_000) - SHANGHAI_OFFSET_MS);
-}
+export const todayStart = (now: Date): Date => shanghaiDayStart(shanghaiToday(now.getTime()));
 
 export interface LiveListQuery {
   now: Date;
@@ -68,7 +67,7 @@ const onlineSince = (now: Date) => new Date(now.getTime() - LIVE_ONLINE_SECONDS 
 
 /** Live (未开始 / 已点名) sessions of today and the next 7 days with a link (or any, when one can be generated), earliest first. */
 export async function listLiveSessions(db: Db, q: LiveListQuery): Promise<{ records: LiveSession[]; total: number }> {
-  const from = shanghaiDayStart(q.now);
+  const from = todayStart(q.now);
   const to = new Date(from.getTime() + LIVE_LIST_DAYS * 86_400_000);
   let base = db
     .selectFrom('tbl_calendar as c')
@@ -110,7 +109,7 @@ export async function listLiveSessions(db: Db, q: LiveListQuery): Promise<{ reco
     total: Number(count.n),
     records: rows.map((r) => ({
       id: r.id,
-      title: r.title || (r.clazz_name ? `${r.clazz_name} 第${r.lesson_no ?? '?'}次课` : ''),
+      title: entryTitle(r),
       type: r.type as CalendarType,
       clazzName: r.clazz_name ?? null,
       courseName: r.course_name ?? null,
