@@ -15,3 +15,12 @@ export const linkId = (...parts: string[]) => sha256(parts.join('|')).slice(0, 3
 export function parseIdList(raw: string | null | undefined): string[] {
   return [...new Set(String(raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
 }
+
+/** The widest id of ours (varchar(32)); anything longer is refused before any SQL. */
+export const ID_MAX = 32;
+
+/** A trimmed id from a query parameter, or undefined when it is absent, blank or longer than any id of ours. */
+export function idOrUndefined(raw: string | null | undefined): string | undefined {
+  const v = (raw ?? '').trim();
+  return v && v.length <= ID_MAX ? v : undefined;
+}

@@ -7,21 +7,20 @@ import { ApiFailure, ok } from './envelope';
 import { pageOf, readPage } from './paging';
 import { permCodesOf, requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';
-import { readBody } from './validate';
+import { ID_MAX, idOrUndefined } from '../ids';
+import { idParam, readBody } from './validate';
 
 /** 点名 / 课消 / 补课 (issue 7 §7, ../shared/domain.md §1 R4–R7). */
 export const attendanceRoutes = new Hono<AppEnv>();
 
 const BASE = '/calendar/lessonStudent';
-const ID_MAX = 32;
 const MAX_ITEMS = 500;
 
-const idField = z.string({ error: '参数错误' }).trim().min(1, '参数错误').max(ID_MAX, '参数错误');
 
 /** A required id query parameter; absent or malformed is refused before any SQL. */
 function idQuery(c: Ctx, name: string): string {
-  const v = (c.req.query(name) ?? '').trim();
-  if (!v || v.length > ID_MAX) throw new ApiFailure('参数错误');
+  const v = idOrUndefined(c.req.query(name));
+  if (!v) throw new ApiFailure('参数错误');
   return v;
 }
 
@@ -33,11 +32,11 @@ function optionalIdQuery(c: Ctx, name: string): string | undefined {
 }
 
 const checkSchema = z.object({
-  calendarId: idField,
+  calendarId: idParam,
   items: z
     .array(
       z.object({
-        studentId: idField,
+        studentId: idParam,
         arrivalStatus: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: '到课状态错误' }),
         deductHours: z.number({ error: '扣课时数必须在0到24之间，且为0.5的倍数' }).nullable().optional(),
       }),
@@ -46,11 +45,11 @@ const checkSchema = z.object({
     .max(MAX_ITEMS, '点名学员过多'),
 });
 
-const revokeSchema = z.object({ calendarId: idField, reason: z.string().trim().max(200, '撤销原因最多200字').optional() });
+const revokeSchema = z.object({ calendarId: idParam, reason: z.string().trim().max(200, '撤销原因最多200字').optional() });
 
 const makeupSchema = z.object({
-  fromLessonStudentIds: z.array(idField).min(1, '请选择待补课学员').max(MAX_ITEMS, '待补课学员过多'),
-  toCalendarId: idField,
+  fromLessonStudentIds: z.array(idParam).min(1, '请选择待补课学员').max(MAX_ITEMS, '待补课学员过多'),
+  toCalendarId: idParam,
 });
 
 const username = (c: Ctx) => authOf(c).user.username;

@@ -19,6 +19,7 @@ import { actorOf, canSeeInner } from './calendar-access';
 import { ApiFailure, NO_PERMISSION, ok } from './envelope';
 import { requirePerm } from './perm';
 import { type AppEnv, type Ctx } from './types';
+import { idOrUndefined } from '../ids';
 import { readBody } from './validate';
 
 /**
@@ -42,8 +43,8 @@ calendarRoutes.get('/calendar/tblCalendar/range', requirePerm(CALENDAR_PERM.list
 });
 
 calendarRoutes.get('/calendar/tblCalendar/queryById', requirePerm(CALENDAR_PERM.list), async (c) => {
-  const id = (c.req.query('id') ?? '').trim();
-  if (!id || id.length > 32) throw new ApiFailure('日程不存在或已删除');
+  const id = idOrUndefined(c.req.query('id'));
+  if (!id) throw new ApiFailure('日程不存在或已删除');
   return c.json(ok(await getEntryDetail(c.var.services.db, id, await canSeeInner(c))));
 });
 

@@ -8,7 +8,8 @@ import { CALENDAR_PERM } from '../services/teaching-seed';
 import { fail, ok } from './envelope';
 import { requirePerm } from './perm';
 import { authOf, type AppEnv } from './types';
-import { readBody } from './validate';
+import { idOrUndefined } from '../ids';
+import { labelledId, readBody } from './validate';
 
 /**
  * 分组 of a class (GET list with clazz:clazz:list; writes with clazz:group:edit) and 学习进度 of a student
@@ -16,24 +17,18 @@ import { readBody } from './validate';
  */
 export const clazzGroupRoutes = new Hono<AppEnv>();
 
-const id32 = (label: string) => z.string({ error: `请选择${label}` }).trim().min(1, `请选择${label}`).max(32, `${label}不正确`);
 const groupName = z.string({ error: GROUP_MESSAGES.nameRequired }).trim().min(1, GROUP_MESSAGES.nameRequired).max(GROUP_LIMITS.nameMax, GROUP_MESSAGES.nameTooLong);
 const sort = z.number({ error: '排序须为整数' }).int('排序须为整数').min(0, '排序须为整数').max(9999, '排序不能超过9999').optional();
-/** A query id: trimmed, at most 32 characters (longer is no id of ours). */
-const queryId = (v: string | undefined) => {
-  const s = (v ?? '').trim();
-  return s && s.length <= 32 ? s : '';
-};
 
-const ADD = z.object({ clazzId: id32('班级'), name: groupName, sort });
-const EDIT = z.object({ id: id32('分组'), name: groupName, sort });
+const ADD = z.object({ clazzId: labelledId('班级'), name: groupName, sort });
+const EDIT = z.object({ id: labelledId('分组'), name: groupName, sort });
 const SET_MEMBERS = z.object({
-  groupId: id32('分组'),
+  groupId: labelledId('分组'),
   studentIds: z.array(z.string().trim().min(1).max(32), { error: '请选择学员' }).max(GROUP_LIMITS.membersMax, `一个分组最多${GROUP_LIMITS.membersMax}名学员`),
 });
 
 clazzGroupRoutes.get(CLAZZ_GROUP_URL.list, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
-  const clazzId = queryId(c.req.query('clazzId'));
+  const clazzId = idOrUndefined(c.req.query('clazzId'));
   if (!clazzId) return c.json(fail('请选择班级'));
   return c.json(ok(await listGroups(c.var.services.db, clazzId)));
 });
@@ -51,7 +46,7 @@ clazzGroupRoutes.put(CLAZZ_GROUP_URL.edit, requirePerm(CALENDAR_PERM.groupEdit),
 });
 
 clazzGroupRoutes.delete(CLAZZ_GROUP_URL.delete, requirePerm(CALENDAR_PERM.groupEdit), async (c) => {
-  const id = queryId(c.req.query('id'));
+  const id = idOrUndefined(c.req.query('id'));
   if (!id) return c.json(fail('请选择分组'));
   await deleteGroup(c.var.services.db, id);
   return c.json(ok(null, '删除成功!'));
@@ -66,13 +61,13 @@ clazzGroupRoutes.post(CLAZZ_GROUP_URL.setMembers, requirePerm(CALENDAR_PERM.grou
 // ---------------------------------------------------------------- 学习进度
 
 clazzGroupRoutes.get(STUDENT_PROGRESS_URL, requirePerm('edu:student:list'), async (c) => {
-  const studentId = queryId(c.req.query('studentId'));
+  const studentId = idOrUndefined(c.req.query('studentId'));
   if (!studentId) return c.json(fail('请选择学员'));
   return c.json(ok(await studentProgress(c.var.services.db, studentId)));
 });
 
 clazzGroupRoutes.get(CLAZZ_PROGRESS_URL, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
-  const clazzId = queryId(c.req.query('clazzId'));
+  const clazzId = idOrUndefined(c.req.query('clazzId'));
   if (!clazzId) return c.json(fail('请选择班级'));
   return c.json(ok(await clazzProgress(c.var.services.db, clazzId)));
 });

@@ -17,7 +17,7 @@ import { formatDateTime } from '../services/format';
 import { ApiFailure, fail, ok } from './envelope';
 import { requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';
-import { readBody } from './validate';
+import { labelledId, readBody } from './validate';
 
 /**
  * Hand-written teaching routes (issue 7 §4–6), mounted ahead of the resource engine so its delete routes win:
@@ -32,7 +32,6 @@ export const clazzMemberRoutes = new Hono<AppEnv>();
 
 const MAX_IDS = 500;
 const NOT_FOUND = '未找到对应数据';
-const id32 = (label: string) => z.string({ error: `请选择${label}` }).trim().min(1, `请选择${label}`).max(32, `${label}不正确`);
 
 // ---------------------------------------------------------------- 班级成员
 
@@ -66,7 +65,7 @@ clazzMemberRoutes.get(`${CLAZZ_API}/members`, requirePerm(`${CLAZZ_PERM}:list`),
 });
 
 const ADD_MEMBERS = z.object({
-  clazzId: id32('班级'),
+  clazzId: labelledId('班级'),
   studentIds: z.array(z.string().trim().min(1).max(32), { error: '请选择学员' }).min(1, '请选择学员').max(MAX_IDS, `一次最多添加${MAX_IDS}名学员`),
 });
 
@@ -138,7 +137,7 @@ clazzMemberRoutes.post(`${CLAZZ_API}/addMembers`, requirePerm(`${CLAZZ_PERM}:edi
   return c.json(ok({ added }, added ? `已添加${added}名学员` : '所选学员已在班级中'));
 });
 
-const REMOVE_MEMBER = z.object({ clazzId: id32('班级'), studentId: id32('学员') });
+const REMOVE_MEMBER = z.object({ clazzId: labelledId('班级'), studentId: labelledId('学员') });
 
 clazzMemberRoutes.post(`${CLAZZ_API}/removeMember`, requirePerm(`${CLAZZ_PERM}:edit`), async (c) => {
   const { db } = c.var.services;
@@ -168,8 +167,8 @@ clazzMemberRoutes.post(`${CLAZZ_API}/removeMember`, requirePerm(`${CLAZZ_PERM}:e
 // ---------------------------------------------------------------- 教师调动
 
 const TRANSFER = z.object({
-  teacherId: id32('教师'),
-  toDepartId: id32('调入校区'),
+  teacherId: labelledId('教师'),
+  toDepartId: labelledId('调入校区'),
   toVenueId: z.string().trim().max(32).nullish(),
   effectiveDate: z
     .string({ error: '请选择生效日期' })

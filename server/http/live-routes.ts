@@ -7,6 +7,7 @@ import { actorOf, canSeeInner } from './calendar-access';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from './types';
+import { idOrUndefined } from '../ids';
 import { readBody } from './validate';
 
 /**
@@ -48,7 +49,7 @@ liveRoutes.post('/calendar/live/join', requirePerm(CALENDAR_PERM.liveList), asyn
 liveRoutes.post('/calendar/live/heartbeat', requirePerm(CALENDAR_PERM.liveList), async (c) => c.json(ok(await touch(c))));
 
 liveRoutes.get('/calendar/live/presence', requirePerm(CALENDAR_PERM.liveList), async (c) => {
-  const id = (c.req.query('id') ?? '').trim();
-  if (!id || id.length > 32) throw new ApiFailure('日程不存在或已删除');
+  const id = idOrUndefined(c.req.query('id'));
+  if (!id) throw new ApiFailure('日程不存在或已删除');
   return c.json(ok(await listPresence(c.var.services.db, id, await canSeeInner(c))));
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from '../ids';
 import { ApiFailure } from './envelope';
 import type { Ctx } from './types';
 
@@ -25,3 +26,9 @@ export function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> 
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
 export const mobileField = z.string({ error: '请输入手机号码' }).trim().regex(MOBILE_RE, '请输入正确的手机号码');
 export const smsCodeField = z.string({ error: '请输入验证码' }).trim().regex(/^\d{6}$/, '请输入6位验证码');
+
+/** A required id in a body: 请选择{label} when missing, {label}不正确 when longer than any id of ours. */
+export const labelledId = (label: string) => z.string({ error: `请选择${label}` }).trim().min(1, `请选择${label}`).max(ID_MAX, `${label}不正确`);
+
+/** A required id in a body whose every failure is 参数错误 (the client never lets a person type it). */
+export const idParam = z.string({ error: '参数错误' }).trim().min(1, '参数错误').max(ID_MAX, '参数错误');
