@@ -12,6 +12,7 @@ import {
   type CheckInput,
   type ConflictResult,
   type LessonStudentRow,
+  type MakeupInput,
   type SeriesInput,
   type SeriesPreview,
   type SeriesScope,
@@ -29,6 +30,8 @@ export const CAL_API = {
   roll: '/calendar/lessonStudent/list',
   check: '/calendar/lessonStudent/check',
   revoke: '/calendar/lessonStudent/revoke',
+  pendingMakeup: '/calendar/lessonStudent/pendingMakeup',
+  makeup: '/calendar/lessonStudent/makeup',
   liveList: '/calendar/live/list',
   liveLink: '/calendar/live/link',
   liveJoin: '/calendar/live/join',
@@ -45,6 +48,7 @@ export const CAL_PERM = {
   seriesAdd: 'calendar:series:add',
   check: 'calendar:attendance:check',
   revoke: 'calendar:attendance:revoke',
+  makeup: 'calendar:attendance:makeup',
   liveList: 'calendar:live:list',
   liveEdit: 'calendar:live:edit',
   innerList: 'calendar:inner:list',
@@ -94,6 +98,7 @@ export const previewSeries = (body: SeriesInput) => http.post<SeriesPreview>(CAL
 export const addSeries = (body: SeriesInput) => http.post<{ seriesId: string; count: number }>(CAL_API.seriesAdd, body);
 export const checkRoll = (body: CheckInput) => http.post<{ checked: number; consumedHours: number; warnings: string[] }>(CAL_API.check, body);
 export const revokeRoll = (calendarId: string) => http.post<unknown>(CAL_API.revoke, { calendarId });
+export const arrangeMakeup = (body: MakeupInput) => http.post<{ arranged: number }>(CAL_API.makeup, body);
 
 export interface ConflictAnswer extends ConflictResult {
   message: string;

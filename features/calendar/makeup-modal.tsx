@@ -5,14 +5,8 @@ import useSWR from 'swr';
 import { Alert, App, Modal, Table, Tag, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { ApiError, http } from '@/lib/http';
-import { ARRIVAL_STATUS_TEXT, type MakeupInput, type PendingMakeupRow } from '@/lib/calendar/types';
-
-export const MAKEUP_API = {
-  pending: '/calendar/lessonStudent/pendingMakeup',
-  arrange: '/calendar/lessonStudent/makeup',
-} as const;
-
-export const MAKEUP_PERM = 'calendar:attendance:makeup';
+import { ARRIVAL_STATUS_TEXT, type PendingMakeupRow } from '@/lib/calendar/types';
+import { arrangeMakeup, CAL_API } from './calendar-api';
 
 const PAGE_SIZE = 10;
 
@@ -24,8 +18,6 @@ interface Page {
 /** The server narrows the list to the target's course, minus its own roll and class members. */
 const fetchPending = ([url, toCalendarId, pageNo]: readonly [string, string, number]) =>
   http.get<Page>(url, { toCalendarId, pageNo, pageSize: PAGE_SIZE }).then((r) => r.result ?? { records: [], total: 0 });
-
-export const arrangeMakeup = (body: MakeupInput) => http.post<{ arranged: number }>(MAKEUP_API.arrange, body);
 
 export interface MakeupModalProps {
   open: boolean;
@@ -44,7 +36,7 @@ export function MakeupModal({ open, calendarId, onClose, onDone }: MakeupModalPr
   const [selected, setSelected] = useState<PendingMakeupRow[]>([]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { data, error, isLoading, mutate } = useSWR(open ? ([MAKEUP_API.pending, calendarId, pageNo] as const) : null, fetchPending);
+  const { data, error, isLoading, mutate } = useSWR(open ? ([CAL_API.pendingMakeup, calendarId, pageNo] as const) : null, fetchPending);
 
   const reset = () => {
     setSelected([]);

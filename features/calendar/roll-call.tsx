@@ -9,7 +9,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { LoadError } from '@/components/data/list/list-feedback';
 import { ARRIVAL_STATUS_TEXT, CALENDAR_TZ_OFFSET, MAKEUP_STATUS_TEXT, MEMBER_TYPE_TEXT, type ArrivalStatus, type MakeupStatus, type CalendarStatus, type CheckInput, type LessonStudentRow } from '@/lib/calendar/types';
 import { CAL_API, CAL_PERM, checkRoll, fetchRoll, revokeRoll } from './calendar-api';
-import { MAKEUP_PERM, MakeupModal } from './makeup-modal';
+import { MakeupModal } from './makeup-modal';
 
 const MAKEUP_COLOR: Record<Exclude<MakeupStatus, 0>, string> = { 1: 'orange', 2: 'processing', 3: 'success' };
 
@@ -60,7 +60,7 @@ export function RollCall({ calendarId, status, onChanged, startTime, rowActions,
   const [drafts, setDrafts] = useState<Record<string, Partial<Draft>>>({});
   const [busy, setBusy] = useState(false);
   const [makeupOpen, setMakeupOpen] = useState(false);
-  const makeupMode = mode(MAKEUP_PERM);
+  const makeupMode = mode(CAL_PERM.makeup);
   // Read once per mount (the drawer remounts it on every open); the server re-checks at submit.
   const [openedAt] = useState(() => Date.now());
   const started = !!startTime && wireInstant(startTime).getTime() <= openedAt;
