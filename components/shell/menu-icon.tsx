@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, VideoCameraOutlined, ClusterOutlined, BankOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, EnvironmentOutlined, FileTextOutlined,
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, ClockCircleOutlined, FolderOutlined, VideoCameraOutlined, ClusterOutlined, BankOutlined, BookOutlined, CalendarOutlined, DashboardOutlined, EnvironmentOutlined, FileTextOutlined,
   HomeOutlined, IdcardOutlined, LockOutlined, MenuOutlined, NotificationOutlined, ReadOutlined, SafetyOutlined, ScheduleOutlined, SettingOutlined, TableOutlined, TeamOutlined,
   ToolOutlined, UserOutlined,
 } from '@ant-design/icons';
@@ -32,6 +32,8 @@ const ICONS: Record<string, ReactNode> = {
   audit: <AuditOutlined />,
   'video-camera': <VideoCameraOutlined />,
   cluster: <ClusterOutlined />,
+  'clock-circle': <ClockCircleOutlined />,
+  folder: <FolderOutlined />,
 };
 
 export function menuIcon(name?: string): ReactNode {

@@ -97,6 +97,7 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_edu_room', parent_id: 'perm_edu', name: '教室管理', url: '/edu/room', component: 'room/TblRoomList', menu_type: 1, sort_no: 5.7, icon: 'home', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_holiday', parent_id: 'perm_edu', name: '节假日', url: '/edu/holiday', component: 'calendar/TblHolidayList', menu_type: 1, sort_no: 5.8, icon: 'calendar', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_audit', parent_id: 'perm_edu', name: '审核', url: '/edu/audit', component: 'calendar/TblCalendarApplyList', menu_type: 1, sort_no: 5.25, icon: 'audit', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_edu_material', parent_id: 'perm_edu', name: '课程资料', url: '/edu/material', component: 'material/TblCourseMaterialList', menu_type: 1, sort_no: 5.65, icon: 'folder', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_live', parent_id: 'perm_edu', name: '直播课堂', url: '/edu/live', component: 'calendar/LiveList', menu_type: 1, sort_no: 5.27, icon: 'video-camera', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   // Inner-class screens (spec 01 §1): the same calendar data with scope 1 (内部班) fixed by the menu entry.
   { id: 'perm_inner', name: '内部班', url: '/inner', component: 'layouts/RouteView', menu_type: 0, sort_no: 6, icon: 'cluster', roles: ['role_admin', 'role_academic', 'role_teacher'] },
@@ -116,6 +117,7 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_annt', parent_id: 'perm_isystem', name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList', menu_type: 1, sort_no: 10.96, icon: 'notification', roles: ADMIN },
   { id: 'perm_isystem_msg_template', parent_id: 'perm_isystem', name: '消息模板', url: '/isystem/messageTemplate', component: 'system/SysMessageTemplateList', menu_type: 1, sort_no: 10.98, icon: 'file-text', roles: ADMIN },
   { id: 'perm_isystem_message', parent_id: 'perm_isystem', name: '消息记录', url: '/isystem/message', component: 'system/SysMessageList', menu_type: 1, sort_no: 10.99, icon: 'read', roles: ADMIN },
+  { id: 'perm_isystem_quartz', parent_id: 'perm_isystem', name: '定时任务', url: '/isystem/QuartzJobList', component: 'system/QuartzJobList', menu_type: 1, sort_no: 10.985, icon: 'clock-circle', roles: ADMIN },
   { id: 'perm_isystem_role_permission', parent_id: 'perm_isystem', name: '角色授权', url: '/isystem/rolePermission', component: 'system/RolePermission', menu_type: 1, sort_no: 13, roles: ADMIN },
 
   { id: 'perm_btn_user_frozen', parent_id: 'perm_isystem', name: '冻结用户', menu_type: 2, perms: 'system:user:frozen', perms_type: '1', sort_no: 100, roles: ADMIN },
@@ -176,6 +178,15 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_btn_tcol_edit', parent_id: 'perm_isystem_table_column', name: '编辑自定义列', menu_type: 2, perms: 'system:tableColumn:edit', perms_type: '1', sort_no: 202, roles: ADMIN },
   { id: 'perm_btn_tcol_delete', parent_id: 'perm_isystem_table_column', name: '删除自定义列', menu_type: 2, perms: 'system:tableColumn:delete', perms_type: '1', sort_no: 203, roles: ADMIN },
   { id: 'perm_btn_tcol_delete_batch', parent_id: 'perm_isystem_table_column', name: '批量删除自定义列', menu_type: 2, perms: 'system:tableColumn:deleteBatch', perms_type: '1', sort_no: 204, roles: ADMIN },
+  // 定时任务 (issue 5: the scheduled-expression builder's screen).
+  { id: 'perm_btn_quartz_list', parent_id: 'perm_isystem_quartz', name: '查看定时任务', menu_type: 2, perms: 'quartz:job:list', perms_type: '1', sort_no: 210, roles: ADMIN },
+  { id: 'perm_btn_quartz_add', parent_id: 'perm_isystem_quartz', name: '新增定时任务', menu_type: 2, perms: 'quartz:job:add', perms_type: '1', sort_no: 211, roles: ADMIN },
+  { id: 'perm_btn_quartz_edit', parent_id: 'perm_isystem_quartz', name: '编辑定时任务', menu_type: 2, perms: 'quartz:job:edit', perms_type: '1', sort_no: 212, roles: ADMIN },
+  { id: 'perm_btn_quartz_delete', parent_id: 'perm_isystem_quartz', name: '删除定时任务', menu_type: 2, perms: 'quartz:job:delete', perms_type: '1', sort_no: 213, roles: ADMIN },
+  { id: 'perm_btn_quartz_delete_batch', parent_id: 'perm_isystem_quartz', name: '批量删除定时任务', menu_type: 2, perms: 'quartz:job:deleteBatch', perms_type: '1', sort_no: 214, roles: ADMIN },
+  { id: 'perm_btn_quartz_pause', parent_id: 'perm_isystem_quartz', name: '停止定时任务', menu_type: 2, perms: 'quartz:job:pause', perms_type: '1', sort_no: 215, roles: ADMIN },
+  { id: 'perm_btn_quartz_resume', parent_id: 'perm_isystem_quartz', name: '启动定时任务', menu_type: 2, perms: 'quartz:job:resume', perms_type: '1', sort_no: 216, roles: ADMIN },
+  { id: 'perm_btn_quartz_execute', parent_id: 'perm_isystem_quartz', name: '立即执行定时任务', menu_type: 2, perms: 'quartz:job:execute', perms_type: '1', sort_no: 217, roles: ADMIN },
 ];
 
 /** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */

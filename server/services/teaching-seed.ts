@@ -65,6 +65,7 @@ export const TEACHING_PERMS: SeedPerm[] = [
   { id: 'perm_btn_tch_transfer', parent: 'perm_edu_teacher', name: '教师调动', perms: 'edu:teacher:transfer', roles: ACADEMIC },
   ...crud('perm_btn_stu', 'perm_edu_student', '学员', 'edu:student', { read: STAFF, write: SALES, remove: ACADEMIC }, ['exportXls', 'importExcel']),
   ...crud('perm_btn_course', 'perm_edu_course', '课程', 'course:course', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  ...crud('perm_btn_material', 'perm_edu_material', '课程资料', 'edu:material', { read: STAFF, write: TEACHING, remove: ACADEMIC }),
   ...crud('perm_btn_room', 'perm_edu_room', '教室', 'edu:room', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }),
   { id: 'perm_btn_sched_list', parent: 'perm_edu_schedule', name: '查看课表', perms: 'calendar:schedule:list', roles: STAFF },
   { id: 'perm_btn_apply_list', parent: 'perm_edu_audit', name: '查看申请', perms: CALENDAR_PERM.applyList, roles: STAFF },
