@@ -44,6 +44,7 @@ const ROLE_CODES = codes('system:role', ['list', 'add', 'edit', 'delete', 'delet
 const DICT_CODES = [...codes('system:dict', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']), ...codes('system:dictItem', ['list', 'add', 'edit', 'delete', 'deleteBatch'])];
 const PERMISSION_CODES = codes('system:permission', ['list', 'add', 'edit', 'delete', 'rule']);
 const TABLE_COLUMN_CODES = codes('system:tableColumn', ['list', 'add', 'edit', 'delete', 'deleteBatch']);
+const QUARTZ_CODES = codes('quartz:job', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'pause', 'resume', 'execute']);
 const LOCATION_CODES = [...codes('edu:location', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls']), 'clazz:teacher:list'];
 /** A teacher lists and adds venues and edits its own (the ownership rule stops edits of others'), and picks teachers. */
 const TEACHER_LOCATION_CODES = ['edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list'];
@@ -59,6 +60,7 @@ const EDU: Shape = [
     ['学员管理', '/edu/student'],
     ['教师管理', '/edu/teacher'],
     ['课程管理', '/edu/course'],
+    ['课程资料', '/edu/material'],
     ['教室管理', '/edu/room'],
     ['节假日', '/edu/holiday'],
   ],
@@ -99,6 +101,7 @@ describe('seeded menu per role (fresh database)', () => {
           ['通告管理', '/isystem/annountCement'],
           ['自定义列', '/isystem/tableColumn'],
           ['消息模板', '/isystem/messageTemplate'],
+          ['定时任务', '/isystem/QuartzJobList'],
           ['消息记录', '/isystem/message'],
           ['在线用户', '/isystem/online'],
           ['登录日志', '/isystem/log'],
@@ -122,6 +125,7 @@ describe('seeded menu per role (fresh database)', () => {
       ...PERMISSION_CODES,
       ...TABLE_COLUMN_CODES,
       ...LOCATION_CODES,
+      ...QUARTZ_CODES,
       ...ALL_TEACHING_CODES,
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
@@ -185,6 +189,7 @@ describe('seeded menu per role (fresh database)', () => {
         ...PERMISSION_CODES,
         ...TABLE_COLUMN_CODES,
         ...LOCATION_CODES,
+        ...QUARTZ_CODES,
         ...ALL_TEACHING_CODES,
       ].sort(),
     );

@@ -16,7 +16,7 @@ const PUSH = { cmd: 'permission', msgTxt: '权限已变更' };
 const LOG_MENU = ['perm_isystem_log', 'perm_btn_log_list'];
 /** 教育 → 场地管理 as seeded for the teacher role (server/services/location-seed.ts); the managers also get delete, deleteBatch and export. */
 /** Plus 行事历 and the teaching menus and buttons (server/services/teaching-seed.ts) the teacher role holds. */
-const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_teacher', 'perm_edu_course', 'perm_edu_room', 'perm_edu_holiday'];
+const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_teacher', 'perm_edu_course', 'perm_edu_material', 'perm_edu_room', 'perm_edu_holiday'];
 /** The inner-class menus: teaching roles only, not marketing. */
 const INNER_MENUS = ['perm_inner', 'perm_inner_calendar', 'perm_inner_schedule'];
 const TEACHER_EDU = [
@@ -88,6 +88,7 @@ describe('reading', () => {
       'perm_isystem_annt',
       'perm_isystem_table_column',
       'perm_isystem_msg_template',
+      'perm_isystem_quartz',
       'perm_isystem_message',
       'perm_isystem_online',
       'perm_isystem_log',

@@ -179,14 +179,14 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_btn_tcol_delete', parent_id: 'perm_isystem_table_column', name: '删除自定义列', menu_type: 2, perms: 'system:tableColumn:delete', perms_type: '1', sort_no: 203, roles: ADMIN },
   { id: 'perm_btn_tcol_delete_batch', parent_id: 'perm_isystem_table_column', name: '批量删除自定义列', menu_type: 2, perms: 'system:tableColumn:deleteBatch', perms_type: '1', sort_no: 204, roles: ADMIN },
   // 定时任务 (issue 5: the scheduled-expression builder's screen).
-  { id: 'perm_btn_quartz_list', parent_id: 'perm_isystem_quartz', name: '查看定时任务', menu_type: 2, perms: 'quartz:job:list', perms_type: '1', sort_no: 210, roles: ADMIN },
-  { id: 'perm_btn_quartz_add', parent_id: 'perm_isystem_quartz', name: '新增定时任务', menu_type: 2, perms: 'quartz:job:add', perms_type: '1', sort_no: 211, roles: ADMIN },
-  { id: 'perm_btn_quartz_edit', parent_id: 'perm_isystem_quartz', name: '编辑定时任务', menu_type: 2, perms: 'quartz:job:edit', perms_type: '1', sort_no: 212, roles: ADMIN },
-  { id: 'perm_btn_quartz_delete', parent_id: 'perm_isystem_quartz', name: '删除定时任务', menu_type: 2, perms: 'quartz:job:delete', perms_type: '1', sort_no: 213, roles: ADMIN },
-  { id: 'perm_btn_quartz_delete_batch', parent_id: 'perm_isystem_quartz', name: '批量删除定时任务', menu_type: 2, perms: 'quartz:job:deleteBatch', perms_type: '1', sort_no: 214, roles: ADMIN },
-  { id: 'perm_btn_quartz_pause', parent_id: 'perm_isystem_quartz', name: '停止定时任务', menu_type: 2, perms: 'quartz:job:pause', perms_type: '1', sort_no: 215, roles: ADMIN },
-  { id: 'perm_btn_quartz_resume', parent_id: 'perm_isystem_quartz', name: '启动定时任务', menu_type: 2, perms: 'quartz:job:resume', perms_type: '1', sort_no: 216, roles: ADMIN },
-  { id: 'perm_btn_quartz_execute', parent_id: 'perm_isystem_quartz', name: '立即执行定时任务', menu_type: 2, perms: 'quartz:job:execute', perms_type: '1', sort_no: 217, roles: ADMIN },
+  { id: 'perm_btn_quartz_list', parent_id: 'perm_isystem_quartz', name: '查看定时任务', menu_type: 2, perms: 'quartz:job:list', perms_type: '1', sort_no: 230, roles: ADMIN },
+  { id: 'perm_btn_quartz_add', parent_id: 'perm_isystem_quartz', name: '新增定时任务', menu_type: 2, perms: 'quartz:job:add', perms_type: '1', sort_no: 231, roles: ADMIN },
+  { id: 'perm_btn_quartz_edit', parent_id: 'perm_isystem_quartz', name: '编辑定时任务', menu_type: 2, perms: 'quartz:job:edit', perms_type: '1', sort_no: 232, roles: ADMIN },
+  { id: 'perm_btn_quartz_delete', parent_id: 'perm_isystem_quartz', name: '删除定时任务', menu_type: 2, perms: 'quartz:job:delete', perms_type: '1', sort_no: 233, roles: ADMIN },
+  { id: 'perm_btn_quartz_delete_batch', parent_id: 'perm_isystem_quartz', name: '批量删除定时任务', menu_type: 2, perms: 'quartz:job:deleteBatch', perms_type: '1', sort_no: 234, roles: ADMIN },
+  { id: 'perm_btn_quartz_pause', parent_id: 'perm_isystem_quartz', name: '停止定时任务', menu_type: 2, perms: 'quartz:job:pause', perms_type: '1', sort_no: 235, roles: ADMIN },
+  { id: 'perm_btn_quartz_resume', parent_id: 'perm_isystem_quartz', name: '启动定时任务', menu_type: 2, perms: 'quartz:job:resume', perms_type: '1', sort_no: 236, roles: ADMIN },
+  { id: 'perm_btn_quartz_execute', parent_id: 'perm_isystem_quartz', name: '立即执行定时任务', menu_type: 2, perms: 'quartz:job:execute', perms_type: '1', sort_no: 237, roles: ADMIN },
 ];
 
 /** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */
