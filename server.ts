@@ -9,6 +9,8 @@ import { getEmbeddedBackend, type Backend } from './server/backend';
 import { connectRealtime, hubDelivery, type RealtimeFanout } from './server/realtime/pg-fanout';
 import { RealtimeHub } from './server/realtime/hub';
 import { createNotifySocketHandler } from './server/realtime/notify-socket';
+import { createVxeSocketHandler, isVxeRelay, VXE_FANOUT_KEY, type VxeRelay } from './server/realtime/vxe-socket';
+import type { SocketAuth } from './server/realtime/socket-auth';
 import { getRequestListener } from '@hono/node-server';
 import { readServerEnv } from './lib/server/env-read';
 import { createBff } from './lib/server/bff';
@@ -41,11 +43,19 @@ async function main() {
 
   let backend: Backend | null = null;
   let fanout: RealtimeFanout | null = null;
+  // Grid relays travel as fan-out `all` messages marked with VXE_FANOUT_KEY; they go to the grid
+  // sockets of their page, never to the notification sockets.
+  let deliverVxe: ((r: VxeRelay) => void) | null = null;
+  const toHub = hubDelivery(hub);
   if (!legacyApiUrl) {
     backend = await getEmbeddedBackend();
     // Pushes (role changes, announcements) and revoked sessions reach this instance's sockets, and on
     // PostgreSQL every other instance's too (LISTEN/NOTIFY); on PGlite they stay in process.
-    fanout = await connectRealtime(backend, hubDelivery(hub));
+    fanout = await connectRealtime(backend, (d) => {
+      const relay = d.kind === 'all' ? (d.message as Record<string, unknown>)[VXE_FANOUT_KEY] : undefined;
+      if (isVxeRelay(relay)) deliverVxe?.(relay);
+      else toHub(d);
+    });
     await backend.sessions.prune();
   }
 
@@ -83,9 +93,8 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const upgradeNotify = createNotifySocketHandler({
+  const socketAuth: SocketAuth = {
     sessionSecret,
-    hub,
     verifyToken: async (token) => {
       if (backend) return (await backend.sessions.verify(token))?.user.id ?? null;
       // Legacy upstream: ask it who the token belongs to.
@@ -101,11 +110,21 @@ async function main() {
         return false;
       }
     },
+  };
+  const upgradeNotify = createNotifySocketHandler({ ...socketAuth, hub });
+  const vxe = createVxeSocketHandler({
+    ...socketAuth,
+    hub,
+    // Through the fan-out (which also delivers here) so grids on other instances see the change.
+    publish: (r) => (fanout ? void fanout.publish({ kind: 'all', message: { [VXE_FANOUT_KEY]: r } }) : vxe.deliver(r)),
   });
+  deliverVxe = vxe.deliver;
   server.on('upgrade', (req, socket, head) => {
-    void upgradeNotify(req, socket, head).then((ours) => {
-      if (!ours) nextUpgrades.emit('upgrade', req, socket, head);
-    });
+    void upgradeNotify(req, socket, head)
+      .then((ours) => ours || vxe.handleUpgrade(req, socket, head))
+      .then((ours) => {
+        if (!ours) nextUpgrades.emit('upgrade', req, socket, head);
+      });
   });
 
   server.listen(port, hostname, () => {

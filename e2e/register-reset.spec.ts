@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastSmsCode, loginViaUi } from './support';
+import { lastSmsCode, loginViaUi, passSliderVerify } from './support';
 
 test('register with an SMS code, sign in, reset the password by SMS; the old password then fails', async ({ page }) => {
   const phone = '13912345678';
@@ -14,6 +14,7 @@ test('register with an SMS code, sign in, reset the password by SMS; the old pas
   await page.getByTestId('register-submit').click();
   await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
   await page.getByPlaceholder('确认密码').fill('abc12345');
+  await passSliderVerify(page);
   await page.getByTestId('sms-send').click();
   await page.getByPlaceholder('短信验证码').fill(await lastSmsCode(phone, '1'));
   await page.getByTestId('register-submit').click();
@@ -33,6 +34,7 @@ test('register with an SMS code, sign in, reset the password by SMS; the old pas
 
   await page.goto('/user/alteration');
   await page.getByPlaceholder('手机号').fill(phone);
+  await passSliderVerify(page);
   await page.getByTestId('sms-send').click();
   await page.getByPlaceholder('短信验证码').fill(await lastSmsCode(phone, '2'));
   await page.getByTestId('alteration-next').click();

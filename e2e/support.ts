@@ -57,3 +57,14 @@ export async function signedInWithBell(page: Page, username: string) {
   await expect(page.getByTestId('notice-bell')).toBeVisible();
   await page.waitForLoadState('networkidle');
 }
+
+/** Drags the 拖动滑块验证 slider to the end, which unlocks 获取验证码 (spec 02 §2). */
+export async function passSliderVerify(page: Page) {
+  const h = (await page.getByTestId('slider-verify-handle').boundingBox())!;
+  const t = (await page.getByTestId('slider-verify').boundingBox())!;
+  await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(t.x + t.width + 20, h.y + h.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByTestId('slider-verify')).toHaveAttribute('data-state', 'success');
+}

@@ -9,6 +9,7 @@ import { useHydrated } from './use-hydrated';
 import { MobileField } from './mobile-field';
 import { PasswordFields } from './password-fields';
 import { SmsCodeField } from './sms-code-field';
+import { SliderVerifyGate } from '@/components/inputs/slider-verify';
 
 interface VerifyValues {
   phone: string;
@@ -78,7 +79,10 @@ export function AlterationForm() {
       {step === 0 && (
         <Form form={verifyForm} size="large" onFinish={verify}>
           <MobileField name="phone" />
-          <SmsCodeField mobileField="phone" name="smscode" smsmode="2" />
+          {/* Spec 02 §2: the slider unlocks 获取验证码 (a UX gate; the server throttles SMS on its own). */}
+          <SliderVerifyGate>
+            <SmsCodeField mobileField="phone" name="smscode" smsmode="2" />
+          </SliderVerifyGate>
           <Flex justify="space-between" align="center">
             <Button type="primary" htmlType="submit" loading={submitting} style={{ width: '50%' }} data-testid="alteration-next" disabled={!hydrated}>
               下一步

@@ -11,6 +11,7 @@ import { useHydrated } from './use-hydrated';
 import { MobileField } from './mobile-field';
 import { PasswordFields } from './password-fields';
 import { SmsCodeField } from './sms-code-field';
+import { SliderVerifyGate } from '@/components/inputs/slider-verify';
 import { USERNAME_MESSAGE, USERNAME_RE } from './validation';
 
 interface RegisterValues {
@@ -80,7 +81,10 @@ export function RegisterForm() {
       </Form.Item>
       <PasswordFields passwordPlaceholder="密码" confirmPlaceholder="确认密码" />
       <MobileField name="phone" />
-      <SmsCodeField mobileField="phone" name="smscode" smsmode="1" />
+      {/* Spec 02 §2: the slider unlocks 获取验证码 (a UX gate; the server throttles SMS on its own). */}
+      <SliderVerifyGate>
+        <SmsCodeField mobileField="phone" name="smscode" smsmode="1" />
+      </SliderVerifyGate>
       <Form.Item name="email" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}>
         <Input prefix={<MailOutlined />} placeholder="邮箱（选填）" autoComplete="email" />
       </Form.Item>

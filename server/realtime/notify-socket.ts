@@ -1,22 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { readCookie, SESSION_COOKIE, unsealSession } from '../../lib/server/session-cookie';
 import { sha256 } from '../ids';
 import type { RealtimeHub } from './hub';
+import { authenticateUpgrade, refuse, type SocketAuth } from './socket-auth';
 
 export const NOTIFY_PATH = /^\/websocket\/([^/?#]+)\/?(?:\?.*)?$/;
 
-export interface SocketAuthDeps {
-  sessionSecret: string;
+export interface SocketAuthDeps extends SocketAuth {
   hub: RealtimeHub;
-  /** Confirms the sealed token is still a live session and returns its user id (null = refuse). */
-  verifyToken(token: string): Promise<string | null>;
-  allowedOrigin(origin: string | undefined, host: string | undefined): boolean;
-}
-
-function refuse(socket: Duplex, status: number, text: string) {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 /**
@@ -29,15 +21,13 @@ export function createNotifySocketHandler(deps: SocketAuthDeps) {
     const match = NOTIFY_PATH.exec(req.url ?? '');
     if (!match) return false;
     try {
-      if (!deps.allowedOrigin(req.headers.origin, req.headers.host)) return refuse(socket, 403, 'Forbidden'), true;
-      const session = await unsealSession(readCookie(req.headers.cookie, SESSION_COOKIE), deps.sessionSecret);
-      const userId = session ? await deps.verifyToken(session.token) : null;
-      if (!session || !userId) return refuse(socket, 401, 'Unauthorized'), true;
-      if (decodeURIComponent(match[1]) !== userId) return refuse(socket, 403, 'Forbidden'), true;
+      const auth = await authenticateUpgrade(req, match[1], deps);
+      if (!auth.ok) return refuse(socket, auth.status, auth.text), true;
+      const { userId, token } = auth;
       wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
         const remove = deps.hub.add({
           userId,
-          tokenHash: sha256(session.token),
+          tokenHash: sha256(token),
           send: (text) => ws.readyState === ws.OPEN && ws.send(text),
           close: (code, reason) => ws.close(code, reason),
         });

@@ -3,7 +3,7 @@
 import { LoadError, SelectionAlert } from '@/components/data/list/list-feedback';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { usePathname } from 'next/navigation';
-import { App, Button, Card, Col, Divider, Empty, Flex, Form, Input, Popconfirm, Row as GridRow, Select, Skeleton, Switch, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Col, Divider, Empty, Flex, Form, Popconfirm, Row as GridRow, Select, Skeleton, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { ListToolbar, type ToolbarAction } from '@/components/data/list/list-toolbar';
@@ -11,6 +11,7 @@ import { CONFIRM_DELETE } from '@/components/data/list/use-list-actions';
 import { useExport } from '@/components/data/list/use-export';
 import { useListPage, type ListPage } from '@/components/data/list/use-list-page';
 import { useApiError } from '@/components/feedback/use-api-error';
+import { TextFilterInput } from '@/components/inputs/text-filter-input';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { LOCATION_DETAIL_LENGTH } from '@/components/pickers/location-picker';
 import { useRegionIndex } from '@/components/pickers/use-regions';
@@ -69,11 +70,17 @@ function LocationList() {
   return <LocationListBody route={route} />;
 }
 
+/**
+ * 详细地址 is searched through the text filter input (包含 / 不等于), whose value already carries the
+ * operator (`*v*`, `!v`): the list state must pass it through instead of wrapping it in `*…*` again.
+ */
+const LIST_DEF = { ...locationResource, fields: locationResource.fields.map((f) => (f.name === 'detailLocation' ? { ...f, search: 'eq' as const } : f)) };
+
 function LocationListBody({ route }: { route: string }) {
   const { has, mode } = useAuth();
   const user = useShell().account?.userInfo ?? null;
   const regions = useRegionIndex();
-  const page = useListPage<LocationRow>({ def: locationResource, stateKey: route, columnNames: COLUMN_NAMES });
+  const page = useListPage<LocationRow>({ def: LIST_DEF, stateKey: route, columnNames: COLUMN_NAMES });
   const { exportXls, exporting } = useExport({ urls: page.urls, state: page.state, title: locationResource.title });
   const [form, setForm] = useState<{ open: boolean; record: LocationRow | null }>({ open: false, record: null });
 
@@ -281,7 +288,7 @@ function LocationSearch({ initial, index, onSearch, onReset }: { initial: Search
       name="tblLocation_search"
       layout="inline"
       initialValues={start}
-      onFinish={(v) => onSearch({ province: v.province, city: v.city, detailLocation: v.detailLocation?.trim() || undefined, status: v.status })}
+      onFinish={(v) => onSearch({ province: v.province, city: v.city, detailLocation: v.detailLocation || undefined, status: v.status })}
       style={{ marginBottom: 16 }}
       data-testid="list-search"
     >
@@ -298,7 +305,7 @@ function LocationSearch({ initial, index, onSearch, onReset }: { initial: Search
         </Col>
         <Col xl={6} lg={8} md={12} sm={24} data-testid="list-search-field-detailLocation">
           <Form.Item name="detailLocation" label="详细地址" style={{ width: '100%' }}>
-            <Input allowClear placeholder="请输入详细地址" maxLength={200} />
+            <TextFilterInput operators={['like', 'ne']} placeholder="请输入详细地址" maxLength={200} data-testid="location-search-detail" />
           </Form.Item>
         </Col>
         <Col xl={6} lg={8} md={12} sm={24} data-testid="list-search-field-status">

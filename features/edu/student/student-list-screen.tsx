@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
+import { TagFieldEditor } from '@/components/inputs/tag-input';
 import { useAuth } from '@/components/shell/shell-context';
 import { NoPermission } from '@/features/system/no-permission';
 import { StudentDetailDrawer, type StudentRef } from './student-detail-drawer';
@@ -13,6 +14,8 @@ const LIST = `${STUDENT_PERM}:list`;
 const EDIT = `${STUDENT_PERM}:edit`;
 /** 导入 offers a template and first shows what will land and why the other rows will not (issue 7 item 6). */
 const IMPORT_OPTIONS = { previewUrl: `${STUDENT_API}/previewExcel`, templateUrl: `${STUDENT_API}/importTemplate` };
+/** 标签: a semicolon after every 2 characters (spec 02 §5). */
+const EDITORS = { tags: TagFieldEditor };
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 /** 学员管理 (student/TblStudentList): students (one per phone), their 课时包 and consumption. */
@@ -34,6 +37,7 @@ function StudentList({ canAddPackage }: { canAddPackage: boolean }) {
       <ListPage<Row>
         def={studentResource}
         importOptions={IMPORT_OPTIONS}
+        editors={EDITORS}
         rowActions={(r, page) => (
           <a
             data-testid={`student-detail-${String(r.id)}`}
