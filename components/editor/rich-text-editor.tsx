@@ -7,6 +7,8 @@ import {
   BoldOutlined, ClearOutlined, CodeOutlined, ItalicOutlined, LineOutlined, LinkOutlined, OrderedListOutlined, PictureOutlined, PlayCircleOutlined,
   RedoOutlined, StrikethroughOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined,
 } from '@ant-design/icons';
+import { FileDialog } from '@/components/upload/file-dialog';
+import { staticUrl } from '@/components/upload/download-file';
 import { EDITOR_EXTENSIONS } from './extensions';
 import { checkImageUrl, checkLinkUrl, checkMediaUrl, EDITOR_HEIGHT, FONT_SIZES, sameHtml, type Checked } from './rich-text-rules';
 import styles from './rich-text-editor.module.css';
@@ -51,6 +53,8 @@ export default function RichTextEditor({ value, onChange, placeholder, disabled 
   /** The last HTML this editor emitted or was given: a `value` equal to it is our own echo. */
   const known = useRef<string | null>(null);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
+  /** 图片 opens the file dialog: upload (stored under `editor/`) or an http(s) link. */
+  const [imageOpen, setImageOpen] = useState(false);
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -204,7 +208,7 @@ export default function RichTextEditor({ value, onChange, placeholder, disabled 
           button('code-block', '代码块', <CodeOutlined />, () => chain().toggleCodeBlock().run(), state?.codeBlock),
           sep('s4'),
           button('link', '链接', <LinkOutlined />, () => setDialog('link'), state?.link),
-          button('image', '图片', <PictureOutlined />, () => setDialog('image')),
+          button('image', '图片', <PictureOutlined />, () => setImageOpen(true)),
           button('media', '音视频', <PlayCircleOutlined />, () => setDialog('media')),
           button('hr', '分隔线', <LineOutlined />, () => chain().setHorizontalRule().run()),
           sep('s5'),
@@ -220,6 +224,22 @@ export default function RichTextEditor({ value, onChange, placeholder, disabled 
         <EditorContent editor={editor} />
         {!editor && <div style={{ minHeight: height }} />}
       </div>
+      <FileDialog
+        open={imageOpen}
+        mode="image"
+        biz="editor"
+        testId={`${testId}-dialog`}
+        checkLink={(url) => {
+          const r = checkImageUrl(url);
+          return r.ok ? null : r.message;
+        }}
+        onClose={() => setImageOpen(false)}
+        onSave={(_, { paths, link }) => {
+          setImageOpen(false);
+          // Stored files are shown through the static route, which the sanitiser allows.
+          for (const src of [...paths.map(staticUrl), ...(link ? [link] : [])]) applyDialog('image', src);
+        }}
+      />
       {dialog && (
         <UrlDialog
           kind={dialog}

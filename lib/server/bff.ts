@@ -28,7 +28,7 @@ const LOGIN_PATHS = [/^\/sys\/login$/, /^\/sys\/phoneLogin$/, /^\/sys\/cas\/clie
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Request headers worth passing on; everything else (cookies above all) stays here. */
 const FORWARD_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'range', 'if-none-match', 'if-modified-since', 'user-agent'];
-const FORWARD_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'content-range', 'x-content-type-options'];
+const FORWARD_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'content-range', 'x-content-type-options', 'content-security-policy'];
 /** JSON bodies up to this size are read to remove any copy of the token; bigger ones stream. */
 const SCRUB_LIMIT = 8 * 1024 * 1024;
 

@@ -14,10 +14,11 @@ export interface BackendStorage {
  * directory under the OS temp dir that `close()` deletes.
  */
 export function openBackendStorage(dataDir: string, memory = false): BackendStorage {
-  if (!memory) return { storage: new LocalFileStorage(path.join(dataDir, 'upload')), close: async () => undefined };
+  // Sliced uploads are assembled in `upload-slices` beside `upload`: one filesystem, so finishing is a rename.
+  if (!memory) return { storage: new LocalFileStorage(path.join(dataDir, 'upload'), path.join(dataDir, 'upload-slices')), close: async () => undefined };
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'jiaowu-upload-'));
   return {
-    storage: new LocalFileStorage(root),
+    storage: new LocalFileStorage(path.join(root, 'upload'), path.join(root, 'upload-slices')),
     close: () => fs.promises.rm(root, { recursive: true, force: true }),
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  checkRemovablePath,
   generateFileName,
   INVALID_PATH_MESSAGE,
   normaliseBiz,
@@ -22,10 +23,42 @@ import {
  */
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
+  /** Scratch space for sliced uploads: a sibling of the root by default, so `adopt` is a rename on one filesystem. */
+  readonly stagingRoot: string;
   private realRoot: string | null = null;
 
-  constructor(root: string) {
+  constructor(root: string, stagingRoot?: string) {
     this.root = path.resolve(root);
+    this.stagingRoot = path.resolve(stagingRoot ?? path.join(path.dirname(this.root), 'upload-slices'));
+  }
+
+  /**
+   * Moves `localFile` into the store under a generated name (a rename: the caller's file must be on
+   * the same filesystem, e.g. under `stagingRoot`). Falls back to a copy when the rename crosses devices.
+   */
+  async adopt(localFile: string, meta: PutMeta = {}): Promise<StoredFile> {
+    const biz = normaliseBiz(meta.biz);
+    const storedPath = `${biz}/${generateFileName(meta.originalName)}`;
+    const target = this.resolve(storedPath);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.promises.rename(localFile, target);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      // Another device: copy next to the target, then rename, so a half-copied file is never served.
+      const temp = path.join(path.dirname(target), `.part-${randomBytes(8).toString('hex')}`);
+      try {
+        await fs.promises.copyFile(localFile, temp);
+        await fs.promises.rename(temp, target);
+      } catch (err) {
+        await fs.promises.rm(temp, { force: true }).catch(() => undefined);
+        throw err;
+      }
+      await fs.promises.rm(localFile, { force: true });
+    }
+    await fs.promises.chmod(target, 0o640).catch(() => undefined);
+    const { size } = await fs.promises.stat(target);
+    return { path: storedPath, size };
   }
 
   async put(data: Readable | Buffer | Uint8Array, meta: PutMeta = {}): Promise<StoredFile> {
@@ -65,7 +98,8 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async remove(storedPath: string): Promise<void> {
-    const file = await this.existingFile(storedPath);
+    // The bucket root and "folder" keys are never removable (spec 02 §5, code 10003).
+    const file = await this.existingFile(checkRemovablePath(storedPath));
     if (file) await fs.promises.rm(file, { force: true });
   }
 

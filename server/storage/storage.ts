@@ -15,6 +15,13 @@ export interface FileStorage {
   /** Removes the file; a missing file is not an error. */
   remove(storedPath: string): Promise<void>;
   exists(storedPath: string): Promise<boolean>;
+  /**
+   * Moves a finished local file (e.g. an assembled sliced upload) into the store under a generated
+   * name, like `put`. Optional: a store without it receives the file as a stream `put`.
+   */
+  adopt?(localFile: string, meta: PutMeta): Promise<StoredFile>;
+  /** A scratch folder on the same filesystem as the store, so `adopt` can be a rename. Optional. */
+  readonly stagingRoot?: string;
 }
 
 export interface PutMeta {
@@ -35,16 +42,39 @@ export interface OpenedFile {
   size: number;
 }
 
+export type StorageErrorReason = 'invalid-path' | 'invalid-biz' | 'trailing-slash' | 'bucket-delete';
+
+/** Object-store error codes (spec 02 §5/§8): the bucket itself cannot be deleted. */
+export const BUCKET_DELETE_CODE = 10003;
+
 export class StorageError extends Error {
   constructor(
     message: string,
-    readonly reason: 'invalid-path' | 'invalid-biz',
+    readonly reason: StorageErrorReason,
   ) {
     super(message);
+  }
+  /** The JeecgBoot-style error code of this refusal (10003 for deleting the bucket, else 400). */
+  get code(): number {
+    return this.reason === 'bucket-delete' ? BUCKET_DELETE_CODE : 400;
   }
 }
 
 export const INVALID_PATH_MESSAGE = '文件路径不合法';
+export const TRAILING_SLASH_MESSAGE = '文件路径不能以/结尾';
+export const BUCKET_DELETE_MESSAGE = '不能删除存储根目录';
+
+/**
+ * Object-store rules (spec 02 §5) for a path given to `remove`: the root/bucket itself (empty, `/`,
+ * `.`) is refused with code 10003 and a path ending in `/` (a "folder" key) is refused; otherwise the
+ * usual path check applies.
+ */
+export function checkRemovablePath(input: string): string {
+  const trimmed = typeof input === 'string' ? input.trim() : '';
+  if (trimmed === '' || /^[/\\.]*$/.test(trimmed)) throw new StorageError(BUCKET_DELETE_MESSAGE, 'bucket-delete');
+  if (trimmed.endsWith('/')) throw new StorageError(TRAILING_SLASH_MESSAGE, 'trailing-slash');
+  return normaliseStoredPath(input);
+}
 
 const BIZ_RE = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 const EXT_RE = /^\.[a-z0-9]{1,10}$/;
@@ -75,6 +105,8 @@ export function generateFileName(originalName?: string): string {
 export function normaliseStoredPath(input: string): string {
   const bad = () => new StorageError(INVALID_PATH_MESSAGE, 'invalid-path');
   if (typeof input !== 'string' || input.length === 0 || input.length > 500) throw bad();
+  // An object key ending in '/' names a folder, never a file (spec 02 §5).
+  if (input.endsWith('/')) throw new StorageError(TRAILING_SLASH_MESSAGE, 'trailing-slash');
   if (/[\\\0]/.test(input) || input.startsWith('/') || /^[A-Za-z]:/.test(input)) throw bad();
   const segments = input.split('/');
   for (const s of segments) {

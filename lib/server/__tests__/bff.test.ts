@@ -153,9 +153,18 @@ describe('BFF with the upstream down or slow', () => {
         else ctrl.enqueue(new Uint8Array(1024));
       },
     });
-    const files = createBff(async () => new Response(stream, { headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="a.bin"' } }), env);
+    const files = createBff(
+      async () =>
+        new Response(stream, {
+          headers: { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="a.bin"', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" },
+        }),
+      env,
+    );
     const res = await files(new Request(`${ORIGIN}/jeecg-boot/sys/common/static/a.bin`, { headers: { host: 'app.test', cookie: `${SESSION_COOKIE}=${cookie}` } }), ['sys', 'common', 'static', 'a.bin']);
     expect(res.headers.get('content-disposition')).toContain('attachment');
+    // A stored file keeps the backend's protection headers through the BFF.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(pulled).toBeLessThan(3); // not drained by the BFF
     expect((await res.arrayBuffer()).byteLength).toBe(3072);
   });

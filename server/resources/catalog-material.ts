@@ -1,0 +1,104 @@
+import { MATERIAL_MESSAGES, materialResource } from '../../features/edu/material/material-resource';
+import type { BodyRow } from '../../lib/resources/to-schema';
+import { DIALOG_IMAGE_EXTS, extOf, MATERIAL_KIND_OF_TYPE, MATERIAL_RULES, type MaterialKind } from '../../lib/upload/rules';
+import { ApiFailure } from '../http/envelope';
+import type { FileStorage } from '../storage/storage';
+import { normaliseStoredPath, StorageError } from '../storage/storage';
+import { binaryFamily, materialFamilies, SNIFF_BYTES } from '../storage/upload-checks';
+import type { CrudHooks, SaveCtx } from './crud';
+import { assertLive, checkIntOptions, fillNames } from './catalog-teaching-shared';
+import { registerResource } from './registry';
+
+/**
+ * 课程资料 on the engine. The stored file is checked here, not trusted from the form: the path must be a
+ * valid storage path that exists, its extension must belong to the chosen type, its first bytes must be
+ * of that type's family (a renamed file uploaded without `kind` is caught too), and its size is read
+ * from the storage. A cover is for videos only and must be a stored png/jpg/jpeg image.
+ */
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** Size and first bytes of a stored file, or null when it does not exist (or the path is invalid). */
+async function inspect(storage: FileStorage | undefined, raw: string): Promise<{ path: string; size: number; head: Buffer } | null> {
+  if (!storage) return null;
+  let path: string;
+  try {
+    path = normaliseStoredPath(raw);
+  } catch (e) {
+    if (e instanceof StorageError) return null;
+    throw e;
+  }
+  const opened = await storage.open(path).catch((e: unknown) => {
+    if (e instanceof StorageError) return null;
+    throw e;
+  });
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  let got = 0;
+  try {
+    for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      got += chunk.length;
+      if (got >= SNIFF_BYTES) break;
+    }
+  } finally {
+    opened.stream.destroy();
+  }
+  return { path, size: opened.size, head: Buffer.concat(chunks).subarray(0, SNIFF_BYTES) };
+}
+
+async function checkFile(row: BodyRow, ctx: SaveCtx, kind: MaterialKind, filePath: string) {
+  if (!MATERIAL_RULES[kind].exts.includes(extOf(filePath))) throw new ApiFailure(MATERIAL_MESSAGES.typeMismatch);
+  const file = await inspect(ctx.c.var.services.storage, filePath);
+  if (!file) throw new ApiFailure(MATERIAL_MESSAGES.fileMissing);
+  const family = binaryFamily(file.head);
+  if (!family || !materialFamilies(kind).includes(family)) throw new ApiFailure(MATERIAL_MESSAGES.typeMismatch);
+  if (file.size > MATERIAL_RULES[kind].maxBytes) throw new ApiFailure(MATERIAL_RULES[kind].message);
+  row.filePath = file.path;
+  row.fileSize = file.size;
+}
+
+async function checkCover(row: BodyRow, ctx: SaveCtx, kind: MaterialKind, cover: string) {
+  if (kind !== 'video') throw new ApiFailure(MATERIAL_MESSAGES.coverOnlyVideo);
+  if (!(DIALOG_IMAGE_EXTS as readonly string[]).includes(extOf(cover))) throw new ApiFailure(MATERIAL_MESSAGES.coverNotImage);
+  const file = await inspect(ctx.c.var.services.storage, cover);
+  if (!file) throw new ApiFailure(MATERIAL_MESSAGES.coverMissing);
+  if (binaryFamily(file.head) !== 'image') throw new ApiFailure(MATERIAL_MESSAGES.coverNotImage);
+  if (file.size > MATERIAL_RULES.image.maxBytes) throw new ApiFailure(MATERIAL_RULES.image.message);
+  row.coverPath = file.path;
+}
+
+export const materialHooks: CrudHooks = {
+  async beforeSave(row, ctx) {
+    checkIntOptions(ctx.def, row);
+    // The size always comes from the storage, never from the body.
+    delete row.fileSize;
+    const existing = ctx.existing;
+    if (row.courseId !== undefined && row.courseId !== existing?.course_id) await assertLive(ctx.db, 'tbl_course', text(row.courseId), MATERIAL_MESSAGES.courseUnknown);
+    if (row.name !== undefined) row.name = text(row.name);
+
+    const type = Number(row.materialType ?? existing?.material_type);
+    const kind = MATERIAL_KIND_OF_TYPE[type];
+    if (!kind) throw new ApiFailure('类型的值不正确');
+    const filePath = row.filePath !== undefined ? text(row.filePath) : text(existing?.file_path);
+    // Re-checked whenever the file or the type changes.
+    if (row.filePath !== undefined || row.materialType !== undefined) await checkFile(row, ctx, kind, filePath);
+
+    const cover = row.coverPath !== undefined ? text(row.coverPath) : text(existing?.cover_path);
+    if (row.coverPath !== undefined || row.materialType !== undefined) {
+      if (cover) await checkCover(row, ctx, kind, cover);
+      else if (row.coverPath !== undefined) row.coverPath = null;
+    }
+  },
+  async afterLoad(records, ctx) {
+    await fillNames(ctx.db, records, 'courseId', 'tbl_course');
+  },
+};
+
+let registered = false;
+
+export function registerMaterialResources(): void {
+  if (registered) return;
+  registered = true;
+  registerResource(materialResource, materialHooks);
+}
