@@ -8,6 +8,7 @@ import type { Notifier } from './http/types';
 import { openBackendStorage } from './storage/backend-storage';
 import type { FileStorage } from './storage/storage';
 import path from 'node:path';
+import { startQuartzScheduler } from './services/quartz-scheduler';
 
 export interface Backend {
   /** The whole embedded API as one fetch handler: what the BFF calls in process. */
@@ -68,6 +69,8 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
       basePath: opts.basePath,
       socketAddress: opts.socketAddress,
     });
+    // 定时任务: running sys_quartz_job rows are scheduled in this process until close().
+    const quartz = await startQuartzScheduler(opened.db, { uploadRoot: files.storage.root, stagingRoot: files.storage.stagingRoot });
     return {
       // `env` carries the Node request when served standalone (the caller's socket address).
       fetch: async (req, env) => app.fetch(req, env),
@@ -83,6 +86,7 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
         broadcaster = fn;
       },
       close: async () => {
+        quartz.stop();
         await opened.close();
         await files.close();
       },

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Form, Input, Typography } from 'antd';
 import { ListPage } from '@/components/data/list/list-page';
+import { CodeEditor } from '@/components/code-editor';
 import { RichTextEditor } from '@/components/editor';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { PageWrapper } from '@/components/layout/page-wrapper';
@@ -26,7 +27,11 @@ export function TemplateContentEditor({ value, onChange, disabled, id }: EditorP
   return <Input.TextArea id={id} rows={6} value={text} onChange={(e) => onChange?.(e.target.value)} placeholder={CONTENT_PLACEHOLDER} disabled={disabled} data-testid="msg-tpl-content-text" />;
 }
 
-const editors = { templateContent: (p: EditorProps) => <TemplateContentEditor {...p} /> };
+const editors = {
+  templateContent: (p: EditorProps) => <TemplateContentEditor {...p} />,
+  // 测试数据 is a JSON object: edited as code (spec 02 §2's code editor), checked by the server.
+  templateTestJson: (p: EditorProps) => <CodeEditor id={p.id} value={typeof p.value === 'string' ? p.value : ''} onChange={p.onChange} readOnly={p.disabled} language="javascript" height={120} />,
+};
 
 /**
  * 消息模板 (system/SysMessageTemplateList): templates of system messages; 发送消息 sends one to chosen

@@ -1,0 +1,3 @@
+export * from './state';
+export * from './expression';
+export * from './next-runs';

@@ -1,0 +1,143 @@
+import { Cron } from 'croner';
+import { cronerPattern } from '../../lib/cron/next-runs';
+import type { Database } from '../db';
+import { findJobClass, parseJobParameter, type QuartzJobContext } from './quartz-jobs';
+
+/** The part of a sys_quartz_job row the scheduler needs. */
+export interface ScheduledJobRow {
+  id: string;
+  job_class_name: string;
+  cron_expression: string;
+  parameter: string | null;
+  status: number;
+}
+
+export const QUARTZ_RUNNING = 0;
+export const QUARTZ_STOPPED = -1;
+/** A run longer than this is abandoned (its signal aborted) and logged as failed. */
+export const DEFAULT_JOB_TIMEOUT_MS = 10 * 60_000;
+
+export interface QuartzSchedulerOptions {
+  timeoutMs?: number;
+  /** Where failures and job lines go (console by default). */
+  log?: (line: string) => void;
+  uploadRoot?: string;
+  stagingRoot?: string;
+}
+
+/**
+ * In-process scheduler for sys_quartz_job (croner, Asia/Shanghai). Running rows are loaded at
+ * start; the routes call `schedule` / `unschedule` after each committed change. A failing or
+ * hanging job is logged and never takes the process down; a run still going when the next tick
+ * comes is not started twice (croner's `protect`).
+ */
+export class QuartzScheduler {
+  private readonly crons = new Map<string, Cron>();
+  private readonly running = new Set<AbortController>();
+  private readonly ctx: QuartzJobContext;
+  private readonly timeoutMs: number;
+  private stopped = false;
+
+  constructor(db: Database, opts: QuartzSchedulerOptions = {}) {
+    const log = opts.log ?? ((line: string) => console.info(`[quartz] ${line}`));
+    this.ctx = { db, uploadRoot: opts.uploadRoot, stagingRoot: opts.stagingRoot, log };
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  }
+
+  /** Schedules every live running row; a row that cannot be scheduled is logged and skipped. */
+  async start(): Promise<void> {
+    const rows = await this.ctx.db
+      .selectFrom('sys_quartz_job')
+      .select(['id', 'job_class_name', 'cron_expression', 'parameter', 'status'])
+      .where('del_flag', '=', 0)
+      .where('status', '=', QUARTZ_RUNNING)
+      .execute();
+    for (const row of rows) {
+      try {
+        this.schedule(row);
+      } catch (e) {
+        this.ctx.log(`定时任务 ${row.job_class_name} 无法调度: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  /** (Re)schedules a row as it now is: a stopped row is only unscheduled. Throws for a bad expression or class. */
+  schedule(row: ScheduledJobRow): void {
+    this.unschedule(row.id);
+    if (this.stopped || row.status !== QUARTZ_RUNNING) return;
+    if (!findJobClass(row.job_class_name)) throw new Error(`未知的任务类 ${row.job_class_name}`);
+    const { pattern, options } = cronerPattern(row.cron_expression);
+    const snapshot = { ...row };
+    const cron = new Cron(pattern, { ...options, protect: true }, async () => {
+      try {
+        await this.runOnce(snapshot);
+      } catch (e) {
+        this.ctx.log(`定时任务 ${snapshot.job_class_name} 执行失败: ${(e as Error).message}`);
+      }
+    });
+    this.crons.set(row.id, cron);
+  }
+
+  unschedule(id: string): void {
+    this.crons.get(id)?.stop();
+    this.crons.delete(id);
+  }
+
+  isScheduled(id: string): boolean {
+    return this.crons.has(id);
+  }
+
+  nextRun(id: string): Date | null {
+    return this.crons.get(id)?.nextRun() ?? null;
+  }
+
+  scheduledIds(): string[] {
+    return [...this.crons.keys()];
+  }
+
+  /** Runs a row's job once now, with the timeout; rejects with the failure. */
+  async runOnce(row: Pick<ScheduledJobRow, 'job_class_name' | 'parameter'>): Promise<string> {
+    const job = findJobClass(row.job_class_name);
+    if (!job) throw new Error(`未知的任务类 ${row.job_class_name}`);
+    const params = parseJobParameter(row.parameter);
+    const ac = new AbortController();
+    this.running.add(ac);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        ac.abort();
+        reject(new Error(`执行超过${Math.round(this.timeoutMs / 1000)}秒`));
+      }, this.timeoutMs);
+    });
+    try {
+      return await Promise.race([job.run(this.ctx, { params, signal: ac.signal }), timeout]);
+    } finally {
+      clearTimeout(timer);
+      this.running.delete(ac);
+    }
+  }
+
+  /** Stops every schedule and aborts runs in progress (shutdown). */
+  stop(): void {
+    this.stopped = true;
+    for (const id of [...this.crons.keys()]) this.unschedule(id);
+    for (const ac of this.running) ac.abort();
+    this.running.clear();
+  }
+}
+
+// One scheduler per database handle: the routes find the backend's own without widening Services.
+const registry = new WeakMap<Database, QuartzScheduler>();
+
+export async function startQuartzScheduler(db: Database, opts: QuartzSchedulerOptions = {}): Promise<QuartzScheduler> {
+  registry.get(db)?.stop();
+  const s = new QuartzScheduler(db, opts);
+  registry.set(db, s);
+  await s.start();
+  return s;
+}
+
+/** The backend's scheduler; absent when none was started (then route changes only touch the table). */
+export function quartzSchedulerFor(db: Database): QuartzScheduler | undefined {
+  return registry.get(db);
+}
