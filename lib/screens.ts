@@ -18,6 +18,7 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'teacher/TblTeacherList', path: '/edu/teacher', title: '教师管理' },
   { component: 'course/TblCourseList', path: '/edu/course', title: '课程管理' },
   { component: 'room/TblRoomList', path: '/edu/room', title: '教室管理' },
+  { component: 'material/TblCourseMaterialList', path: '/edu/material', title: '课程资料' },
   { component: 'calendar/TblHolidayList', path: '/edu/holiday', title: '节假日' },
   { component: 'calendar/TblCalendarList', path: '/edu/schedule', title: '课表' },
   { component: 'calpanel/InnerCalendarPanel', path: '/inner/calendar', title: '内部班行事历' },
@@ -38,5 +39,6 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'system/TableColumnList', path: '/isystem/tableColumn', title: '自定义列' },
   { component: 'system/SysAnnouncementList', path: '/isystem/annountCement', title: '通告管理' },
   { component: 'system/SysMessageTemplateList', path: '/isystem/messageTemplate', title: '消息模板' },
+  { component: 'system/QuartzJobList', path: '/isystem/QuartzJobList', title: '定时任务' },
   { component: 'system/SysMessageList', path: '/isystem/message', title: '消息记录' },
 ];

@@ -21,8 +21,11 @@ import { calendarRoutes } from './http/calendar-routes';
 import { attendanceRoutes } from './http/attendance-routes';
 import { clazzMemberRoutes } from './http/clazz-member-routes';
 import { liveRoutes } from './http/live-routes';
+import { quartzRoutes } from './http/quartz-routes';
 import { clazzGroupRoutes } from './http/clazz-group-routes';
 import { applyRoutes } from './http/apply-routes';
+import { sliceRoutes } from './http/slice-routes';
+import { dictItemBatchRoutes } from './http/dict-item-batch-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
 
@@ -92,8 +95,11 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', attendanceRoutes);
   app.route('/', clazzMemberRoutes);
   app.route('/', liveRoutes);
+  app.route('/', quartzRoutes);
   app.route('/', clazzGroupRoutes);
   app.route('/', applyRoutes);
+  app.route('/', sliceRoutes);
+  app.route('/', dictItemBatchRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

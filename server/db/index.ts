@@ -17,6 +17,8 @@ import * as m0010 from './migrations/0010-depart-fields';
 import * as m0011 from './migrations/0011-location';
 import * as m0012 from './migrations/0012-teaching';
 import * as m0013 from './migrations/0013-live';
+import * as m0014 from './migrations/0014-material';
+import * as m0015 from './migrations/0015-quartz';
 
 export type Database = Kysely<DB>;
 
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '0011-location': m0011,
   '0012-teaching': m0012,
   '0013-live': m0013,
+  '0014-material': m0014,
+  '0015-quartz': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

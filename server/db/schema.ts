@@ -772,3 +772,40 @@ export interface TblLivePresenceTable {
 export interface DB {
   tbl_live_presence: TblLivePresenceTable;
 }
+
+/** 课程资料 (0014-material): material_type 1 音频 2 视频 3 图片 4 文档; paths are storage paths. */
+export interface TblCourseMaterialTable extends Audit {
+  id: string;
+  course_id: string;
+  name: string;
+  material_type: number;
+  file_path: string;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  cover_path: string | null;
+  remark: string | null;
+}
+
+/** Declaration merging (0014-material). */
+export interface DB {
+  tbl_course_material: TblCourseMaterialTable;
+}
+
+/** 定时任务 (0015-quartz): status 0 正常 (scheduled) / -1 停止. */
+export interface SysQuartzJobTable {
+  id: string;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+  del_flag: Generated<number>;
+  job_class_name: string;
+  cron_expression: string;
+  parameter: string | null;
+  description: string | null;
+  status: Generated<number>;
+}
+
+/** Declaration merging (0015-quartz). */
+export interface DB {
+  sys_quartz_job: SysQuartzJobTable;
+}

@@ -9,6 +9,7 @@ import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import type { CrudHooks } from './crud';
 import { registerDictResources } from './catalog-dict';
 import { registerLocationResources } from './catalog-location';
+import { registerMaterialResources } from './catalog-material';
 import { registerTeachingResources } from './catalog-teaching';
 import { registerMessageResources } from './catalog-messages';
 import { registerRoleResources } from './catalog-roles';
@@ -122,4 +123,5 @@ export function registerCatalog(): void {
   registerLocationResources();
   registerTeachingResources();
   registerMessageResources();
+  registerMaterialResources();
 }
