@@ -261,6 +261,43 @@ describe('EditableGrid', () => {
     }
   });
 
+  it('drag sort with the keyboard: Space lifts, ↑ moves, Space drops and orderNum is rewritten; Escape cancels', () => {
+    const rows: GridRow[] = [...data(), { id: 'c', name: '丙', code: 'C', qty: 1, status: 1, orderNum: 3 }];
+    const ref = setup({ dataSource: rows, dragSort: true });
+    const handle = screen.getByTestId('grid-drag-2');
+    fireEvent.keyDown(handle, { key: ' ' });
+    fireEvent.keyDown(handle, { key: 'ArrowUp' });
+    fireEvent.keyDown(handle, { key: 'ArrowUp' });
+    expect(screen.getByTestId('grid-drop-indicator')).toBeTruthy();
+    fireEvent.keyDown(handle, { key: ' ' });
+    expect(ref.current!.getValues().map((r) => [r.id, r.orderNum])).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['b', 3],
+    ]);
+    expect(screen.queryByTestId('grid-drop-indicator')).toBeNull();
+    const again = screen.getByTestId('grid-drag-0');
+    fireEvent.keyDown(again, { key: 'Enter' });
+    fireEvent.keyDown(again, { key: 'ArrowDown' });
+    fireEvent.keyDown(again, { key: 'Escape' });
+    expect(ref.current!.getValues().map((r) => r.id)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('drag sort with the pointer: the row lands where it is released (rows are 61 px)', () => {
+    const rows: GridRow[] = [...data(), { id: 'c', name: '丙', code: 'C', qty: 1, status: 1, orderNum: 3 }];
+    // jsdom has no PointerEvent: without one, fireEvent drops clientY and button.
+    if (!('PointerEvent' in window)) Object.defineProperty(window, 'PointerEvent', { value: class extends MouseEvent {}, configurable: true });
+    const ref = setup({ dataSource: rows, dragSort: true });
+    fireEvent.pointerDown(screen.getByTestId('grid-drag-0'), { button: 0, clientY: 100 });
+    fireEvent.pointerMove(window, { clientY: 100 + 61 * 2 });
+    fireEvent.pointerUp(window, { clientY: 100 + 61 * 2 });
+    expect(ref.current!.getValues().map((r) => [r.id, r.orderNum])).toEqual([
+      ['b', 1],
+      ['c', 2],
+      ['a', 3],
+    ]);
+  });
+
   it('paginates client-side', () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ id: `r${i}`, name: `n${i}`, code: `c${i}`, qty: 1, status: 1 }));
     setup({ dataSource: many, pagination: { pageSize: 10 } });
