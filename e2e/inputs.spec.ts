@@ -28,12 +28,16 @@ test('找回密码: 获取验证码 stays disabled until the slider is dragged a
   await expect(slider).toHaveAttribute('data-state', 'idle');
   await expect(slider).toContainText('拖动滑块验证');
   await expect(send).toBeDisabled();
+  const handleX = async () => (await page.getByTestId('slider-verify-handle').boundingBox())!.x;
+  const home = await handleX();
 
   // Released half way: snaps back, still locked.
   await dragSlider(page, 80);
   await expect(slider).toHaveAttribute('data-state', 'idle');
   await expect(page.getByRole('slider')).toHaveAttribute('aria-valuenow', '0');
   await expect(send).toBeDisabled();
+  // The snap back is animated (0.3 s): grab the handle again only once it is home.
+  await expect.poll(handleX).toBeCloseTo(home, 0);
 
   await dragSlider(page, 'end');
   await expect(slider).toHaveAttribute('data-state', 'success');

@@ -43,10 +43,13 @@ async function openVideoForm(page: Page) {
   await page.getByTestId('list-add').click();
   const modal = page.getByTestId('form-modal');
   await expect(modal).toBeVisible();
-  await modal.locator('.ant-form-item').filter({ hasText: '类型' }).locator('.ant-select').first().click();
-  await page.locator('.ant-select-dropdown:visible').getByText('视频', { exact: true }).click();
   const upload = modal.getByTestId('material-upload').first();
-  await expect(upload).toBeVisible();
+  // A pick made while the dropdown is still opening can be lost (seen after the reload): retry it.
+  await expect(async () => {
+    await modal.locator('.ant-form-item').filter({ hasText: '类型' }).locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:visible').getByText('视频', { exact: true }).click({ timeout: 2_000 });
+    await expect(upload).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   return upload;
 }
 
