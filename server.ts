@@ -10,6 +10,7 @@ import { connectRealtime, hubDelivery, type RealtimeFanout } from './server/real
 import { RealtimeHub } from './server/realtime/hub';
 import { createNotifySocketHandler } from './server/realtime/notify-socket';
 import { createVxeSocketHandler, isVxeRelay, VXE_FANOUT_KEY, type VxeRelay } from './server/realtime/vxe-socket';
+import { vxeJoinCheck } from './server/realtime/vxe-join';
 import type { SocketAuth } from './server/realtime/socket-auth';
 import { getRequestListener } from '@hono/node-server';
 import { readServerEnv } from './lib/server/env-read';
@@ -115,6 +116,8 @@ async function main() {
   const vxe = createVxeSocketHandler({
     ...socketAuth,
     hub,
+    // The page's permission code, checked against the embedded database (a legacy upstream: none, as in JeecgBoot).
+    canJoin: backend ? vxeJoinCheck(backend.db) : undefined,
     // Through the fan-out (which also delivers here) so grids on other instances see the change.
     publish: (r) => (fanout ? void fanout.publish({ kind: 'all', message: { [VXE_FANOUT_KEY]: r } }) : vxe.deliver(r)),
   });

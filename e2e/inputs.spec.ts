@@ -86,7 +86,7 @@ test('/vxeSocket relays a grid change to the other sockets of the page and answe
   const info = (await (await page.request.get('/jeecg-boot/sys/user/getAccountInfoFromToken')).json()) as { result: { userInfo: { id: string } } };
   const userId = info.result.userInfo.id;
   const got = await page.evaluate(async (uid) => {
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/vxeSocket/${encodeURIComponent(uid)}/e2e_page`;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/vxeSocket/${encodeURIComponent(uid)}/dict-items-e2e`;
     const open = (u: string) =>
       new Promise<WebSocket>((resolve, reject) => {
         const ws = new WebSocket(u);
@@ -101,16 +101,20 @@ test('/vxeSocket relays a grid change to the other sockets of the page and answe
     const beat = next(a);
     a.send(JSON.stringify({ type: 'heart_beat' }));
     const out = { relayed: JSON.parse(await relayed), beat: JSON.parse(await beat) };
-    // Another user's id in the path is refused.
-    const refused = await open(url.replace(`/vxeSocket/${encodeURIComponent(uid)}/`, '/vxeSocket/someone-else/')).then(
-      () => false,
-      () => true,
-    );
+    // Another user's id in the path is refused, and so is a page no grid declares (lib/grid/vxe-pages.ts).
+    const refusedOf = (u: string) =>
+      open(u).then(
+        (ws) => (ws.close(), false),
+        () => true,
+      );
+    const refused = await refusedOf(url.replace(`/vxeSocket/${encodeURIComponent(uid)}/`, '/vxeSocket/someone-else/'));
+    const unknownPage = await refusedOf(url.replace('/dict-items-e2e', '/e2e_page'));
     a.close();
     b.close();
-    return { ...out, refused };
+    return { ...out, refused, unknownPage };
   }, userId);
   expect(got.relayed).toEqual({ type: 'update_vxe_table', data: { socketKey: 'grid1', args: ['reload'], userId } });
   expect(got.beat).toEqual({ type: 'heart_beat' });
   expect(got.refused).toBe(true);
+  expect(got.unknownPage).toBe(true);
 });

@@ -32,6 +32,11 @@ export interface VxeSocketDeps extends SocketAuth {
   publish?(relay: VxeRelay): void;
   log?(text: string): void;
   now?(): number;
+  /**
+   * Whether the authenticated user may join the page (its permission code, lib/grid/vxe-pages.ts).
+   * Without it every signed-in user may join, as in JeecgBoot (the legacy-upstream mode).
+   */
+  canJoin?(userId: string, pageId: string): Promise<boolean>;
 }
 
 interface PageSocket {
@@ -127,6 +132,7 @@ export function createVxeSocketHandler(deps: VxeSocketDeps) {
     try {
       const auth = await authenticateUpgrade(req, match[1], deps);
       if (!auth.ok) return refuse(socket, auth.status, auth.text), true;
+      if (deps.canJoin && !(await deps.canJoin(auth.userId, match[2]))) return refuse(socket, 403, 'Forbidden'), true;
       wss.handleUpgrade(req, socket, head, (ws) => attach(ws, auth.userId, auth.token, match[2]));
     } catch (e) {
       console.error('[vxeSocket] upgrade failed:', (e as Error).message);

@@ -30,6 +30,7 @@ beforeAll(async () => {
     verifyToken: async (t) => tokens.get(t) ?? null,
     allowedOrigin: (origin) => !origin || origin === 'http://good.example',
     log: (t) => warnings.push(t),
+    canJoin: async (userId, pageId) => !(userId === 'u-c' && pageId === 'closed-page'),
     publish: (r) => {
       published.push(r);
       handler.deliver(r);
@@ -98,6 +99,12 @@ function refusal(path: string, headers: Record<string, string>): Promise<number>
 
 const close = (...cs: Client[]) => Promise.all(cs.map((c) => new Promise((r) => (c.ws.readyState === c.ws.CLOSED ? r(null) : (c.ws.once('close', r), c.ws.close())))));
 const tick = (ms = 80) => new Promise((r) => setTimeout(r, ms));
+
+test('a page the user may not join is refused with 403 (canJoin), before any frame flows', async () => {
+  expect(await refusal('/vxeSocket/u-c/closed-page', { cookie: await cookieFor('tok-c') })).toBe(403);
+  const a = await open('/vxeSocket/u-a/closed-page', 'tok-a');
+  await close(a);
+});
 
 test('relays update_vxe_table to the other sockets of the same page only, with the sender id from the session', async () => {
   const a = await open('/vxeSocket/u-a/page_1', 'tok-a');
