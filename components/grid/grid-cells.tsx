@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState, type ReactNode } from 'react';
-import { Checkbox, Input, Modal, Popover, Radio, Select } from 'antd';
+import { AutoComplete, Checkbox, Input, Modal, Popover, Radio, Select } from 'antd';
 import { DictSelect, DEFAULT_PLACEHOLDER } from '@/components/data/dict/dict-select';
 import { DictText } from '@/components/data/dict/dict-text';
 import { SearchSelect } from '@/components/data/dict/search-select';
@@ -192,11 +192,33 @@ export function CellEditor(props: CellEditorProps): ReactNode {
           />
         );
       }
+      if (col.allowInput && !multiple) {
+        // allowInput: the options are suggestions; whatever the user types is the value.
+        return (
+          <AutoComplete
+            size="small"
+            autoFocus
+            defaultOpen
+            allowClear
+            style={{ width: '100%' }}
+            disabled={disabled}
+            placeholder={placeholder}
+            value={str}
+            options={selectOptions(col.options)}
+            filterOption={(input, option) => String(option?.label ?? '').includes(input) || String(option?.value ?? '').includes(input)}
+            onChange={(x: unknown) => onChange(x ?? '')}
+            onBlur={() => onDone?.('commit')}
+            data-testid="grid-autocomplete"
+            {...extra}
+          />
+        );
+      }
       return (
         <Select
           size="small"
           autoFocus
           defaultOpen
+          showSearch={col.allowSearch ? { optionFilterProp: 'label' } : undefined}
           mode={multiple ? 'multiple' : undefined}
           maxTagCount={1}
           allowClear

@@ -41,6 +41,29 @@ export function moveRow(rows: GridRow[], from: number, to: number, sortKey?: str
   return resequence(next, sortKey);
 }
 
+/**
+ * Sorts the rows by one column (an `isOrder` column's header), empty values last, numbers as numbers,
+ * text in Chinese collation; stable, and the sort key is rewritten so the new order is what gets saved.
+ */
+export function sortRowsBy(rows: GridRow[], key: string, dir: 'asc' | 'desc', sortKey?: string | null): GridRow[] {
+  const empty = (v: unknown) => v === undefined || v === null || v === '';
+  const sign = dir === 'asc' ? 1 : -1;
+  const collator = new Intl.Collator('zh-CN', { numeric: true });
+  const sorted = rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => {
+      const x = a.row[key];
+      const y = b.row[key];
+      if (empty(x) || empty(y)) return empty(x) === empty(y) ? a.i - b.i : empty(x) ? 1 : -1;
+      const nx = Number(x);
+      const ny = Number(y);
+      const c = Number.isFinite(nx) && Number.isFinite(ny) ? nx - ny : collator.compare(String(x), String(y));
+      return c === 0 ? a.i - b.i : sign * c;
+    })
+    .map((e) => e.row);
+  return resequence(sorted, sortKey);
+}
+
 /** Removes rows; persisted ids go to the delete list, new ones just disappear. */
 export function removeRowsById(rows: GridRow[], ids: string[], deleteIds: string[], sortKey?: string | null): { rows: GridRow[]; deleteIds: string[] } {
   const gone = new Set(ids);

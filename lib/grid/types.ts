@@ -73,6 +73,12 @@ export interface GridColumn {
   /** upload/file/image: most files kept. */
   number?: number;
   fieldExtendJson?: string;
+  /** The header sorts the rows by this column (asc, then desc); the sort key is rewritten. */
+  isOrder?: boolean;
+  /** select: a typed value that is not among the options is kept. */
+  allowInput?: boolean;
+  /** select / list_multi: the options are filtered as the user types. */
+  allowSearch?: boolean;
   /** slot: renders the cell. */
   render?: (args: { row: GridRow; value: unknown; onChange: (v: unknown) => void }) => ReactNode;
   /** popup: the picker opened from the cell; calls back with the chosen value. */

@@ -298,6 +298,39 @@ describe('EditableGrid', () => {
     ]);
   });
 
+  it('isOrder: the header sorts the rows (asc, then desc) and rewrites orderNum', () => {
+    const cols: GridColumn[] = [{ key: 'name', title: '名称', type: 'input', isOrder: true }, ...columns.slice(1)];
+    const ref = setup({ columns: cols, dataSource: [...data(), { id: 'c', name: '丙', code: 'C', qty: 1, status: 1, orderNum: 3 }] });
+    const head = screen.getByTestId('grid-sort-name');
+    fireEvent.click(head);
+    expect(head.getAttribute('aria-sort')).toBe('ascending');
+    const asc = ref.current!.getValues().map((r) => r.id);
+    expect(asc).toEqual(['c', 'a', 'b']); // pinyin: 丙 bing, 甲 jia, 乙 yi
+    fireEvent.click(head);
+    expect(head.getAttribute('aria-sort')).toBe('descending');
+    expect(ref.current!.getValues().map((r) => r.id)).toEqual([...asc].reverse());
+    expect(ref.current!.getValues().map((r) => r.orderNum)).toEqual([1, 2, 3]);
+    expect(screen.queryByTestId('grid-sort-code')).toBeNull();
+  });
+
+  it('select with allowInput keeps a typed value that is not an option; allowSearch filters the options', async () => {
+    const cols: GridColumn[] = [
+      { key: 'name', title: '名称', type: 'select', allowInput: true, options: [{ value: '语文', text: '语文' }] },
+      { key: 'code', title: '科目', type: 'select', allowSearch: true, options: [{ value: 'm', text: '数学' }, { value: 'e', text: '英语' }] },
+    ];
+    const ref = setup({ columns: cols, dataSource: [{ id: 'a', name: '', code: '' }] });
+    fireEvent.click(cell(0, 'name'));
+    const typed = within(cell(0, 'name')).getByRole('combobox') as HTMLInputElement;
+    fireEvent.change(typed, { target: { value: '书法' } });
+    expect(ref.current!.getValues()[0].name).toBe('书法');
+    fireEvent.blur(typed);
+    fireEvent.click(cell(0, 'code'));
+    const search = within(cell(0, 'code')).getByRole('combobox') as HTMLInputElement;
+    fireEvent.change(search, { target: { value: '英' } });
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(1));
+    expect(document.querySelector('.ant-select-item-option')!.textContent).toBe('英语');
+  });
+
   it('paginates client-side', () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ id: `r${i}`, name: `n${i}`, code: `c${i}`, qty: 1, status: 1 }));
     setup({ dataSource: many, pagination: { pageSize: 10 } });

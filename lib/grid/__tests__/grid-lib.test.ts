@@ -2,7 +2,7 @@ import { GRID_PATTERNS, patternMessage, validateCell, validateRows } from '../ru
 import { acceptNumberInput, numberOnBlur } from '../number-cell';
 import { applyPaste, parsePasteText } from '../paste';
 import { columnStatistics } from '../statistics';
-import { columnWidth, isRowDisabled, isTempId, moveRow, newRow, removeRowsById, resequence, shortFileName, withoutTempId } from '../rows';
+import { columnWidth, isRowDisabled, isTempId, moveRow, newRow, removeRowsById, resequence, shortFileName, sortRowsBy, withoutTempId } from '../rows';
 import type { GridColumn, GridRow } from '../types';
 
 const col = (rules: GridColumn['validateRules'], extra: Partial<GridColumn> = {}): GridColumn => ({ key: 'v', title: '数据值', type: 'input', validateRules: rules, ...extra });
@@ -104,6 +104,25 @@ describe('statistics', () => {
 });
 
 describe('rows and sort numbers', () => {
+  it('sortRowsBy: numbers as numbers, Chinese text collated, empty values last either way, stable, sort key rewritten', () => {
+    const rows: GridRow[] = [
+      { id: 'a', n: '10', t: '乙', orderNum: 1 },
+      { id: 'b', n: '9', t: '甲', orderNum: 2 },
+      { id: 'c', n: '', t: '', orderNum: 3 },
+      { id: 'd', n: '9', t: '丙', orderNum: 4 },
+    ];
+    expect(sortRowsBy(rows, 'n', 'asc', 'orderNum').map((r) => [r.id, r.orderNum])).toEqual([
+      ['b', 1],
+      ['d', 2],
+      ['a', 3],
+      ['c', 4],
+    ]);
+    expect(sortRowsBy(rows, 'n', 'desc', 'orderNum').map((r) => r.id)).toEqual(['a', 'b', 'd', 'c']);
+    // Chinese collation is by pinyin: 丙 bing, 甲 jia, 乙 yi.
+    expect(sortRowsBy(rows, 't', 'asc', null).map((r) => r.id)).toEqual(['d', 'b', 'a', 'c']);
+    expect(sortRowsBy(rows, 't', 'asc', null)[3].id).toBe('c');
+  });
+
   it('new rows get a marked temporary id, defaults and checkbox customValue', () => {
     const r = newRow([
       { key: 'status', title: 'S', type: 'checkbox', customValue: [1, 0], defaultChecked: true },
