@@ -26,6 +26,7 @@ import { clazzGroupRoutes } from './http/clazz-group-routes';
 import { applyRoutes } from './http/apply-routes';
 import { sliceRoutes } from './http/slice-routes';
 import { dictItemBatchRoutes } from './http/dict-item-batch-routes';
+import { studentPackageRoutes } from './http/student-package-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
 
@@ -100,6 +101,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', applyRoutes);
   app.route('/', sliceRoutes);
   app.route('/', dictItemBatchRoutes);
+  app.route('/', studentPackageRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

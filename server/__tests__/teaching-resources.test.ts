@@ -86,6 +86,8 @@ describe('学员', () => {
     const s = await student();
     const course = idOf(await post('/course/tblCourse/add', { name: `课程${uniq()}`, unit: 2 }));
     expect(await post('/edu/tblStudentCourse/add', { studentId: s, courseId: 'nope', buyQty: 10 })).toMatchObject({ success: false, message: '所选课程不存在，请重新选择' });
+    // 金额 as a JSON number keeps the money pattern (numeric(10,2) would round 1.234 silently).
+    expect(await post('/edu/tblStudentCourse/add', { studentId: s, courseId: course, buyQty: 10, amount: 1.234 })).toMatchObject({ success: false, message: '请输入正确的金额!' });
     expect(await post('/edu/tblStudentCourse/add', { studentId: s, courseId: course, buyQty: 10, giftQty: 2 })).toMatchObject({ success: true });
     expect(await post('/edu/tblStudentCourse/add', { studentId: s, courseId: course, buyQty: 5 })).toMatchObject({ success: true });
     // A teacher holds edu:student:list only.

@@ -6,6 +6,7 @@ import { ROOM_MESSAGES, roomResource } from '../../features/edu/room/room-resour
 import { innerScheduleResource, scheduleResource } from '../../features/edu/schedule/schedule-resource';
 import { studentCourseResource, studentResource } from '../../features/edu/student/student-resource';
 import { TEACHER_MESSAGES, TEACHER_STATUS, teacherResource } from '../../features/edu/teacher/teacher-resource';
+import { resolvePattern } from '../../lib/resources/patterns';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
@@ -103,17 +104,33 @@ export const STUDENT_COURSE_MESSAGES = {
   negative: (label: string) => `${label}不能为负数`,
 } as const;
 
+/**
+ * The checks of one new 课时包 (a body parsed by toSchema(studentCourseResource, 'add')), shared by the
+ * form's add and the drawer's 批量添加 (server/http/student-package-routes.ts): live student and course,
+ * non-negative numbers, 金额 with two decimals at most; the status is set to 0 (正常). Returns the course row (its unit is copied).
+ */
+export async function checkNewStudentCourse(db: Database, row: BodyRow): Promise<Row> {
+  await assertLive(db, 'tbl_student', String(row.studentId), STUDENT_COURSE_MESSAGES.student);
+  const course = await assertLive(db, 'tbl_course', String(row.courseId), STUDENT_COURSE_MESSAGES.course);
+  for (const [name, label] of [['buyQty', '购买数量'], ['giftQty', '赠送数量'], ['amount', '金额']] as const) {
+    if (typeof row[name] === 'number' && (row[name] as number) < 0) throw new ApiFailure(STUDENT_COURSE_MESSAGES.negative(label));
+  }
+  // The schema checks a field's pattern on text only: a JSON number such as 1.234 would be rounded by
+  // numeric(10,2), so 金额's money pattern (two decimals at most) is checked here on the number as well.
+  const money = resolvePattern('money');
+  if (typeof row.amount === 'number' && !money.test(String(row.amount))) throw new ApiFailure(money.message);
+  row.status = 0;
+  return course;
+}
+
+/** Adding a package changes the student's record: the drawer offers it with edu:student:edit (the engine checks :add). */
+export const STUDENT_COURSE_EXTRA_PERM = 'edu:student:edit';
+
 export const studentCourseHooks: CrudHooks = {
   async beforeSave(row, ctx) {
-    // Adding a package changes the student's record: the drawer offers it with edu:student:edit (the engine checks :add).
     const codes = await loadUserPermCodes(ctx.db, ctx.auth.user.id);
-    if (!codes.has('edu:student:edit')) throw new ApiFailure(NO_PERMISSION, 510);
-    await assertLive(ctx.db, 'tbl_student', String(row.studentId), STUDENT_COURSE_MESSAGES.student);
-    await assertLive(ctx.db, 'tbl_course', String(row.courseId), STUDENT_COURSE_MESSAGES.course);
-    for (const [name, label] of [['buyQty', '购买数量'], ['giftQty', '赠送数量'], ['amount', '金额']] as const) {
-      if (typeof row[name] === 'number' && (row[name] as number) < 0) throw new ApiFailure(STUDENT_COURSE_MESSAGES.negative(label));
-    }
-    row.status = 0;
+    if (!codes.has(STUDENT_COURSE_EXTRA_PERM)) throw new ApiFailure(NO_PERMISSION, 510);
+    await checkNewStudentCourse(ctx.db, row);
   },
   async afterSave(_row, ctx) {
     // The package counts in its course's unit (课时 / 天 / 月); unit is not a form field.

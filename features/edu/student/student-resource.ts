@@ -4,6 +4,9 @@ import { GENDER_OPTIONS } from '../teacher/teacher-resource';
 export const STUDENT_PERM = 'edu:student';
 export const STUDENT_API = '/edu/tblStudent';
 export const STUDENT_COURSE_API = '/edu/tblStudentCourse';
+/** 批量添加课时包: up to STUDENT_PACKAGE_BATCH_MAX new packages of one student in one transaction. */
+export const STUDENT_PACKAGE_BATCH_URL = `${STUDENT_COURSE_API}/addBatch`;
+export const STUDENT_PACKAGE_BATCH_MAX = 50;
 /** Built by the attendance helper: a student's packages and consume logs. */
 export const STUDENT_COURSES_URL = '/edu/student/courses';
 
@@ -72,6 +75,7 @@ export const studentCourseResource: ResourceDef = {
     { name: 'remainQty', label: '剩余数量', kind: 'inputNumber', type: 'number', form: false },
     { name: 'amount', label: '金额', kind: 'inputNumber', type: 'number', pattern: 'money' },
     { name: 'validTo', label: '有效期至', kind: 'date' },
+    { name: 'remark', label: '备注', kind: 'textarea', maxLength: 500, list: false },
     { name: 'status', label: '状态', kind: 'select', type: 'int', options: [{ value: '0', text: '正常' }, { value: '1', text: '停课' }, { value: '2', text: '结课' }], form: false },
     { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },
     { name: 'createTime', label: '创建时间', kind: 'datetime', form: false },
