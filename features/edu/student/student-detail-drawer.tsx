@@ -8,6 +8,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { percentOf, STUDENT_PROGRESS_URL, type StudentCourseProgress, type StudentProgressAnswer } from '@/lib/edu/progress-types';
 import { REFS, RefSelect } from '../course/ref-select';
+import { StudentPackagesGrid } from './student-packages-grid';
 import { STUDENT_COURSE_API, STUDENT_COURSES_URL, type StudentCoursesAnswer } from './student-resource';
 
 export interface StudentRef {
@@ -27,11 +28,15 @@ interface PackageForm {
   validTo?: Dayjs;
 }
 
-/** 学员详情: the student's 课时包 and 课消记录 (with edu:student:edit 添加课时包), and 学习进度 per course. */
+/**
+ * 学员详情: the student's 课时包 and 课消记录 (with edu:student:edit 添加课时包 and 批量添加课时包, an editable grid of
+ * new packages above the list), and 学习进度 per course.
+ */
 export function StudentDetailDrawer({ student, canAddPackage, onClose, onChanged }: { student: StudentRef | null; canAddPackage: boolean; onClose: () => void; onChanged: () => void }) {
   const { message } = App.useApp();
   const onError = useApiError();
   const [adding, setAdding] = useState(false);
+  const [batch, setBatch] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<PackageForm>();
   const [tab, setTab] = useState<'packages' | 'progress'>('packages');
@@ -51,6 +56,7 @@ export function StudentDetailDrawer({ student, canAddPackage, onClose, onChanged
   const load = () => Promise.all([courses.mutate(), progress.mutate()]);
   const close = () => {
     setTab('packages');
+    setBatch(false);
     onClose();
   };
 
@@ -100,11 +106,27 @@ export function StudentDetailDrawer({ student, canAddPackage, onClose, onChanged
                 课时包
               </Typography.Title>
               {canAddPackage ? (
-                <Button type="primary" size="small" onClick={() => setAdding(true)} data-testid="student-add-package">
-                  添加课时包
-                </Button>
+                <Flex gap={8}>
+                  <Button size="small" onClick={() => setBatch(true)} disabled={batch} data-testid="student-batch-packages">
+                    批量添加课时包
+                  </Button>
+                  <Button type="primary" size="small" onClick={() => setAdding(true)} data-testid="student-add-package">
+                    添加课时包
+                  </Button>
+                </Flex>
               ) : null}
             </Flex>
+            {canAddPackage && batch && studentId ? (
+              <StudentPackagesGrid
+                studentId={studentId}
+                onCancel={() => setBatch(false)}
+                onSaved={async () => {
+                  setBatch(false);
+                  onChanged();
+                  await load();
+                }}
+              />
+            ) : null}
             <Table
               rowKey="id"
               size="small"
