@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { linkId } from '../ids';
 import { startTestBackend, type TestBackend } from './helpers';
 
 /*
@@ -88,5 +89,17 @@ describe('POST /edu/tblStudentCourse/addBatch', () => {
     const anonymous = await be.call(URL, { method: 'POST', json: { studentId: s, rows: [{ courseId: c, buyQty: 1 }] } });
     expect(anonymous.status).toBe(401);
     expect(await packagesOf(s)).toEqual([]);
+
+    // :add alone is not enough (the single add's hook wants :edit too); both codes let the batch through.
+    const grant = async (code: string) => {
+      const perm = await be.db.selectFrom('sys_permission').select('id').where('perms', '=', code).executeTakeFirstOrThrow();
+      await be.db.insertInto('sys_role_permission').values({ id: linkId('role_teacher', perm.id), role_id: 'role_teacher', permission_id: perm.id }).onConflict((oc) => oc.doNothing()).execute();
+    };
+    await grant('edu:student:add');
+    expect((await post(URL, { studentId: s, rows: [{ courseId: c, buyQty: 1 }] }, teacher2)).code).toBe(510);
+    expect(await packagesOf(s)).toEqual([]);
+    await grant('edu:student:edit');
+    expect(await post(URL, { studentId: s, rows: [{ courseId: c, buyQty: 1 }] }, teacher2)).toMatchObject({ success: true });
+    expect((await packagesOf(s)).map((p) => p.create_by)).toEqual(['teacher2']);
   });
 });
