@@ -29,6 +29,7 @@ import {
 import { columnStatistics } from '@/lib/grid/statistics';
 import type { GridColumn, GridRow } from '@/lib/grid/types';
 import { ALWAYS_LIVE, CellEditor, CellText, DRAFT_TYPES } from './grid-cells';
+import css from './editable-grid.module.css';
 
 export const DRAG_HANDLE_WIDTH = 40;
 export const ACTION_WIDTH = 110;
@@ -823,21 +824,11 @@ const RowBody = memo(function RowBody({
   onHandleKeyDown,
   dragging,
 }: RowViewProps) {
-  const style: CSSProperties = {
-    position: 'absolute',
-    top: 0,
-    left: 0,
-    height: ROW_HEIGHT,
-    display: 'flex',
-    transform: `translateY(${top}px)`,
-    zIndex: dragging ? 2 : undefined,
-    background: dragging ? '#e6f4ff' : selected ? '#f0f7ff' : '#fff',
-    borderBottom: '1px solid #f0f0f0',
-  };
+  const rowClass = `${css.row}${dragging ? ` ${css.rowDragging}` : selected ? ` ${css.rowSelected}` : ''}`;
   return (
-    <div style={style} data-row-id={row.id} data-testid={`grid-row-${index}`}>
+    <div className={rowClass} style={{ transform: `translateY(${top}px)` }} data-row-id={row.id} data-testid={`grid-row-${index}`}>
       {dragSort && (
-        <div style={bodyCell(DRAG_HANDLE_WIDTH)}>
+        <div className={css.cell} style={cellWidth(DRAG_HANDLE_WIDTH)}>
           <span
             role="button"
             tabIndex={0}
@@ -853,7 +844,7 @@ const RowBody = memo(function RowBody({
         </div>
       )}
       {rowSelection && (
-        <div style={bodyCell(SELECTION_WIDTH)}>
+        <div className={css.cell} style={cellWidth(SELECTION_WIDTH)}>
           {rowSelection === 'radio' ? (
             <Radio checked={selected} disabled={rowDisabled} onChange={() => onToggle(row.id, true)} data-testid={`grid-select-${index}`} />
           ) : (
@@ -861,7 +852,7 @@ const RowBody = memo(function RowBody({
           )}
         </div>
       )}
-      {rowNumber && <div style={bodyCell(ROW_NUMBER_WIDTH)}>{index + 1}</div>}
+      {rowNumber && <div className={css.cell} style={cellWidth(ROW_NUMBER_WIDTH)}>{index + 1}</div>}
       {cols.map((col, i) => {
         const isActive = activeKey === col.key;
         const err = rowErrors[col.key];
@@ -878,22 +869,18 @@ const RowBody = memo(function RowBody({
             onClick={() => {
               if (!(isActive && editing)) onCellClick(row.id, col.key);
             }}
-            style={{
-              ...bodyCell(widths[i]),
-              boxShadow: err ? 'inset 0 0 0 1px #ff4d4f' : isActive ? 'inset 0 0 0 2px #1677ff' : undefined,
-              background: err ? '#fff1f0' : undefined,
-              cursor: cellDisabled ? 'not-allowed' : 'pointer',
-            }}
+            className={`${css.cell} ${cellDisabled ? css.locked : css.editable}${err ? ` ${css.invalid}` : isActive ? ` ${css.active}` : ''}`}
+            style={cellWidth(widths[i])}
           >
             {live || (isActive && editing) ? (
               <CellEditor col={col} row={row} value={row[col.key]} disabled={cellDisabled} onChange={(v) => onCellChange(row.id, col.key, v)} onDone={onDone} autoFocus />
             ) : (
-              <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minHeight: 22 }} data-testid="grid-cell-text">
+              <div className={css.text} data-testid="grid-cell-text">
                 <CellText col={col} value={row[col.key]} />
               </div>
             )}
             {err && (
-              <div style={{ color: '#ff4d4f', fontSize: 12, lineHeight: '16px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="grid-cell-error">
+              <div className={css.error} data-testid="grid-cell-error">
                 {err}
               </div>
             )}
@@ -901,7 +888,7 @@ const RowBody = memo(function RowBody({
         );
       })}
       {hasActions && (
-        <div style={bodyCell(ACTION_WIDTH)}>
+        <div className={css.cell} style={cellWidth(ACTION_WIDTH)}>
           <Space size={4}>
             {showDetails && (
               <a onClick={() => onDetail(row)} data-testid={`grid-detail-${index}`}>
@@ -916,7 +903,13 @@ const RowBody = memo(function RowBody({
   );
 });
 
-const bodyCell = (width: number): CSSProperties => ({ width, minWidth: width, flex: 'none', padding: '6px 8px', boxSizing: 'border-box', borderRight: '1px solid #f0f0f0', display: 'flex', flexDirection: 'column', justifyContent: 'center', overflow: 'hidden' });
+/** One style object per width, shared by every cell of that width (the rest is in the CSS module). */
+const widthStyles = new Map<number, CSSProperties>();
+const cellWidth = (width: number): CSSProperties => {
+  let st = widthStyles.get(width);
+  if (!st) widthStyles.set(width, (st = { width, minWidth: width }));
+  return st;
+};
 
 /** 子表: the row's sub-table in a popover, its loader retried; after more than 3 failures 打开子表失败. */
 export function SubTablePopover({ row, load, index }: { row: GridRow; load: (row: GridRow) => Promise<ReactNode>; index: number }) {
