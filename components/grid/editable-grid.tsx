@@ -164,10 +164,12 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
     [onValuesChange],
   );
 
-  // A new dataSource is a fresh start (after a load or a save).
+  // A new dataSource is a fresh start (after a load or a save): every piece of grid state resets at
+  // once, and the refs the event handlers read must change with it, hence an effect.
   useEffect(() => {
     originals.current = new Map(dataSource.map((r) => [r.id, r]));
     rowsRef.current = dataSource;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setRowsState(dataSource);
     deleteRef.current = [];
     setErrors(new Map());
@@ -271,29 +273,21 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
   const pageRows = useMemo(() => (pageSize ? rows.slice(pageStart, pageStart + pageSize) : rows), [rows, pageSize, pageStart]);
 
   const virtual = pageRows.length > virtualThreshold;
-  // TanStack Virtual returns fresh functions by design, so the compiler leaves this component unmemoised.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: virtual ? pageRows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    initialRect: { width: 1000, height: maxHeight },
-  });
-  const items = virtual ? virtualizer.getVirtualItems().map((v) => ({ index: v.index, start: v.start })) : pageRows.map((_, index) => ({ index, start: index * ROW_HEIGHT }));
+  // The virtualizer lives in GridBody, so a scroll re-renders only the rows; keyboard moves reach it here.
+  const virtualizerRef = useRef<GridVirtualizer | null>(null);
 
   const scrollToRow = useCallback(
     (globalIndex: number) => {
       if (pageSize) setPage(Math.floor(globalIndex / pageSize) + 1);
       const local = pageSize ? globalIndex % pageSize : globalIndex;
-      if (virtual) virtualizer.scrollToIndex(local, { align: 'auto' });
+      if (virtual) virtualizerRef.current?.scrollToIndex(local, { align: 'auto' });
       else if (scrollRef.current) {
         const top = local * ROW_HEIGHT;
         const el = scrollRef.current;
         if (top < el.scrollTop || top + ROW_HEIGHT * 2 > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - ROW_HEIGHT);
       }
     },
-    [pageSize, virtual, virtualizer],
+    [pageSize, virtual],
   );
 
   const editableCols = useMemo(() => visibleCols.filter((c) => !c.disabled), [visibleCols]);
@@ -506,7 +500,9 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
   const [drag, setDrag] = useState<DragState>(null);
   const dragRef = useRef<DragState>(null);
   const pageRowsRef = useRef(pageRows);
-  pageRowsRef.current = pageRows;
+  useEffect(() => {
+    pageRowsRef.current = pageRows;
+  }, [pageRows]);
   const updateDrag = useCallback((d: DragState) => {
     dragRef.current = d;
     setDrag(d);
@@ -609,54 +605,46 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
   const statCols = visibleCols.filter((c) => c.statistics?.length);
   const statKinds = (['sum', 'average'] as const).filter((k) => statCols.some((c) => c.statistics?.includes(k)));
 
-  const rowProps = {
-    cols: visibleCols,
-    widths,
-    dragSort,
-    rowSelection,
-    rowNumber,
-    hasActions,
-    showDetails: !!showDetails,
-    expandRender,
-    disabled: !!disabled,
-    onCellClick: startEdit,
-    onCellChange: setCell,
-    onDone: stopEdit,
-    onToggle: toggleRow,
-    onDetail: setDetail,
-    onHandlePointerDown,
-    onHandleKeyDown,
-  };
+  const rowProps: RowShared = useMemo(
+    () => ({
+      cols: visibleCols,
+      widths,
+      dragSort,
+      rowSelection,
+      rowNumber,
+      hasActions,
+      showDetails: !!showDetails,
+      expandRender,
+      disabled: !!disabled,
+      onCellClick: startEdit,
+      onCellChange: setCell,
+      onDone: stopEdit,
+      onToggle: toggleRow,
+      onDetail: setDetail,
+      onHandlePointerDown,
+      onHandleKeyDown,
+    }),
+    [visibleCols, widths, dragSort, rowSelection, rowNumber, hasActions, showDetails, expandRender, disabled, startEdit, setCell, stopEdit, toggleRow, onHandlePointerDown, onHandleKeyDown],
+  );
 
   const body = (
-    <div style={{ height: pageRows.length * ROW_HEIGHT, position: 'relative', width: totalWidth }} data-testid={`${testId}-body`}>
-      {items.map(({ index, start }) => {
-        const row = pageRows[index];
-        if (!row) return null;
-        const isActiveRow = active?.rowId === row.id;
-        return (
-          <RowBody
-            key={row.id}
-            {...rowProps}
-            row={row}
-            index={pageStart + index}
-            top={start}
-            activeKey={isActiveRow ? active.key : null}
-            editing={isActiveRow && editing}
-            rowErrors={errors.get(row.id) ?? EMPTY_ERRORS}
-            selected={selectedSet.has(row.id)}
-            rowDisabled={isRowDisabled(row, disabledRows)}
-            dragging={drag?.id === row.id}
-          />
-        );
-      })}
-      {drag && drag.to !== drag.from && (
-        <div
-          data-testid="grid-drop-indicator"
-          style={{ position: 'absolute', left: 0, width: totalWidth, height: 2, zIndex: 4, background: '#1677ff', top: (drag.to > drag.from ? drag.to + 1 : drag.to) * ROW_HEIGHT - 1 }}
-        />
-      )}
-    </div>
+    <GridBody
+      pageRows={pageRows}
+      pageStart={pageStart}
+      virtual={virtual}
+      maxHeight={maxHeight}
+      scrollRef={scrollRef}
+      virtualizerRef={virtualizerRef}
+      rowProps={rowProps}
+      active={active}
+      editing={editing}
+      errors={errors}
+      selectedSet={selectedSet}
+      disabledRows={disabledRows}
+      drag={drag}
+      totalWidth={totalWidth}
+      testId={testId}
+    />
   );
 
   return (
@@ -796,6 +784,77 @@ interface RowViewProps {
 }
 
 type DragState = { id: string; from: number; to: number } | null;
+
+type GridVirtualizer = ReturnType<typeof useVirtualizer<HTMLDivElement, Element>>;
+type RowShared = Omit<RowViewProps, 'row' | 'index' | 'top' | 'activeKey' | 'editing' | 'rowErrors' | 'selected' | 'rowDisabled' | 'dragging'>;
+
+interface GridBodyProps {
+  pageRows: GridRow[];
+  pageStart: number;
+  virtual: boolean;
+  maxHeight: number;
+  scrollRef: React.RefObject<HTMLDivElement | null>;
+  virtualizerRef: React.RefObject<GridVirtualizer | null>;
+  rowProps: RowShared;
+  active: Active;
+  editing: boolean;
+  errors: ErrorMap;
+  selectedSet: Set<string>;
+  disabledRows?: Record<string, unknown>;
+  drag: DragState;
+  totalWidth: number;
+  testId: string;
+}
+
+/**
+ * The rows. The virtualizer's state lives here, so a scroll frame re-renders this body (and mounts the
+ * rows coming into view), never the toolbar, header and statistics around it (bench/grid).
+ */
+const GridBody = memo(function GridBody({ pageRows, pageStart, virtual, maxHeight, scrollRef, virtualizerRef, rowProps, active, editing, errors, selectedSet, disabledRows, drag, totalWidth, testId }: GridBodyProps) {
+  // TanStack Virtual returns fresh functions by design, so the compiler leaves this component unmemoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: virtual ? pageRows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialRect: { width: 1000, height: maxHeight },
+  });
+  useEffect(() => {
+    virtualizerRef.current = virtualizer;
+  }, [virtualizer, virtualizerRef]);
+  const items = virtual ? virtualizer.getVirtualItems().map((v) => ({ index: v.index, start: v.start })) : pageRows.map((_, index) => ({ index, start: index * ROW_HEIGHT }));
+  return (
+    <div style={{ height: pageRows.length * ROW_HEIGHT, position: 'relative', width: totalWidth }} data-testid={`${testId}-body`}>
+      {items.map(({ index, start }) => {
+        const row = pageRows[index];
+        if (!row) return null;
+        const isActiveRow = active?.rowId === row.id;
+        return (
+          <RowBody
+            key={row.id}
+            {...rowProps}
+            row={row}
+            index={pageStart + index}
+            top={start}
+            activeKey={isActiveRow ? active.key : null}
+            editing={isActiveRow && editing}
+            rowErrors={errors.get(row.id) ?? EMPTY_ERRORS}
+            selected={selectedSet.has(row.id)}
+            rowDisabled={isRowDisabled(row, disabledRows)}
+            dragging={drag?.id === row.id}
+          />
+        );
+      })}
+      {drag && drag.to !== drag.from && (
+        <div
+          data-testid="grid-drop-indicator"
+          style={{ position: 'absolute', left: 0, width: totalWidth, height: 2, zIndex: 4, background: '#1677ff', top: (drag.to > drag.from ? drag.to + 1 : drag.to) * ROW_HEIGHT - 1 }}
+        />
+      )}
+    </div>
+  );
+});
 
 const RowBody = memo(function RowBody({
   row,
