@@ -1,5 +1,8 @@
 import type { GridColumn, GridPatternName, GridRow, GridRule } from './types';
 
+/** What a screen says when 保存 meets cells the grid has marked invalid. */
+export const FIX_CELLS_FIRST = '请先修正表格中标红的单元格';
+
 /**
  * Cell validation (spec 02 §5). Named patterns are JeecgBoot's fieldValidType set; a rule's own
  * `message` wins, otherwise `<title>校验未通过` (JVxeTable's default wording). `${title}` in a message

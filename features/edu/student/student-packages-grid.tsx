@@ -10,11 +10,13 @@ import { http } from '@/lib/http';
 import type { GridColumn, GridOption, GridRow } from '@/lib/grid/types';
 import { REFS } from '../course/ref-select';
 import { STUDENT_PACKAGE_BATCH_MAX, STUDENT_PACKAGE_BATCH_URL } from './student-resource';
+import { FIX_CELLS_FIRST } from '@/lib/grid/rules';
+
+export { FIX_CELLS_FIRST };
 
 export const COURSE_OPTIONS_URL = REFS.course.url;
 /** The course list's page size limit (server/http/paging.ts MAX_PAGE_SIZE). */
 const COURSE_OPTIONS_MAX = 200;
-export const FIX_CELLS_FIRST = '请先修正表格中标红的单元格';
 export const ADD_ONE_FIRST = '请至少添加一个课时包';
 export const TOO_MANY = `一次最多添加${STUDENT_PACKAGE_BATCH_MAX}个课时包`;
 export const MONEY_MESSAGE = '请输入正确的金额!';

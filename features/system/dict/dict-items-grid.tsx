@@ -8,11 +8,13 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import type { GridColumn, GridRow } from '@/lib/grid/types';
+import { FIX_CELLS_FIRST } from '@/lib/grid/rules';
+
+export { FIX_CELLS_FIRST };
 
 export const SAVE_BATCH_URL = '/sys/dictItem/saveBatch';
 export const LIST_ALL_URL = '/sys/dictItem/listAll';
 export const DICT_ITEM_SOCKET_KEY = 'sys_dict_item';
-export const FIX_CELLS_FIRST = '请先修正表格中标红的单元格';
 export const NOTHING_TO_SAVE = '没有需要保存的修改';
 
 const maxLen = (label: string, max: number) => ({ handler: (v: unknown) => String(v ?? '').length <= max || `${label}最多${max}个字符` });
