@@ -174,8 +174,13 @@ export function CellEditor(props: CellEditorProps): ReactNode {
     }
     case 'radio':
       return <RadioCell {...props} />;
+    case 'sel_search':
     case 'select':
     case 'list_multi': {
+      // sel_search with a table dictionary (`table,text,code`) searches on the server as you type.
+      if (col.type === 'sel_search' && col.dictCode && col.dictCode.includes(',')) {
+        return <SearchSelect dict={col.dictCode} value={str} allowClear disabled={disabled} placeholder={placeholder} style={{ width: '100%' }} onChange={(x) => onChange(x ?? '')} />;
+      }
       const multiple = col.type === 'list_multi';
       const v = multiple ? (Array.isArray(value) ? value : str ? str.split(',') : []) : str;
       if (col.dictCode && !col.options) {
@@ -218,7 +223,7 @@ export function CellEditor(props: CellEditorProps): ReactNode {
           size="small"
           autoFocus
           defaultOpen
-          showSearch={col.allowSearch ? { optionFilterProp: 'label' } : undefined}
+          showSearch={col.allowSearch || col.type === 'sel_search' ? { optionFilterProp: 'label' } : undefined}
           mode={multiple ? 'multiple' : undefined}
           maxTagCount={1}
           allowClear
@@ -233,25 +238,6 @@ export function CellEditor(props: CellEditorProps): ReactNode {
         />
       );
     }
-    case 'sel_search':
-      if (col.dictCode && col.dictCode.includes(',')) {
-        return <SearchSelect dict={col.dictCode} value={str} allowClear disabled={disabled} placeholder={placeholder} style={{ width: '100%' }} onChange={(x) => onChange(x ?? '')} />;
-      }
-      return (
-        <Select
-          size="small"
-          showSearch={{ optionFilterProp: 'label' }}
-          autoFocus
-          allowClear
-          style={{ width: '100%' }}
-          disabled={disabled}
-          placeholder={placeholder}
-          value={str}
-          options={selectOptions(col.options)}
-          onChange={(x: unknown) => onChange(x ?? '')}
-          onBlur={() => onDone?.('commit')}
-        />
-      );
     case 'date':
       return <DateField value={str} disabled={disabled} placeholder={placeholder} onChange={(v: string) => (onChange(v), onDone?.('commit'))} />;
     case 'datetime':
