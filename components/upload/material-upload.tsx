@@ -48,10 +48,12 @@ export function MaterialUpload({ kind, value, onChange, disabled, biz = 'materia
       ({ path }) => {
         setState(null);
         onChange?.(path);
+        message.success(UPLOAD_MESSAGES.uploaded(file.name));
       },
       (e: unknown) => {
+        // The toast names the file; the line under the button keeps the server's reason.
         const text = e instanceof Error && e.message ? e.message : UPLOAD_MESSAGES.unknownError;
-        message.error(text);
+        message.error(UPLOAD_MESSAGES.uploadFailed(file.name));
         setState({ name: file.name, percent: 0, error: text });
       },
     );

@@ -97,8 +97,15 @@ export function UploadCell({ value, onChange, kind, allowDownload = true, allowR
 
   const start = (file: File, id: string) => {
     uploadFile(file, { biz: 'temp', type: typeOf(kind), onProgress: (f) => update(id, { percent: Math.round(f * 100) }) }).then(
-      ({ path }) => update(id, { status: 'done', percent: 100, path }),
-      (e: unknown) => update(id, { status: 'error', message: e instanceof Error && e.message ? e.message : UPLOAD_MESSAGES.unknownError }),
+      ({ path }) => {
+        update(id, { status: 'done', percent: 100, path });
+        message.success(UPLOAD_MESSAGES.uploaded(file.name));
+      },
+      (e: unknown) => {
+        // The toast names the file; the cell keeps the server's reason (上传出错 → 错误信息).
+        update(id, { status: 'error', message: e instanceof Error && e.message ? e.message : UPLOAD_MESSAGES.unknownError });
+        message.error(UPLOAD_MESSAGES.uploadFailed(file.name));
+      },
     );
   };
 

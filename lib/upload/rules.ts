@@ -25,6 +25,9 @@ export const UPLOAD_MESSAGES = {
   badFormat: '错误的文件格式',
   nothingUploaded: '未上传任何文件',
   unknownError: '未知错误',
+  /** Spec 02 §8: the toast after one file of an upload widget finished or failed. */
+  uploaded: (name: string) => `${name}上传成功!`,
+  uploadFailed: (name: string) => `${name}上传失败.`,
   downloadEmpty: '文件下载失败',
   downloadUnknown: '未知的文件',
 } as const;

@@ -173,6 +173,17 @@ describe('FilePopup', () => {
   });
 });
 
+describe('UploadCell toasts', () => {
+  it('names the file: <name>上传成功! and <name>上传失败. (spec 02 §8)', async () => {
+    wrap(<UploadCell kind="file" number={2} onChange={jest.fn()} />);
+    choose('upload-cell-input', file('a.pdf'), file('b.pdf'));
+    await act(async () => pending[0].resolve({ path: 'temp/a_1.pdf' }));
+    expect(await screen.findByText('a.pdf上传成功!')).toBeTruthy();
+    await act(async () => pending[1].reject(new Error('服务器拒绝')));
+    expect(await screen.findByText('b.pdf上传失败.')).toBeTruthy();
+  });
+});
+
 describe('MaterialUpload', () => {
   it('refuses a 3 MB png and an exe with the spec messages, uploads a pdf as a document', async () => {
     const onChange = jest.fn();
@@ -191,5 +202,16 @@ describe('MaterialUpload', () => {
     expect(pending[0].opts.kind).toBe('document');
     await act(async () => pending[0].resolve({ path: 'material/x.pdf' }));
     expect(onChange).toHaveBeenCalledWith('material/x.pdf');
+  });
+
+  it('toasts <name>上传成功! and <name>上传失败. (spec 02 §8); the line under the button keeps the server reason', async () => {
+    wrap(<MaterialUpload kind="document" onChange={jest.fn()} />);
+    choose('material-upload-input', file('lesson.pdf'));
+    await act(async () => pending[0].resolve({ path: 'material/x.pdf' }));
+    expect(await screen.findByText('lesson.pdf上传成功!')).toBeTruthy();
+    choose('material-upload-input', file('notes.pdf'));
+    await act(async () => pending[1].reject(new Error('不允许上传该类型的文件')));
+    expect(await screen.findByText('notes.pdf上传失败.')).toBeTruthy();
+    expect(screen.getByTestId('material-upload-error').textContent).toBe('不允许上传该类型的文件');
   });
 });
