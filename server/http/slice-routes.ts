@@ -27,7 +27,7 @@ export const sliceRoutes = new Hono<AppEnv>();
 const stores = new WeakMap<Services, SliceStore>();
 
 /** The store of this backend, or null when the upload folder is not usable (正在配置服务). */
-async function storeOf(c: Ctx): Promise<SliceStore | null> {
+async function storeOf(c: Ctx, recheck = false): Promise<SliceStore | null> {
   const services = c.var.services;
   if (!services.storage) return null;
   let store = stores.get(services);
@@ -35,7 +35,7 @@ async function storeOf(c: Ctx): Promise<SliceStore | null> {
     store = new SliceStore(services.storage.stagingRoot ?? path.join(services.config.dataDir, 'upload-slices'));
     stores.set(services, store);
   }
-  return (await store.ready()) ? store : null;
+  return (await store.ready(recheck)) ? store : null;
 }
 
 function failure(c: Ctx, e: unknown) {
@@ -47,7 +47,7 @@ function failure(c: Ctx, e: unknown) {
 const notReady = (c: Ctx) => c.json(fail(SERVICE_NOT_READY_MESSAGE, 503));
 
 sliceRoutes.post('/sys/upload/slice/init', async (c) => {
-  const store = await storeOf(c);
+  const store = await storeOf(c, true);
   if (!store) return notReady(c);
   const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
   if (!body || typeof body !== 'object') return c.json(fail('参数错误', 400));

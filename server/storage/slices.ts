@@ -86,6 +86,8 @@ export class SliceStore {
   private readonly now: () => number;
   /** Per-upload promise chains: sidecar updates and finishing never interleave. */
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** The staging folder was usable once (see ready()). */
+  private dirReady = false;
   private readonly finishing = new Set<string>();
 
   constructor(
@@ -96,15 +98,21 @@ export class SliceStore {
     this.now = opts.now ?? Date.now;
   }
 
-  /** Creates the staging folder; false when it cannot be used (the caller answers 正在配置服务). */
-  async ready(): Promise<boolean> {
+  /**
+   * Creates the staging folder; false when it cannot be used (the caller answers 正在配置服务). Once it
+   * worked the answer is kept, so the slice requests (about a thousand per gigabyte) skip the two
+   * file-system calls; `recheck` (a new upload) looks again.
+   */
+  async ready(recheck = false): Promise<boolean> {
+    if (this.dirReady && !recheck) return true;
     try {
       await fs.promises.mkdir(this.dir, { recursive: true, mode: 0o750 });
       await fs.promises.access(this.dir, fs.constants.W_OK);
-      return true;
+      this.dirReady = true;
     } catch {
-      return false;
+      this.dirReady = false;
     }
+    return this.dirReady;
   }
 
   async init(userId: string, req: InitRequest): Promise<UploadState> {

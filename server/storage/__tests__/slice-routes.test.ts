@@ -211,6 +211,19 @@ describe('SliceStore', () => {
     fs.writeFileSync(file, 'x');
     expect(await new SliceStore(path.join(file, 'sub')).ready()).toBe(false);
   });
+
+  it('keeps a successful ready() (no file-system calls per slice); ready(true) looks again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jw-ready-'));
+    const staging = path.join(dir, 'slices');
+    const store = new SliceStore(staging);
+    expect(await store.ready()).toBe(true);
+    fs.rmSync(staging, { recursive: true });
+    expect(await store.ready()).toBe(true);
+    expect(fs.existsSync(staging)).toBe(false);
+    expect(await store.ready(true)).toBe(true);
+    expect(fs.existsSync(staging)).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
 
 describe('object-store path rules (spec 02 §5)', () => {
