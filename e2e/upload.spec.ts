@@ -17,6 +17,8 @@ async function chooseOption(page: Page, select: Locator, text?: string) {
     await select.locator('.ant-select').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await (text ? options.filter({ hasText: text }) : options).first().click({ timeout: 2_000 });
+    // A pick made while the dropdown is still opening can be lost: retried until the select shows it.
+    if (text) await expect(select.locator('.ant-select-content, .ant-select-selection-item').first()).toContainText(text, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 
