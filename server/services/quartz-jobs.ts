@@ -86,7 +86,7 @@ const tempFileCleanJob: JobImpl = {
       await walk(tempRoot);
     }
     let liveUploads = 0;
-    if (ctx.stagingRoot) liveUploads = (await new SliceStore(ctx.stagingRoot).sweep()).length;
+    if (ctx.stagingRoot) liveUploads = await new SliceStore(ctx.stagingRoot).sweep();
     const line = `TempFileCleanJob: 删除${removed}个${days}天前的临时文件, 进行中的分片上传${liveUploads}个`;
     ctx.log(line);
     return line;

@@ -17,8 +17,11 @@ import { normaliseBiz, type FileStorage, type StoredFile } from './storage';
 /**
  * Server side of the sliced upload (spec 02 §9): one preallocated temp file per upload under the
  * staging folder (same filesystem as the store), slices written at their offsets after their SHA-1
- * is checked, the received set in a JSON sidecar, and the finished file adopted (renamed) into the
- * store. State lives on disk, so a restart of the server loses nothing.
+ * is checked, and the finished file adopted (renamed) into the store. On disk per upload: the JSON
+ * sidecar (who, which file, the plan — written once, at init) and an append-only log of received
+ * slices (`index time` lines). A slice costs one positional write and one small append, not a
+ * rewrite of the whole received list (bench/upload). State lives on disk, so a restart of the server
+ * loses nothing, and instances sharing the staging folder see each other's slices.
  */
 
 export class SliceFailure extends Error {
@@ -55,10 +58,22 @@ interface SessionFile {
   kind: MaterialKind | null;
   sliceSize: number;
   sliceCount: number;
+  /** Slices received before the append-only log existed (older sidecars); new sidecars keep it empty. */
   received: number[];
   createdAt: number;
   updatedAt: number;
 }
+
+/** What this process knows of an upload: the sidecar's fixed part, the received slices, the last activity. */
+interface Cached {
+  session: SessionFile;
+  received: Set<number>;
+  /** Latest of the sidecar's time and the log's times (ms, this store's clock). */
+  activity: number;
+}
+
+/** Uploads remembered in memory (each about a kilobyte); the oldest are dropped beyond this. */
+const CACHE_LIMIT = 2000;
 
 export interface InitRequest {
   name: string;
@@ -89,6 +104,7 @@ export class SliceStore {
   /** The staging folder was usable once (see ready()). */
   private dirReady = false;
   private readonly finishing = new Set<string>();
+  private readonly cache = new Map<string, Cached>();
 
   constructor(
     readonly dir: string,
@@ -127,10 +143,10 @@ export class SliceStore {
     if (kind === undefined) throw new SliceFailure('文件类型不合法', 400);
     const key = createHash('sha256').update(JSON.stringify([userId, name, req.size, lastModified, biz, kind])).digest('hex');
 
-    const sessions = await this.sweep();
-    const existing = sessions.find((s) => s.userId === userId && s.key === key && !this.finishing.has(s.uploadId));
+    const live = await this.sweepCached();
+    const existing = live.find((c) => c.session.userId === userId && c.session.key === key && !this.finishing.has(c.session.uploadId));
     if (existing) return stateOf(existing);
-    if (sessions.filter((s) => s.userId === userId).length >= MAX_OPEN_UPLOADS_PER_USER) throw new SliceFailure(SLICE_TEXT.tooMany, 429);
+    if (live.filter((c) => c.session.userId === userId).length >= MAX_OPEN_UPLOADS_PER_USER) throw new SliceFailure(SLICE_TEXT.tooMany, 429);
 
     const plan = planSlices(req.size);
     const uploadId = randomBytes(16).toString('hex');
@@ -144,11 +160,16 @@ export class SliceStore {
       await handle.close();
     }
     await this.writeSidecar(session);
-    return stateOf(session);
+    const cached = this.remember({ session, received: new Set(), activity: now });
+    return stateOf(cached);
   }
 
+  /** From disk, so slices another instance received are counted too. */
   async status(userId: string, uploadId: string): Promise<UploadState> {
-    return stateOf(await this.owned(userId, uploadId));
+    await this.owned(userId, uploadId);
+    const fresh = await this.load(uploadId);
+    if (!fresh) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
+    return stateOf(fresh);
   }
 
   /**
@@ -156,9 +177,9 @@ export class SliceStore {
    * are read (at most one slice, ≤ 1 MB) and hashed as they arrive, then written at their offset.
    */
   async putSlice(userId: string, uploadId: string, index: number, sha1: string, body: AsyncIterable<Uint8Array> | null): Promise<{ index: number; received: number }> {
-    const session = await this.owned(userId, uploadId);
+    const cached = await this.owned(userId, uploadId);
     if (this.finishing.has(uploadId)) throw new SliceFailure(SLICE_TEXT.finishing, SLICE_CODES.SLICE_WRITE_ERROR);
-    const plan: SlicePlan = session;
+    const plan: SlicePlan = cached.session;
     if (!Number.isInteger(index) || index < 0 || index >= plan.sliceCount) throw new SliceFailure(SLICE_MESSAGES.SLICE_LENGTH_ERROR, SLICE_CODES.SLICE_LENGTH_ERROR);
     if (!/^[0-9a-f]{40}$/i.test(sha1)) throw new SliceFailure(SLICE_MESSAGES.SHA1_ERROR, SLICE_CODES.SHA1_ERROR);
     const expected = sliceLength(plan, index);
@@ -176,39 +197,47 @@ export class SliceStore {
     if (got !== expected) throw new SliceFailure(SLICE_MESSAGES.SLICE_LENGTH_ERROR, SLICE_CODES.SLICE_LENGTH_ERROR);
     if (hash.digest('hex') !== sha1.toLowerCase()) throw new SliceFailure(SLICE_MESSAGES.SHA1_ERROR, SLICE_CODES.SHA1_ERROR);
 
+    let handle: fs.promises.FileHandle;
     try {
-      const handle = await fs.promises.open(this.partPath(uploadId), 'r+');
-      try {
-        let written = 0;
-        while (written < expected) {
-          const { bytesWritten } = await handle.write(data, written, expected - written, index * plan.sliceSize + written);
-          written += bytesWritten;
-        }
-      } finally {
-        await handle.close();
+      handle = await fs.promises.open(this.partPath(uploadId), 'r+');
+    } catch (e) {
+      // Finished or cancelled meanwhile (perhaps by another instance).
+      this.cache.delete(uploadId);
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
+      throw new SliceFailure(SLICE_MESSAGES.SLICE_WRITE_ERROR, SLICE_CODES.SLICE_WRITE_ERROR);
+    }
+    try {
+      let written = 0;
+      while (written < expected) {
+        const { bytesWritten } = await handle.write(data, written, expected - written, index * plan.sliceSize + written);
+        written += bytesWritten;
       }
     } catch {
       throw new SliceFailure(SLICE_MESSAGES.SLICE_WRITE_ERROR, SLICE_CODES.SLICE_WRITE_ERROR);
+    } finally {
+      await handle.close().catch(() => undefined);
     }
-    // Marked received only after the bytes are on disk; the sidecar update is serialised per upload.
-    const count = await this.locked(uploadId, async () => {
-      const current = await this.readSidecar(uploadId);
-      if (!current) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
-      if (!current.received.includes(index)) current.received.push(index);
-      current.updatedAt = this.now();
-      await this.writeSidecar(current);
-      return current.received.length;
-    });
-    return { index, received: count };
+    // Marked received only after its bytes are written. One short O_APPEND write per slice: appends
+    // of concurrent slices never interleave or overwrite each other, so no lock is needed.
+    const at = this.now();
+    try {
+      await fs.promises.appendFile(this.logPath(uploadId), `${index} ${at}\n`, { mode: 0o640 });
+    } catch {
+      throw new SliceFailure(SLICE_MESSAGES.SLICE_WRITE_ERROR, SLICE_CODES.SLICE_WRITE_ERROR);
+    }
+    cached.received.add(index);
+    cached.activity = Math.max(cached.activity, at);
+    return { index, received: cached.received.size };
   }
 
   /** Checks completeness, sniffs the content, adopts the file into `storage` and forgets the upload. */
   async finish(userId: string, uploadId: string, storage: FileStorage): Promise<StoredFile> {
     await this.owned(userId, uploadId);
     return this.locked(uploadId, async () => {
-      const session = await this.readSidecar(uploadId);
-      if (!session || session.userId !== userId) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
-      const received = new Set(session.received);
+      // From disk: the log is the record of what was written, whichever instance wrote it.
+      const fresh = await this.load(uploadId);
+      if (!fresh || fresh.session.userId !== userId) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
+      const { session, received } = fresh;
       let bytes = 0;
       for (const i of received) bytes += sliceLength(session, i);
       const part = this.partPath(uploadId);
@@ -245,22 +274,27 @@ export class SliceStore {
     await this.locked(uploadId, () => this.discard(uploadId));
   }
 
-  /** Removes expired uploads (and orphaned temp files); returns the live sessions. */
-  async sweep(): Promise<SessionFile[]> {
+  /** Removes expired uploads (and orphaned temp files); returns how many are live. */
+  async sweep(): Promise<number> {
+    return (await this.sweepCached()).length;
+  }
+
+  private async sweepCached(): Promise<Cached[]> {
     const names = await fs.promises.readdir(this.dir).catch(() => [] as string[]);
-    const live: SessionFile[] = [];
+    const live: Cached[] = [];
     const cutoff = this.now() - this.ttlMs;
     for (const n of names) {
       const m = /^([0-9a-f]{32})\.json$/.exec(n);
       if (!m) continue;
-      const s = await this.readSidecar(m[1]);
-      if (!s) continue;
-      if (s.updatedAt < cutoff && !this.finishing.has(s.uploadId)) await this.discard(s.uploadId);
-      else live.push(s);
+      const c = await this.load(m[1]);
+      if (!c) continue;
+      if (c.activity < cutoff && !this.finishing.has(m[1])) await this.discard(m[1]);
+      else live.push(c);
     }
+    const liveIds = new Set(live.map((c) => c.session.uploadId));
     for (const n of names) {
-      const m = /^([0-9a-f]{32})\.part$/.exec(n);
-      if (m && !live.some((s) => s.uploadId === m[1]) && !names.includes(`${m[1]}.json`)) {
+      const m = /^([0-9a-f]{32})\.(part|log)$/.exec(n);
+      if (m && !liveIds.has(m[1]) && !names.includes(`${m[1]}.json`)) {
         await fs.promises.rm(path.join(this.dir, n), { force: true });
       }
     }
@@ -269,16 +303,52 @@ export class SliceStore {
 
   // -------------------------------------------------------------------------------------------
 
-  private async owned(userId: string, uploadId: string): Promise<SessionFile> {
+  /**
+   * The upload if it is `userId`'s and not expired. Served from memory after the first request (the
+   * owner and plan never change); an upload that looks expired is re-read from disk first, since
+   * another instance may have received slices since.
+   */
+  private async owned(userId: string, uploadId: string): Promise<Cached> {
     // Someone else's upload answers exactly like a missing one: its existence is not disclosed.
     if (!UPLOAD_ID_RE.test(uploadId)) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
-    const s = await this.readSidecar(uploadId);
-    if (!s || s.userId !== userId) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
-    if (s.updatedAt < this.now() - this.ttlMs) {
+    const cutoff = this.now() - this.ttlMs;
+    let c = this.cache.get(uploadId);
+    if (!c || c.activity < cutoff) c = (await this.load(uploadId)) ?? undefined;
+    if (!c || c.session.userId !== userId) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
+    if (c.activity < cutoff) {
       await this.locked(uploadId, () => this.discard(uploadId));
       throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
     }
-    return s;
+    return c;
+  }
+
+  /** Reads the sidecar and the log from disk and refreshes the cache; null when the upload is gone. */
+  private async load(uploadId: string): Promise<Cached | null> {
+    const session = await this.readSidecar(uploadId);
+    if (!session) {
+      this.cache.delete(uploadId);
+      return null;
+    }
+    const received = new Set(Array.isArray(session.received) ? session.received : []);
+    let activity = session.updatedAt;
+    const log = await fs.promises.readFile(this.logPath(uploadId), 'utf8').catch(() => '');
+    for (const line of log.split('\n')) {
+      // A line cut short by a crash (no time yet) is ignored: that slice is simply sent again.
+      const m = /^(\d{1,7}) (\d{1,16})$/.exec(line);
+      if (!m) continue;
+      const index = Number(m[1]);
+      if (index < session.sliceCount) received.add(index);
+      activity = Math.max(activity, Number(m[2]));
+    }
+    return this.remember({ session, received, activity });
+  }
+
+  private remember(c: Cached): Cached {
+    const id = c.session.uploadId;
+    this.cache.delete(id);
+    this.cache.set(id, c);
+    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+    return c;
   }
 
   private partPath(uploadId: string) {
@@ -286,6 +356,9 @@ export class SliceStore {
   }
   private sidecarPath(uploadId: string) {
     return path.join(this.dir, `${uploadId}.json`);
+  }
+  private logPath(uploadId: string) {
+    return path.join(this.dir, `${uploadId}.log`);
   }
 
   private async readSidecar(uploadId: string): Promise<SessionFile | null> {
@@ -304,8 +377,10 @@ export class SliceStore {
   }
 
   private async discard(uploadId: string) {
+    this.cache.delete(uploadId);
     await fs.promises.rm(this.sidecarPath(uploadId), { force: true });
     await fs.promises.rm(this.partPath(uploadId), { force: true });
+    await fs.promises.rm(this.logPath(uploadId), { force: true });
   }
 
   private locked<T>(uploadId: string, fn: () => Promise<T>): Promise<T> {
@@ -320,8 +395,8 @@ export class SliceStore {
   }
 }
 
-function stateOf(s: SessionFile): UploadState {
-  return { uploadId: s.uploadId, sliceSize: s.sliceSize, sliceCount: s.sliceCount, size: s.size, received: [...s.received].sort((a, b) => a - b) };
+function stateOf({ session: s, received }: Cached): UploadState {
+  return { uploadId: s.uploadId, sliceSize: s.sliceSize, sliceCount: s.sliceCount, size: s.size, received: [...received].sort((a, b) => a - b) };
 }
 
 async function readHead(file: string, bytes: number): Promise<Buffer> {

@@ -170,7 +170,7 @@ describe('SliceStore', () => {
     await expect(store.status('u1', a.uploadId)).rejects.toMatchObject({ code: 10006 });
   });
 
-  it('serialises concurrent slice writes of one upload (none lost from the sidecar)', async () => {
+  it('records concurrent slice writes of one upload without losing any (append-only log)', async () => {
     const store = new SliceStore(path.join(dir, 'upload-slices'));
     await store.ready();
     const data = videoBytes(8 * 1024 * 1024);
@@ -190,6 +190,67 @@ describe('SliceStore', () => {
     const storage = new LocalFileStorage(path.join(dir, 'upload'));
     const stored = await store.finish('u1', s.uploadId, storage);
     expect(sha256(fs.readFileSync(storage.resolve(stored.path)))).toBe(sha256(data));
+  });
+
+  it('a second store on the same folder (another instance) sees the slices and the cancel', async () => {
+    const staging = path.join(dir, 'upload-slices');
+    const a = new SliceStore(staging);
+    const b = new SliceStore(staging);
+    await a.ready();
+    const data = videoBytes(3 * 1024 * 1024);
+    const plan = planSlices(data.length);
+    const s = await a.init('u1', { name: 'm.mp4', size: data.length, lastModified: 1 });
+    const put = (store: SliceStore, i: number) => {
+      const { start, end } = sliceRange(plan, i);
+      const chunk = data.subarray(start, end);
+      return store.putSlice('u1', s.uploadId, i, sha1(chunk), (async function* () {
+        yield chunk;
+      })());
+    };
+    await put(a, 0);
+    await put(b, 1);
+    // Each store serves its own requests from memory, but status and finish read the disk.
+    expect((await a.status('u1', s.uploadId)).received).toEqual([0, 1]);
+    expect((await b.init('u1', { name: 'm.mp4', size: data.length, lastModified: 1 })).received).toEqual([0, 1]);
+    await b.cancel('u1', s.uploadId);
+    // a still remembers the upload; its next slice finds the file gone and says so.
+    await expect(put(a, 2)).rejects.toMatchObject({ code: 10006 });
+    expect(fs.readdirSync(staging)).toEqual([]);
+  });
+
+  it('reads older sidecars with a received list, and ignores a log line cut short by a crash', async () => {
+    const staging = path.join(dir, 'upload-slices');
+    const store = new SliceStore(staging);
+    await store.ready();
+    const data = videoBytes(3 * 1024 * 1024);
+    const s = await store.init('u1', { name: 'n.mp4', size: data.length, lastModified: 1 });
+    const sidecar = path.join(staging, `${s.uploadId}.json`);
+    fs.writeFileSync(sidecar, JSON.stringify({ ...JSON.parse(fs.readFileSync(sidecar, 'utf8')), received: [2] }));
+    fs.writeFileSync(path.join(staging, `${s.uploadId}.log`), `0 ${Date.now()}\n1`);
+    const fresh = new SliceStore(staging);
+    expect((await fresh.status('u1', s.uploadId)).received).toEqual([0, 2]);
+    // Not complete: finishing is refused, nothing is adopted.
+    await expect(fresh.finish('u1', s.uploadId, new LocalFileStorage(path.join(dir, 'upload')))).rejects.toMatchObject({ code: 10005 });
+  });
+
+  it('keeps an upload alive while another instance receives its slices (expiry reads the log)', async () => {
+    let now = 1_000_000;
+    const staging = path.join(dir, 'upload-slices');
+    const a = new SliceStore(staging, { now: () => now });
+    const b = new SliceStore(staging, { now: () => now });
+    await a.ready();
+    const data = videoBytes(2 * 1024 * 1024);
+    const plan = planSlices(data.length);
+    const s = await a.init('u1', { name: 'o.mp4', size: data.length, lastModified: 1 });
+    now += 259_200_000 - 10;
+    const { start, end } = sliceRange(plan, 1);
+    const chunk = data.subarray(start, end);
+    await b.putSlice('u1', s.uploadId, 1, sha1(chunk), (async function* () {
+      yield chunk;
+    })());
+    now += 100;
+    // a's memory says the upload went quiet 259200 s ago; the log says otherwise.
+    expect((await a.status('u1', s.uploadId)).received).toEqual([1]);
   });
 
   it('a store without adopt receives the file through put', async () => {
