@@ -15,7 +15,7 @@ import type { SocketAuth } from './server/realtime/socket-auth';
 import { getRequestListener } from '@hono/node-server';
 import { readServerEnv } from './lib/server/env-read';
 import { createBff } from './lib/server/bff';
-import { httpUpstream, type Upstream } from './lib/server/upstream';
+import { httpUpstream, type RawBody, type Upstream } from './lib/server/upstream';
 import { DEMO_PASSWORD } from './server/db/seed-data';
 
 const dev = process.env.NODE_ENV !== 'production';
@@ -63,12 +63,14 @@ async function main() {
   // The BFF runs here, in front of Next: it is a plain fetch-shaped handler, and skipping Next's
   // router for API calls keeps its overhead over a direct backend call small (docs/benchmarks.md).
   const upstream: Upstream = backend
-    ? (path, init) => backend!.fetch(new Request(`http://embedded${path}`, init))
+    ? Object.assign((path: string, init: RequestInit, raw?: RawBody) => backend!.fetch(new Request(`http://embedded${path}`, init), raw ? { incoming: raw } : undefined), {
+        takesRawBody: true,
+      })
     : httpUpstream(legacyApiUrl!.replace(/\/+$/, ''));
   const bff = createBff(upstream, webEnv);
-  const bffListener = getRequestListener((req) => {
+  const bffListener = getRequestListener((req, env) => {
     const segments = bffSegments(req.url);
-    return segments ? bff(req, segments) : new Response(null, { status: 400 });
+    return segments ? bff(req, segments, env.incoming) : new Response(null, { status: 400 });
   });
 
   let inFlight = 0;

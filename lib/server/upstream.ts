@@ -1,5 +1,12 @@
-/** The upstream has the shape of fetch: the embedded backend in process, or a legacy server over HTTP. */
-export type Upstream = (path: string, init: RequestInit) => Promise<Response>;
+/**
+ * The upstream has the shape of fetch: the embedded backend in process, or a legacy server over HTTP.
+ * An in-process upstream that sets `takesRawBody` may be handed the Node request body itself
+ * (`raw`) for the few high-volume routes the BFF chooses (slice uploads), instead of `init.body`.
+ */
+export type Upstream = ((path: string, init: RequestInit, raw?: RawBody) => Promise<Response>) & { takesRawBody?: boolean };
+
+/** A request body as the Node server received it (an IncomingMessage), not yet read. */
+export type RawBody = AsyncIterable<Uint8Array> & { readonly readableEnded?: boolean };
 
 /** Spec 01 §7: request timeout 600000 ms. */
 export const UPSTREAM_TIMEOUT_MS = 600_000;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { SERVICE_NOT_READY_MESSAGE } from '../../lib/upload/slice-plan';
 import { SliceFailure, SliceStore } from '../storage/slices';
 import { StorageError } from '../storage/storage';
@@ -81,7 +82,7 @@ sliceRoutes.put('/sys/upload/slice/:uploadId/:index', async (c) => {
   if (!store) return notReady(c);
   const index = /^\d{1,7}$/.test(c.req.param('index')) ? Number(c.req.param('index')) : -1;
   try {
-    const r = await store.putSlice(authOf(c).user.id, c.req.param('uploadId'), index, c.req.query('sha1') ?? '', chunksOf(c.req.raw.body));
+    const r = await store.putSlice(authOf(c).user.id, c.req.param('uploadId'), index, c.req.query('sha1') ?? '', bodyOf(c));
     return c.json(ok(r));
   } catch (e) {
     return failure(c, e);
@@ -110,6 +111,17 @@ sliceRoutes.delete('/sys/upload/slice/:uploadId', async (c) => {
     return failure(c, e);
   }
 });
+
+/**
+ * The slice's bytes: straight from the Node request when the server handed it over (standalone, or
+ * through the BFF's raw-body path), else from the web Request. Stopping early leaves the Node stream
+ * open — the server drains or closes it after the answer — so the client still gets the error.
+ */
+function bodyOf(c: Ctx): AsyncIterable<Uint8Array> {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof Readable && incoming.readableFlowing === null && !incoming.readableDidRead) return incoming.iterator({ destroyOnReturn: false });
+  return chunksOf(c.req.raw.body);
+}
 
 /** The request body as chunks (a web ReadableStream read through its reader). */
 async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {

@@ -168,4 +168,39 @@ describe('BFF with the upstream down or slow', () => {
     expect(pulled).toBeLessThan(3); // not drained by the BFF
     expect((await res.arrayBuffer()).byteLength).toBe(3072);
   });
+
+  it('hands an in-process upstream the Node body of a slice PUT only, without touching the web body', async () => {
+    const { cookie } = await signIn();
+    const seen: { path: string; raw: unknown; body: unknown }[] = [];
+    const upstream: Upstream = Object.assign(
+      async (path: string, init: RequestInit, raw?: unknown) => {
+        seen.push({ path, raw, body: init.body });
+        return new Response(JSON.stringify({ success: true, code: 200, message: '', result: null }), { headers: { 'content-type': 'application/json' } });
+      },
+      { takesRawBody: true },
+    );
+    const rawBff = createBff(upstream, env);
+    const raw = (async function* () {
+      yield new Uint8Array(4);
+    })();
+    const send = (method: string, segments: string[]) => {
+      let touched = false;
+      const req = new Request(`${ORIGIN}/jeecg-boot/${segments.join('/')}`, { method, headers: { host: 'app.test', origin: ORIGIN, cookie: `${SESSION_COOKIE}=${cookie}` }, body: 'x' });
+      // Reading req.body would start a second reader over the same Node stream.
+      const watched = new Proxy(req, { get: (t, k) => (k === 'body' && (touched = true), Reflect.get(t, k, t)) });
+      return rawBff(watched, segments, raw).then(() => touched);
+    };
+    const id = 'a'.repeat(32);
+    expect(await send('PUT', ['sys', 'upload', 'slice', id, '3'])).toBe(false);
+    expect(seen[0]).toMatchObject({ raw, body: undefined });
+    // Anything else goes as a web body, as before.
+    expect(await send('POST', ['sys', 'upload', 'slice', id, 'finish'])).toBe(true);
+    expect(await send('PUT', ['sys', 'user', 'edit'])).toBe(true);
+    expect(seen.slice(1).map((s) => s.raw)).toEqual([undefined, undefined]);
+    // An upstream that does not take raw bodies (a legacy server over HTTP) never gets one.
+    const plain = createBff(async (_p, init, r) => (seen.push({ path: '', raw: r, body: init.body }), new Response('{}', { headers: { 'content-type': 'application/json' } })), env);
+    await plain(new Request(`${ORIGIN}/jeecg-boot/sys/upload/slice/${id}/3`, { method: 'PUT', headers: { host: 'app.test', origin: ORIGIN, cookie: `${SESSION_COOKIE}=${cookie}` }, body: 'x' }), ['sys', 'upload', 'slice', id, '3'], raw);
+    expect(seen.at(-1)!.raw).toBeUndefined();
+    expect(seen.at(-1)!.body).toBeInstanceOf(ReadableStream);
+  });
 });
