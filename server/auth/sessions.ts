@@ -8,6 +8,9 @@ import { escapeLike } from '../db/like';
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 /** last_seen is only written when older than this, so reads do not cost a write each. */
 const TOUCH_EVERY_MS = 60_000;
+/** verifyRecent(): how long a successful check may be reused, and how many are remembered. */
+export const RECENT_VERIFY_MS = 2_000;
+const RECENT_LIMIT = 1_000;
 
 export interface SessionInfo {
   tokenHash: string;
@@ -19,6 +22,7 @@ export type RevokeListener = (tokenHashes: string[]) => void;
 
 export class SessionStore {
   private listeners = new Set<RevokeListener>();
+  private recent = new Map<string, { info: SessionInfo; at: number }>();
   constructor(private readonly db: Database) {}
 
   onRevoke(fn: RevokeListener) {
@@ -65,6 +69,27 @@ export class SessionStore {
       await this.db.updateTable('sys_user_session').set({ last_seen: sql`now()` }).where('token_hash', '=', tokenHash).execute();
     }
     return { tokenHash, user: user as SysUser, expiresAt: new Date(s_expires_at) };
+  }
+
+  /**
+   * verify(), reusing a success of the last RECENT_VERIFY_MS for this token. Only for bursts of
+   * requests that cost a database query each otherwise (slice uploads: about a thousand per
+   * gigabyte). A revocation in this process (logout, kick-out, freeze, delete, password change) drops
+   * the entry at once; one made on another instance is seen here within RECENT_VERIFY_MS.
+   */
+  async verifyRecent(token: string | null | undefined): Promise<SessionInfo | null> {
+    if (!token || token.length > 200) return null;
+    const hash = sha256(token);
+    const now = Date.now();
+    const hit = this.recent.get(hash);
+    if (hit && now - hit.at < RECENT_VERIFY_MS && hit.info.expiresAt.getTime() > now) return hit.info;
+    this.recent.delete(hash);
+    const info = await this.verify(token);
+    if (info) {
+      this.recent.set(hash, { info, at: now });
+      if (this.recent.size > RECENT_LIMIT) this.recent.delete(this.recent.keys().next().value!);
+    }
+    return info;
   }
 
   /** Ends the session behind `token`; answers its user id, or null when it was unknown or already ended. */
@@ -139,6 +164,7 @@ export class SessionStore {
   }
 
   private notify(hashes: string[]) {
+    for (const h of hashes) this.recent.delete(h);
     if (hashes.length) for (const fn of this.listeners) fn(hashes);
     return hashes.length;
   }
