@@ -3,7 +3,9 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 
 /** The production server (`server.ts`, needs `npm run build`) on `port` with `dataDir`, resolved once it is ready. */
 export async function startProduct(port: number, dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; stop: () => Promise<void> }> {
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', 'server.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', COOKIE_SECURE: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,8 +1,10 @@
 /**
  * Sliced upload throughput: a 1 GB file of random data uploaded through the product's BFF over
  * loopback with the browser client's own code (lib/upload/sliced-upload.ts: SHA-1 per slice, the
- * shared 3 × 3 / 5 scheduler), compared with a plain disk copy (fs.copyFile) of the same file in the
- * same run. Prints time, MB/s and copy_time / upload_time (target ≥ 0.5). Temp files are deleted.
+ * shared 3 × 3 / 5 scheduler), compared in the same run with a plain disk copy (fs.copyFile) of the
+ * same file — copy_time / upload_time, issue 5's target ≥ 0.5 — and with the same client against a
+ * bare server that only hashes and writes each slice (bench/upload-floor-server.ts): the floor this
+ * machine allows for the protocol. Temp files are deleted.
  *
  *   npm run build && npx tsx bench/upload.ts        (BENCH_UPLOAD_MB to change the size)
  */
@@ -10,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { startProduct } from './product';
 import { SliceScheduler } from '../lib/upload/slice-plan';
 import { SlicedUploader } from '../lib/upload/sliced-upload';
@@ -17,6 +20,32 @@ import { UploadSessions } from '../lib/upload/upload-session';
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB || 1024);
 const PORT = 3431;
+const FLOOR_PORT = 3432;
+
+/** Uploads `source` with the product's client code against `base` (`fetchImpl` adds cookies). */
+async function timedUpload(base: string, source: string, fetchImpl: typeof fetch): Promise<{ ms: number; path: string }> {
+  const jar = { value: '', read() { return this.value; }, write(v: string) { this.value = v.split(';')[0]; } };
+  const uploader = new SlicedUploader({ base: `${base}/jeecg-boot`, fetch: fetchImpl, scheduler: new SliceScheduler(), sessions: new UploadSessions(jar) });
+  const blob = await fs.openAsBlob(source);
+  // A File over the disk file: slices are read lazily, as a browser does.
+  const file = Object.assign(blob, { name: 'bench.mp4', lastModified: Date.now() }) as unknown as File;
+  const t0 = performance.now();
+  const result = await uploader.upload(file, { biz: 'bench' });
+  return { ms: performance.now() - t0, path: result.path };
+}
+
+/** The bare protocol server (bench/upload-floor-server.ts) as a child process, like the product. */
+async function floorUpload(source: string, dir: string): Promise<number> {
+  fs.mkdirSync(dir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/upload-floor-server.ts', String(FLOOR_PORT), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout!.on('data', (b: Buffer) => b.toString().includes('ready in') && resolve()));
+  try {
+    return (await timedUpload(`http://127.0.0.1:${FLOOR_PORT}`, source, fetch)).ms;
+  } finally {
+    child.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function writeRandom(file: string, bytes: number) {
   const out = fs.createWriteStream(file);
@@ -44,7 +73,7 @@ async function main() {
     await writeRandom(source, bytes);
     // Plain disk copy of the same file (same filesystem as DATA_DIR).
     const copyTarget = path.join(tmp, 'copy.mp4');
-    let t0 = performance.now();
+    const t0 = performance.now();
     await fs.promises.copyFile(source, copyTarget);
     const copyMs = performance.now() - t0;
     await fs.promises.rm(copyTarget);
@@ -63,14 +92,9 @@ async function main() {
       headers.set('origin', product.base);
       return fetch(input, { ...init, headers });
     };
-    const jar = { value: '', read() { return this.value; }, write(v: string) { this.value = v.split(';')[0]; } };
-    const uploader = new SlicedUploader({ base: `${product.base}/jeecg-boot`, fetch: browserFetch, scheduler: new SliceScheduler(), sessions: new UploadSessions(jar) });
-    const blob = await fs.openAsBlob(source);
-    // A File over the disk file: slices are read lazily, as a browser does.
-    const file = Object.assign(blob, { name: 'bench.mp4', lastModified: Date.now() }) as unknown as File;
-    t0 = performance.now();
-    const result = await uploader.upload(file, { biz: 'bench' });
-    const uploadMs = performance.now() - t0;
+    const { ms: uploadMs, path: storedPath } = await timedUpload(product.base, source, browserFetch);
+    const result = { path: storedPath };
+    const floorMs = await floorUpload(source, path.join(tmp, 'floor'));
 
     const stored = path.join(dataDir, 'upload', ...result.path.split('/'));
     const same = (await sha256(stored)) === (await sha256(source));
@@ -78,7 +102,10 @@ async function main() {
     console.log(`\nSliced upload of ${SIZE_MB} MB through the BFF (loopback, ${os.cpus().length} cores)`);
     console.log(`  disk copy (fs.copyFile)   ${(copyMs / 1000).toFixed(2)} s   ${mbs(copyMs)} MB/s`);
     console.log(`  sliced upload             ${(uploadMs / 1000).toFixed(2)} s   ${mbs(uploadMs)} MB/s`);
+    console.log(`  bare protocol server       ${(floorMs / 1000).toFixed(2)} s   ${mbs(floorMs)} MB/s   (same client; SHA-1 + write only)`);
     console.log(`  ratio copy_time / upload_time = ${(copyMs / uploadMs).toFixed(2)} (target ≥ 0.5)`);
+    console.log(`  ratio copy_time / bare_time   = ${(copyMs / floorMs).toFixed(2)} (the most this machine allows the protocol)`);
+    console.log(`  ratio bare_time / upload_time = ${(floorMs / uploadMs).toFixed(2)} (the product against that floor)`);
     console.log(`  stored file byte-identical: ${same}`);
     if (!same) process.exitCode = 1;
   } finally {
