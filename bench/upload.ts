@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { startProduct } from './product';
 import { SliceScheduler } from '../lib/upload/slice-plan';
 import { SlicedUploader } from '../lib/upload/sliced-upload';
@@ -20,6 +20,8 @@ import { UploadSessions } from '../lib/upload/upload-session';
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB || 1024);
 const PORT = 3431;
+/** Each timed part starts with no dirty pages left by the one before (write-back would slow it). */
+const settle = () => spawnSync('sync');
 const FLOOR_PORT = 3432;
 
 /** Uploads `source` with the product's client code against `base` (`fetchImpl` adds cookies). */
@@ -73,6 +75,7 @@ async function main() {
     await writeRandom(source, bytes);
     // Plain disk copy of the same file (same filesystem as DATA_DIR).
     const copyTarget = path.join(tmp, 'copy.mp4');
+    settle();
     const t0 = performance.now();
     await fs.promises.copyFile(source, copyTarget);
     const copyMs = performance.now() - t0;
@@ -92,8 +95,10 @@ async function main() {
       headers.set('origin', product.base);
       return fetch(input, { ...init, headers });
     };
+    settle();
     const { ms: uploadMs, path: storedPath } = await timedUpload(product.base, source, browserFetch);
     const result = { path: storedPath };
+    settle();
     const floorMs = await floorUpload(source, path.join(tmp, 'floor'));
 
     const stored = path.join(dataDir, 'upload', ...result.path.split('/'));

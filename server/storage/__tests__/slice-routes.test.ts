@@ -253,6 +253,44 @@ describe('SliceStore', () => {
     expect((await a.status('u1', s.uploadId)).received).toEqual([1]);
   });
 
+  it('finish waits for a slice write under way before it checks and adopts the file', async () => {
+    const store = new SliceStore(path.join(dir, 'upload-slices'));
+    await store.ready();
+    const data = videoBytes(2000);
+    const s = await store.init('u1', { name: 'w.mp4', size: data.length, lastModified: 1 });
+    const once = async function* () {
+      yield data;
+    };
+    await store.putSlice('u1', s.uploadId, 0, sha1(data), once());
+    const events: string[] = [];
+    const realOpen = fs.promises.open;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const spy = jest.spyOn(fs.promises, 'open').mockImplementation(async (...args: Parameters<typeof realOpen>) => {
+      if (String(args[0]).endsWith('.part') && args[1] === 'r+') {
+        await gate;
+        events.push('slice written');
+      }
+      return realOpen(...args);
+    });
+    try {
+      // The same slice again (a retry), its write held at the open.
+      const again = store.putSlice('u1', s.uploadId, 0, sha1(data), once());
+      await new Promise((r) => setTimeout(r, 20));
+      const local = new LocalFileStorage(path.join(dir, 'upload'));
+      const adopt = local.adopt!.bind(local);
+      const storage = Object.assign(local, { adopt: (...a: Parameters<typeof adopt>) => (events.push('adopted'), adopt(...a)) });
+      const finished = store.finish('u1', s.uploadId, storage);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(events).toEqual([]);
+      release();
+      await Promise.all([again.catch(() => undefined), finished]);
+      expect(events).toEqual(['slice written', 'adopted']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a store without adopt receives the file through put', async () => {
     const store = new SliceStore(path.join(dir, 'upload-slices'));
     await store.ready();
