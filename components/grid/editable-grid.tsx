@@ -1,8 +1,8 @@
 'use client';
 
-import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { App, Button, Checkbox, Descriptions, Modal, Pagination, Popover, Radio, Space } from 'antd';
-import { DeleteOutlined, HolderOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { App, Button, Checkbox, Descriptions, Modal, Pagination, Popover, Radio, Space, theme } from 'antd';
+import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAuth } from '@/components/shell/shell-context';
 import { useVxeSocket } from '@/components/grid/use-vxe-socket';
@@ -28,10 +28,13 @@ import {
 } from '@/lib/grid/rows';
 import { columnStatistics } from '@/lib/grid/statistics';
 import type { GridColumn, GridRow } from '@/lib/grid/types';
-import { ALWAYS_LIVE, CellEditor, CellText, DRAFT_TYPES } from './grid-cells';
+import { ALWAYS_LIVE, CellEditor, CellText, DRAFT_TYPES, isLiteCell } from './grid-cells';
+import { LiteCheckbox } from './lite-checkbox';
 import css from './editable-grid.module.css';
 
 export const DRAG_HANDLE_WIDTH = 40;
+/** Rows rendered beyond each edge of the visible ones. */
+const OVERSCAN = 4;
 export const ACTION_WIDTH = 110;
 export const SUB_TABLE_FAILED = '打开子表失败';
 /** A sub-table loader is tried once and retried 3 times before giving up. */
@@ -132,6 +135,7 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
     testId = 'editable-grid',
   } = props;
   const { message, modal } = App.useApp();
+  const { token } = theme.useToken();
   const { has } = useAuth();
   const canAdd = !hideAdd && !disabled && (!authPre || has(`${authPre}add`));
   const canRemove = !hideRemove && !disabled && (!authPre || has(`${authPre}batch_delete`));
@@ -682,7 +686,7 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
           {selected.length > 0 && <span data-testid="grid-selected-count">已选择 {selected.length} 项</span>}
         </Space>
       )}
-      <div ref={scrollRef} style={{ maxHeight, overflow: 'auto', border: '1px solid #f0f0f0', position: 'relative' }} data-testid={`${testId}-scroll`}>
+      <div ref={scrollRef} style={{ maxHeight, overflow: 'auto', border: '1px solid #f0f0f0', position: 'relative', ...themeVars(token) }} data-testid={`${testId}-scroll`}>
         <div style={{ display: 'flex', position: 'sticky', top: 0, zIndex: 3, background: '#fafafa', width: totalWidth, fontWeight: 600, borderBottom: '1px solid #f0f0f0' }}>
           {dragSort && <div style={headCell(DRAG_HANDLE_WIDTH)} />}
           {rowSelection && (
@@ -753,6 +757,15 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
   );
 });
 
+/** The theme colours the rows' light controls (lite-checkbox.module.css) read. */
+const themeVars = (token: ReturnType<typeof theme.useToken>['token']) =>
+  ({
+    '--grid-primary': token.colorPrimary,
+    '--grid-primary-border': token.colorPrimaryBorder,
+    '--grid-border': token.colorBorder,
+    '--grid-disabled-bg': token.colorBgContainerDisabled,
+  }) as CSSProperties;
+
 const headCell = (width: number): CSSProperties => ({ width, minWidth: width, flex: 'none', padding: '8px', boxSizing: 'border-box', borderRight: '1px solid #f0f0f0', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 
 interface RowViewProps {
@@ -807,8 +820,8 @@ interface GridBodyProps {
 }
 
 /**
- * The rows. The virtualizer's state lives here, so a scroll frame re-renders this body (and mounts the
- * rows coming into view), never the toolbar, header and statistics around it (bench/grid).
+ * The rows. The virtualizer's state lives here, so a scroll frame re-renders this body (and the rows
+ * whose slot now shows another record), never the toolbar, header and statistics around it (bench/grid).
  */
 const GridBody = memo(function GridBody({ pageRows, pageStart, virtual, maxHeight, scrollRef, virtualizerRef, rowProps, active, editing, errors, selectedSet, disabledRows, drag, totalWidth, testId }: GridBodyProps) {
   // TanStack Virtual returns fresh functions by design, so the compiler leaves this component unmemoised.
@@ -817,26 +830,42 @@ const GridBody = memo(function GridBody({ pageRows, pageStart, virtual, maxHeigh
     count: virtual ? pageRows.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: OVERSCAN,
     initialRect: { width: 1000, height: maxHeight },
   });
   useEffect(() => {
     virtualizerRef.current = virtualizer;
   }, [virtualizer, virtualizerRef]);
-  const items = virtual ? virtualizer.getVirtualItems().map((v) => ({ index: v.index, start: v.start })) : pageRows.map((_, index) => ({ index, start: index * ROW_HEIGHT }));
+  // Virtual rows are keyed by slot (index modulo the pool size), so a row scrolling in takes over the
+  // DOM of one that scrolled out instead of mounting 23 cells. The pool is always full (the visible
+  // rows and overscan from the virtualiser's first, topped up to a constant count) so no slot mounts
+  // or unmounts as rows cross the edges. Nothing may leak between the records sharing a slot: RowBody
+  // keys every stateful child (editors, antd controls, sub-table popover) by row id and drops the
+  // focus when its record changes; only stateless parts (text, light checkboxes, drag handle) are reused.
+  let indexes: number[];
+  let pool = 0;
+  if (virtual) {
+    const shown = virtualizer.getVirtualItems();
+    pool = Math.max(Math.ceil(maxHeight / ROW_HEIGHT) + 1 + 2 * OVERSCAN, shown.length);
+    const from = Math.max(0, Math.min(shown[0]?.index ?? 0, pageRows.length - pool));
+    const to = Math.min(pageRows.length, from + pool);
+    // In slot order, not row order: a reordered child list makes React move DOM nodes, and a moved
+    // row is detached and rebuilt by the browser (style, layout objects) like a new one.
+    indexes = Array.from({ length: to - from }, (_, i) => from + i).sort((a, b) => (a % pool) - (b % pool));
+  } else indexes = pageRows.map((_, i) => i);
   return (
-    <div style={{ height: pageRows.length * ROW_HEIGHT, position: 'relative', width: totalWidth }} data-testid={`${testId}-body`}>
-      {items.map(({ index, start }) => {
+    <div style={{ height: pageRows.length * ROW_HEIGHT, position: 'relative', width: totalWidth }} data-testid={`${testId}-body`} onKeyDown={virtual ? tabInRowOrder : undefined}>
+      {indexes.map((index) => {
         const row = pageRows[index];
         if (!row) return null;
         const isActiveRow = active?.rowId === row.id;
         return (
           <RowBody
-            key={row.id}
+            key={virtual ? `s${index % pool}` : row.id}
             {...rowProps}
             row={row}
             index={pageStart + index}
-            top={start}
+            top={index * ROW_HEIGHT}
             activeKey={isActiveRow ? active.key : null}
             editing={isActiveRow && editing}
             rowErrors={errors.get(row.id) ?? EMPTY_ERRORS}
@@ -855,6 +884,34 @@ const GridBody = memo(function GridBody({ pageRows, pageStart, virtual, maxHeigh
     </div>
   );
 });
+
+const TABBABLE = 'input:not([disabled]), button:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab between the row controls (drag handles, selection boxes) of virtual rows, in row
+ * order: the rows are in slot order in the DOM (GridBody), so the browser's own order would jump.
+ * Inside a cell the grid's key handler moves between cells instead.
+ */
+function tabInRowOrder(e: React.KeyboardEvent<HTMLDivElement>) {
+  if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey) return;
+  const from = e.target as HTMLElement;
+  if (from.closest('[data-grid-cell]')) return;
+  const body = e.currentTarget;
+  const rows = [...body.querySelectorAll<HTMLElement>(':scope > [data-row-index]')].sort((a, b) => Number(a.dataset.rowIndex) - Number(b.dataset.rowIndex));
+  const inOrder = rows.flatMap((r) => [...r.querySelectorAll<HTMLElement>(TABBABLE)]);
+  const at = inOrder.indexOf(from);
+  if (at < 0) return;
+  const next = inOrder[at + (e.shiftKey ? -1 : 1)];
+  if (next) {
+    e.preventDefault();
+    next.focus();
+    return;
+  }
+  // Leaving the rows: start the browser's own move from the body's last (or first) control in the
+  // DOM, so the focus lands after (or before) the grid's rows.
+  const inDom = [...body.querySelectorAll<HTMLElement>(TABBABLE)];
+  inDom[e.shiftKey ? 0 : inDom.length - 1]?.focus();
+}
 
 const RowBody = memo(function RowBody({
   row,
@@ -884,8 +941,18 @@ const RowBody = memo(function RowBody({
   dragging,
 }: RowViewProps) {
   const rowClass = `${css.row}${dragging ? ` ${css.rowDragging}` : selected ? ` ${css.rowSelected}` : ''}`;
+  const rowRef = useRef<HTMLDivElement>(null);
+  const shownId = useRef(row.id);
+  useLayoutEffect(() => {
+    if (shownId.current === row.id) return;
+    shownId.current = row.id;
+    // A recycled row now shows another record: focus must not carry over (a Space on the focused
+    // checkbox or drag handle would act on the new record), just as if the old row had unmounted.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && rowRef.current?.contains(focused)) focused.blur();
+  }, [row.id]);
   return (
-    <div className={rowClass} style={{ transform: `translateY(${top}px)` }} data-row-id={row.id} data-testid={`grid-row-${index}`}>
+    <div ref={rowRef} className={rowClass} style={{ transform: `translateY(${top}px)` }} data-row-id={row.id} data-row-index={index} data-testid={`grid-row-${index}`}>
       {dragSort && (
         <div className={css.cell} style={cellWidth(DRAG_HANDLE_WIDTH)}>
           <span
@@ -898,16 +965,16 @@ const RowBody = memo(function RowBody({
             onKeyDown={(e) => onHandleKeyDown(row.id, e)}
             style={{ cursor: dragging ? 'grabbing' : 'grab', padding: 4, touchAction: 'none' }}
           >
-            <HolderOutlined />
+            {HOLDER_ICON}
           </span>
         </div>
       )}
       {rowSelection && (
         <div className={css.cell} style={cellWidth(SELECTION_WIDTH)}>
           {rowSelection === 'radio' ? (
-            <Radio checked={selected} disabled={rowDisabled} onChange={() => onToggle(row.id, true)} data-testid={`grid-select-${index}`} />
+            <Radio key={row.id} checked={selected} disabled={rowDisabled} onChange={() => onToggle(row.id, true)} data-testid={`grid-select-${index}`} />
           ) : (
-            <Checkbox checked={selected} disabled={rowDisabled} onChange={(e) => onToggle(row.id, e.target.checked)} data-testid={`grid-select-${index}`} />
+            <LiteCheckbox checked={selected} disabled={rowDisabled} onChange={(on) => onToggle(row.id, on)} aria-label="选择" data-testid={`grid-select-${index}`} />
           )}
         </div>
       )}
@@ -917,6 +984,8 @@ const RowBody = memo(function RowBody({
         const err = rowErrors[col.key];
         const live = ALWAYS_LIVE.has(col.type);
         const cellDisabled = disabled || !!col.disabled;
+        const control = live || (isActive && editing);
+        const lite = isLiteCell(col);
         return (
           <div
             key={col.key}
@@ -928,11 +997,11 @@ const RowBody = memo(function RowBody({
             onClick={() => {
               if (!(isActive && editing)) onCellClick(row.id, col.key);
             }}
-            className={`${css.cell} ${cellDisabled ? css.locked : css.editable}${err ? ` ${css.invalid}` : isActive ? ` ${css.active}` : ''}`}
+            className={`${css.cell} ${cellDisabled ? css.locked : css.editable}${err ? ` ${css.invalid}` : isActive ? ` ${css.active}` : ''}${control && !lite ? ` ${css.clip}` : ''}`}
             style={cellWidth(widths[i])}
           >
-            {live || (isActive && editing) ? (
-              <CellEditor col={col} row={row} value={row[col.key]} disabled={cellDisabled} onChange={(v) => onCellChange(row.id, col.key, v)} onDone={onDone} autoFocus />
+            {control ? (
+              <CellEditor key={lite ? undefined : row.id} col={col} row={row} value={row[col.key]} disabled={cellDisabled} onChange={(v) => onCellChange(row.id, col.key, v)} onDone={onDone} autoFocus />
             ) : (
               <div className={css.text} data-testid="grid-cell-text">
                 <CellText col={col} value={row[col.key]} />
@@ -947,20 +1016,32 @@ const RowBody = memo(function RowBody({
         );
       })}
       {hasActions && (
-        <div className={css.cell} style={cellWidth(ACTION_WIDTH)}>
+        <div className={`${css.cell} ${css.clip}`} style={cellWidth(ACTION_WIDTH)}>
           <Space size={4}>
             {showDetails && (
               <a onClick={() => onDetail(row)} data-testid={`grid-detail-${index}`}>
                 详情
               </a>
             )}
-            {expandRender && <SubTablePopover row={row} load={expandRender} index={index} />}
+            {expandRender && <SubTablePopover key={row.id} row={row} load={expandRender} index={index} />}
           </Space>
         </div>
       )}
     </div>
   );
 });
+
+/**
+ * The drag handle's six dots as one constant element: an icon component's context and style hooks
+ * ran for every row a virtual scroll mounted.
+ */
+const HOLDER_ICON = (
+  <span role="img" aria-label="holder" className="anticon">
+    <svg viewBox="0 0 12 16" width="1em" height="1em" fill="currentColor" focusable="false" aria-hidden="true">
+      {[3, 9].flatMap((cx) => [3, 8, 13].map((cy) => <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r={1.5} />))}
+    </svg>
+  </span>
+);
 
 /** One style object per width, shared by every cell of that width (the rest is in the CSS module). */
 const widthStyles = new Map<number, CSSProperties>();

@@ -11,6 +11,7 @@ import { DateField, DateTimeField } from '@/components/inputs/date-pickers';
 import { UploadCell } from '@/components/upload/upload-cell';
 import { acceptNumberInput, numberOnBlur } from '@/lib/grid/number-cell';
 import type { GridColumn, GridOption, GridRow } from '@/lib/grid/types';
+import { LiteCheckbox } from './lite-checkbox';
 
 /** Input popover (spec 02 §9): 200 high × 150 wide. */
 export const INPUT_POP_SIZE = { height: 200, width: 150 } as const;
@@ -20,6 +21,8 @@ const selectOptions = (opts: GridOption[] = []) => opts.map((o) => ({ value: o.v
 
 /** Types that render their control all the time (a click toggles or opens it; no separate edit mode). */
 export const ALWAYS_LIVE = new Set<GridColumn['type']>(['checkbox', 'radio', 'upload', 'file', 'image', 'slot', 'sel_user', 'sel_depart', 'popup']);
+/** A checkbox column without extra antd props renders the light native checkbox: stateless, it fits its cell. */
+export const isLiteCell = (col: GridColumn): boolean => col.type === 'checkbox' && !col.props;
 /** Types whose editor keeps a draft until commit (Escape restores the old value). */
 export const DRAFT_TYPES = new Set<GridColumn['type']>(['input', 'inputNumber', 'input_pop']);
 
@@ -170,7 +173,9 @@ export function CellEditor(props: CellEditorProps): ReactNode {
       return <DraftEditor {...props} />;
     case 'checkbox': {
       const [on, off] = col.customValue ?? [true, false];
-      return <Checkbox checked={value === on} disabled={disabled} onChange={(e) => onChange(e.target.checked ? on : off)} data-testid="grid-checkbox" {...extra} />;
+      // Extra antd props need antd's control; otherwise the light native one (it is in every row).
+      if (!isLiteCell(col)) return <Checkbox checked={value === on} disabled={disabled} onChange={(e) => onChange(e.target.checked ? on : off)} data-testid="grid-checkbox" {...extra} />;
+      return <LiteCheckbox checked={value === on} disabled={disabled} onChange={(c) => onChange(c ? on : off)} aria-label={col.title} data-testid="grid-checkbox" />;
     }
     case 'radio':
       return <RadioCell {...props} />;
