@@ -7,12 +7,15 @@
  * machine allows for the protocol. Temp files are deleted.
  *
  *   npm run build && npx tsx bench/upload.ts        (BENCH_UPLOAD_MB to change the size)
+ *   BENCH_UPLOAD_TRANSPORT=http …   the client sends through node:http instead of Node's fetch (undici),
+ *                                   whose cost per 1 MB body a browser pays in its own network process
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { startProduct } from './product';
 import { SliceScheduler } from '../lib/upload/slice-plan';
 import { SlicedUploader } from '../lib/upload/sliced-upload';
@@ -23,6 +26,29 @@ const PORT = 3431;
 /** Each timed part starts with no dirty pages left by the one before (write-back would slow it). */
 const settle = () => spawnSync('sync');
 const FLOOR_PORT = 3432;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+/** The little of fetch the uploader uses, over node:http (BENCH_UPLOAD_TRANSPORT=http). */
+const nodeHttpFetch: typeof fetch = (input, init = {}) =>
+  new Promise((resolve, reject) => {
+    const url = new URL(String(input));
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = init.body instanceof ArrayBuffer ? Buffer.from(init.body) : typeof init.body === 'string' ? Buffer.from(init.body) : undefined;
+    if (body) headers['content-length'] = String(body.length);
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: init.method ?? 'GET', headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const out = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') out.set(k, v);
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 500, headers: out }));
+      });
+    });
+    req.on('error', reject);
+    init.signal?.addEventListener('abort', () => req.destroy(init.signal?.reason as Error), { once: true });
+    req.end(body);
+  });
+const transport: typeof fetch = process.env.BENCH_UPLOAD_TRANSPORT === 'http' ? nodeHttpFetch : fetch;
 
 /** Uploads `source` with the product's client code against `base` (`fetchImpl` adds cookies). */
 async function timedUpload(base: string, source: string, fetchImpl: typeof fetch): Promise<{ ms: number; path: string }> {
@@ -42,7 +68,7 @@ async function floorUpload(source: string, dir: string): Promise<number> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/upload-floor-server.ts', String(FLOOR_PORT), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => child.stdout!.on('data', (b: Buffer) => b.toString().includes('ready in') && resolve()));
   try {
-    return (await timedUpload(`http://127.0.0.1:${FLOOR_PORT}`, source, fetch)).ms;
+    return (await timedUpload(`http://127.0.0.1:${FLOOR_PORT}`, source, transport)).ms;
   } finally {
     child.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
@@ -93,7 +119,7 @@ async function main() {
       const headers = new Headers(init.headers);
       headers.set('cookie', cookie);
       headers.set('origin', product.base);
-      return fetch(input, { ...init, headers });
+      return transport(input, { ...init, headers });
     };
     settle();
     const { ms: uploadMs, path: storedPath } = await timedUpload(product.base, source, browserFetch);
@@ -104,7 +130,7 @@ async function main() {
     const stored = path.join(dataDir, 'upload', ...result.path.split('/'));
     const same = (await sha256(stored)) === (await sha256(source));
     const mbs = (ms: number) => (SIZE_MB / (ms / 1000)).toFixed(1);
-    console.log(`\nSliced upload of ${SIZE_MB} MB through the BFF (loopback, ${os.cpus().length} cores)`);
+    console.log(`\nSliced upload of ${SIZE_MB} MB through the BFF (loopback, ${os.cpus().length} cores, client transport: ${transport === fetch ? 'fetch' : 'node:http'})`);
     console.log(`  disk copy (fs.copyFile)   ${(copyMs / 1000).toFixed(2)} s   ${mbs(copyMs)} MB/s`);
     console.log(`  sliced upload             ${(uploadMs / 1000).toFixed(2)} s   ${mbs(uploadMs)} MB/s`);
     console.log(`  bare protocol server       ${(floorMs / 1000).toFixed(2)} s   ${mbs(floorMs)} MB/s   (same client; SHA-1 + write only)`);
