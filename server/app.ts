@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SLICE_PUT_PATH } from '../lib/upload/slice-plan';
 import { accountRoutes } from './http/account-routes';
 import { authRoutes } from './http/auth-routes';
 import { checkRoutes } from './http/check-routes';
@@ -50,9 +51,6 @@ export interface CreateAppOptions {
   basePath?: string;
 }
 
-/** A slice upload's PUT (server/http/slice-routes.ts). */
-const SLICE_PUT = /^\/sys\/upload\/slice\/[0-9a-f]{32}\/\d{1,7}$/;
-
 export function createApp({ services, socketAddress, basePath = '' }: CreateAppOptions) {
   registerCatalog();
   const root = new Hono<AppEnv>();
@@ -67,7 +65,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
     if (ANONYMOUS.some((re) => re.test(path))) return next();
 
     // Slice uploads come a thousand to the gigabyte: their token check may reuse one from 2 s ago.
-    const burst = c.req.method === 'PUT' && SLICE_PUT.test(path);
+    const burst = c.req.method === 'PUT' && SLICE_PUT_PATH.test(path);
     const session = await (burst ? services.sessions.verifyRecent(c.req.header('x-access-token')) : services.sessions.verify(c.req.header('x-access-token')));
     if (!session) return c.json(fail(TOKEN_INVALID, 401), 401);
     // Tenant header: JeecgBoot reads `tenant-id`, the spec's client sends `tenant_id`; 0 = none.

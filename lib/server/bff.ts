@@ -1,5 +1,6 @@
 import type { ServerEnv } from './env';
 import { clearSessionCookieHeader, readCookie, SESSION_COOKIE, sealSession, sessionCookieHeader, unsealSession, type SessionData } from './session-cookie';
+import { SLICE_PUT_PATH } from '../upload/slice-plan';
 import { UPSTREAM_TIMEOUT_MS, type RawBody, type Upstream } from './upstream';
 
 export const TOKEN_INVALID = 'Token失效，请重新登录!';
@@ -29,8 +30,6 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Request headers worth passing on; everything else (cookies above all) stays here. */
 const FORWARD_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'range', 'if-none-match', 'if-modified-since', 'user-agent'];
 const FORWARD_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'content-range', 'x-content-type-options', 'content-security-policy'];
-/** Bodies an in-process upstream reads straight from the Node request (see `takesRawBody`). */
-const RAW_BODY_PATHS = [/^\/sys\/upload\/slice\/[^/]+\/[^/]+$/];
 /** JSON bodies up to this size are read to remove any copy of the token; bigger ones stream. */
 const SCRUB_LIMIT = 8 * 1024 * 1024;
 
@@ -134,7 +133,7 @@ export function createBff(upstream: Upstream, env: BffEnv) {
     // Slice uploads (about a thousand 1 MB requests per gigabyte) skip the two web-stream layers when
     // the upstream is in process: it reads the Node request itself (bench/upload). `req.body` must not
     // be touched then — reading it starts a web stream over the same Node stream.
-    const passRaw = !!raw && !!upstream.takesRawBody && method === 'PUT' && RAW_BODY_PATHS.some((re) => re.test(path));
+    const passRaw = !!raw && !!upstream.takesRawBody && method === 'PUT' && SLICE_PUT_PATH.test(path);
     if (!passRaw && method !== 'GET' && method !== 'HEAD' && req.body) {
       init.body = req.body;
       init.duplex = 'half'; // stream the upload through, never buffer it

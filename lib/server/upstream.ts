@@ -6,7 +6,7 @@
 export type Upstream = ((path: string, init: RequestInit, raw?: RawBody) => Promise<Response>) & { takesRawBody?: boolean };
 
 /** A request body as the Node server received it (an IncomingMessage), not yet read. */
-export type RawBody = AsyncIterable<Uint8Array> & { readonly readableEnded?: boolean };
+export type RawBody = AsyncIterable<Uint8Array>;
 
 /** Spec 01 §7: request timeout 600000 ms. */
 export const UPSTREAM_TIMEOUT_MS = 600_000;

@@ -374,3 +374,9 @@ export function sha1Fallback(bytes: Uint8Array): string {
   }
   return [h0, h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('');
 }
+
+/**
+ * The path of one slice's PUT (`/sys/upload/slice/{uploadId}/{index}`, server/http/slice-routes.ts).
+ * The BFF and the backend's auth treat these requests, a thousand per gigabyte, specially.
+ */
+export const SLICE_PUT_PATH = /^\/sys\/upload\/slice\/[0-9a-f]{32}\/\d{1,7}$/;
