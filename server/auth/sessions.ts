@@ -51,7 +51,10 @@ export class SessionStore {
   /** The one check behind every authenticated call: live record, not expired, user active. */
   async verify(token: string | null | undefined): Promise<SessionInfo | null> {
     if (!token || token.length > 200) return null;
-    const tokenHash = sha256(token);
+    return this.verifyHash(sha256(token));
+  }
+
+  private async verifyHash(tokenHash: string): Promise<SessionInfo | null> {
     const row = await this.db
       .selectFrom('sys_user_session as s')
       .innerJoin('sys_user as u', 'u.id', 's.user_id')
@@ -84,7 +87,7 @@ export class SessionStore {
     const hit = this.recent.get(hash);
     if (hit && now - hit.at < RECENT_VERIFY_MS && hit.info.expiresAt.getTime() > now) return hit.info;
     this.recent.delete(hash);
-    const info = await this.verify(token);
+    const info = await this.verifyHash(hash);
     if (info) {
       this.recent.set(hash, { info, at: now });
       if (this.recent.size > RECENT_LIMIT) this.recent.delete(this.recent.keys().next().value!);
