@@ -168,10 +168,7 @@ export class SliceStore {
 
   /** From disk, so slices another instance received are counted too. */
   async status(userId: string, uploadId: string): Promise<UploadState> {
-    await this.owned(userId, uploadId);
-    const fresh = await this.load(uploadId);
-    if (!fresh) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
-    return stateOf(fresh);
+    return stateOf(await this.owned(userId, uploadId, true));
   }
 
   /**
@@ -329,13 +326,13 @@ export class SliceStore {
   /**
    * The upload if it is `userId`'s and not expired. Served from memory after the first request (the
    * owner and plan never change); an upload that looks expired is re-read from disk first, since
-   * another instance may have received slices since.
+   * another instance may have received slices since. `fresh` always reads the disk.
    */
-  private async owned(userId: string, uploadId: string): Promise<Cached> {
+  private async owned(userId: string, uploadId: string, fresh = false): Promise<Cached> {
     // Someone else's upload answers exactly like a missing one: its existence is not disclosed.
     if (!UPLOAD_ID_RE.test(uploadId)) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
     const cutoff = this.now() - this.ttlMs;
-    let c = this.cache.get(uploadId);
+    let c = fresh ? undefined : this.cache.get(uploadId);
     if (!c || c.activity < cutoff) c = (await this.load(uploadId)) ?? undefined;
     if (!c || c.session.userId !== userId) throw new SliceFailure(SLICE_TEXT.notFound, SLICE_CODES.UPLOAD_NOT_FOUND);
     if (c.activity < cutoff) {
