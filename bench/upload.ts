@@ -123,11 +123,10 @@ async function main() {
     };
     settle();
     const { ms: uploadMs, path: storedPath } = await timedUpload(product.base, source, browserFetch);
-    const result = { path: storedPath };
     settle();
     const floorMs = await floorUpload(source, path.join(tmp, 'floor'));
 
-    const stored = path.join(dataDir, 'upload', ...result.path.split('/'));
+    const stored = path.join(dataDir, 'upload', ...storedPath.split('/'));
     const same = (await sha256(stored)) === (await sha256(source));
     const mbs = (ms: number) => (SIZE_MB / (ms / 1000)).toFixed(1);
     console.log(`\nSliced upload of ${SIZE_MB} MB through the BFF (loopback, ${os.cpus().length} cores, client transport: ${transport === fetch ? 'fetch' : 'node:http'})`);
