@@ -6,8 +6,14 @@ const createJestConfig = nextJest({ dir: './' });
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: 'jsdom',
-  // Backend suites create a PGlite database (about 2 s on 2 cores) before their first test.
+  // Backend suites open a copy of the run's prepared database (scripts/jest/global-setup.js) before their first test.
   testTimeout: 30000,
+  // Both cores: Jest's default on 2 cores is one worker.
+  maxWorkers: Number(process.env.JEST_WORKERS || 2),
+  globalSetup: '<rootDir>/scripts/jest/global-setup.js',
+  globalTeardown: '<rootDir>/scripts/jest/global-teardown.js',
+  // The slowest files at the end of every run: where the test budget goes (docs/testing.md).
+  reporters: ['default', '<rootDir>/scripts/jest/slowest-reporter.js'],
   setupFiles: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/bench/', '/__tests__/helpers\.ts$'],

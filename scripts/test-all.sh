@@ -1,28 +1,62 @@
 #!/usr/bin/env bash
-# The whole test command: lint, typecheck, Jest (PGlite, then PostgreSQL when one can be started), build, Playwright.
+# The whole test command: lint and typecheck (side by side), Jest on PGlite, the backend suites again on
+# PostgreSQL when one can be started, build, Playwright. Prints each stage's wall time and ends with the
+# budget line (docs/testing.md: ≤ 25 min on the 2-core CI machine, never over 45).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+START=$(date +%s)
+declare -A TOOK=()
 step() { printf '\n=== %s ===\n' "$*"; }
+mins() { awk -v s="$1" 'BEGIN { printf "%.1f", s / 60 }'; }
+# timed NAME CMD...: runs CMD, records its wall time under NAME, prints it.
+timed() {
+  local name=$1 t0
+  shift
+  t0=$(date +%s)
+  "$@"
+  TOOK[$name]=$(($(date +%s) - t0))
+  printf -- '--- %s: %s s\n' "$name" "${TOOK[$name]}"
+}
+budget_line() {
+  local total=$(($(date +%s) - START))
+  printf '\ntest budget: total %s min (lint %s, types %s, jest %s, jest-pg %s, build %s, e2e %s)\n' "$(mins "$total")" \
+    "$(mins "${TOOK[lint]:-0}")" "$(mins "${TOOK[types]:-0}")" "$(mins "${TOOK[jest]:-0}")" "$(mins "${TOOK[jest-pg]:-0}")" \
+    "$(mins "${TOOK[build]:-0}")" "$(mins "${TOOK[e2e]:-0}")"
+}
+# A failing stage still prints how far the run got.
+trap budget_line EXIT
 
-step "lint"
-npx eslint . --max-warnings 0
-
-step "typecheck"
-npx tsc --noEmit
+# Lint and typecheck are single-threaded: one core each. Their output is shown after both end.
+step "lint + typecheck"
+LOGS=$(mktemp -d)
+timed lint npx eslint . --max-warnings 0 >"$LOGS/lint" 2>&1 &
+LINT_PID=$!
+timed types npx tsc --noEmit >"$LOGS/types" 2>&1 &
+TYPES_PID=$!
+lint_rc=0; types_rc=0
+wait "$LINT_PID" || lint_rc=$?
+wait "$TYPES_PID" || types_rc=$?
+cat "$LOGS/lint" "$LOGS/types"
+# The subshells' times come back through their logs.
+TOOK[lint]=$(sed -n 's/^--- lint: \([0-9]*\) s$/\1/p' "$LOGS/lint")
+TOOK[types]=$(sed -n 's/^--- types: \([0-9]*\) s$/\1/p' "$LOGS/types")
+rm -rf "$LOGS"
+[ "$lint_rc" = 0 ] && [ "$types_rc" = 0 ] || { echo "lint or typecheck failed" >&2; exit 1; }
 
 step "jest (PGlite)"
-npm run test:unit
+timed jest npm run test:unit
 
 if PGURL=$(bash scripts/start-test-postgres.sh 2>/tmp/jiaowu-pg.log); then
   step "jest backend suites (PostgreSQL)"
-  TEST_DATABASE_URL="$PGURL" NODE_OPTIONS=--experimental-vm-modules timeout 1500 npx jest --ci server lib/server
+  TEST_DATABASE_URL="$PGURL" NODE_OPTIONS=--experimental-vm-modules timed jest-pg timeout 1500 npx jest --ci server lib/server
 else
   echo "PostgreSQL not available here; backend suites ran on PGlite only (see /tmp/jiaowu-pg.log)."
 fi
 
 step "build"
-npx next build
+# tsc --noEmit above checked the same tsconfig: the build skips its second type check.
+NEXT_SKIP_TYPECHECK=1 timed build npx next build
 
 step "e2e (Playwright, Chromium)"
-npx playwright test
+timed e2e npx playwright test

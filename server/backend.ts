@@ -31,6 +31,12 @@ export interface CreateBackendOptions {
   config?: Partial<BackendConfig>;
   /** In-memory PGlite (tests) instead of DATA_DIR / DATABASE_URL. */
   memory?: boolean;
+  /**
+   * Tests: the database was already migrated and seeded with this config's seed options (a copy of a prepared
+   * database), so the seed is skipped. `snapshot` is that copy for in-memory PGlite; on PostgreSQL the
+   * database named by `databaseUrl` is one.
+   */
+  prepared?: { snapshot?: Blob };
   sms?: SmsSender;
   fetchExternal?: typeof fetch;
   basePath?: string;
@@ -42,12 +48,14 @@ export interface CreateBackendOptions {
 export async function createBackend(opts: CreateBackendOptions = {}): Promise<Backend> {
   const config = { ...readBackendConfig(), ...opts.config };
   const opened = await openDb(
-    opts.memory ? {} : { databaseUrl: config.databaseUrl ?? undefined, pgliteDir: path.join(config.dataDir, 'pglite') },
+    opts.memory ? { snapshot: opts.prepared?.snapshot } : { databaseUrl: config.databaseUrl ?? undefined, pgliteDir: path.join(config.dataDir, 'pglite') },
   );
   const files = openBackendStorage(config.dataDir, opts.memory);
   try {
     await migrate(opened.db);
-    const seedReport = await seed(opened.db, { demo: config.seedDemo, term: config.seedDemo && config.seedTerm });
+    const seedReport: SeedReport = opts.prepared
+      ? { created: [], demo: config.seedDemo }
+      : await seed(opened.db, { demo: config.seedDemo, term: config.seedDemo && config.seedTerm });
     const sessions = new SessionStore(opened.db);
     let notifier: Notifier = opts.notify ?? (() => undefined);
     // Unset until server.ts connects one; meanwhile routes fall back to `notify` with every active user.

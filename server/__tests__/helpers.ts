@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createBackend, type Backend } from '../backend';
 import type { SmsSender } from '../auth/sms';
 import type { BackendConfig } from '../config';
+import { PREPARED_SEED, preparedPgliteSnapshot, preparedPgTemplate } from '../testing/prepared-db';
 
 export interface TestBackend extends Backend {
   sms: { mobile: string; code: string; mode: string }[];
@@ -11,18 +12,28 @@ export interface TestBackend extends Backend {
   login(username: string, password?: string): Promise<string>;
 }
 
-/** An embedded backend on in-memory PGlite (or DATABASE_URL when TEST_DATABASE_URL is set), through the production handler. */
+/**
+ * An embedded backend on in-memory PGlite (or on PostgreSQL when TEST_DATABASE_URL is set), through the production
+ * handler. With the default seed it starts from a copy of the run's prepared database (server/testing/prepared-db.ts):
+ * each suite still has a database of its own.
+ */
 export async function startTestBackend(config: Partial<BackendConfig> = {}, fetchExternal?: typeof fetch): Promise<TestBackend> {
   const outbox: TestBackend['sms'] = [];
   const sms: SmsSender = { send: async (mobile, code, mode) => void outbox.push({ mobile, code, mode }) };
-  const pgUrl = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const seedOptions = { seedDemo: config.seedDemo ?? PREPARED_SEED.seedDemo, seedTerm: config.seedTerm ?? PREPARED_SEED.seedTerm };
+  const usePrepared = seedOptions.seedDemo === PREPARED_SEED.seedDemo && seedOptions.seedTerm === PREPARED_SEED.seedTerm;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = adminUrl && usePrepared ? await preparedPgTemplate(adminUrl) : undefined;
+  const pgUrl = adminUrl ? await createScratchDatabase(adminUrl, template) : undefined;
+  const snapshot = !adminUrl && usePrepared ? await preparedPgliteSnapshot() : undefined;
   // On PostgreSQL the backend is not in memory: give it a throwaway DATA_DIR (uploads, error files).
   const dataDir = pgUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'jw-test-')) : undefined;
   const backend = await createBackend({
     memory: !pgUrl,
     sms,
     fetchExternal,
-    config: { captcha: false, seedDemo: true, seedTerm: false, trustClientIpHeader: true, databaseUrl: pgUrl ?? null, ...(dataDir ? { dataDir } : {}), ...config },
+    prepared: template || snapshot ? { snapshot } : undefined,
+    config: { captcha: false, trustClientIpHeader: true, databaseUrl: pgUrl ?? null, ...(dataDir ? { dataDir } : {}), ...config, ...seedOptions },
   });
   const call: TestBackend['call'] = async (path, init = {}) => {
     const headers = new Headers(init.headers);
@@ -50,14 +61,18 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}, fetc
   return Object.assign(backend, { sms: outbox, call, login, close });
 }
 
-/** On PostgreSQL every test file gets its own throwaway database, so suites can run in parallel. */
-async function createScratchDatabase(adminUrl: string): Promise<string> {
+/** On PostgreSQL every test file gets its own throwaway database (a copy of `template` when given), so suites can run in parallel. */
+async function createScratchDatabase(adminUrl: string, template?: string): Promise<string> {
   const pg = await import('pg');
   const name = `jw_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.default.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
+  try {
+    // Names are generated here from [a-z0-9_], never from input.
+    await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await client.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
