@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi, signedInWithBell, unread } from './support';
+import { signedInWithBell, unread, signIn } from './support';
 
 /**
  * 通告管理 end to end: the administrator composes an announcement to teacher2 with bold text through
@@ -17,7 +17,7 @@ test('通告管理: compose to teacher2 with bold text, publish, teacher2 sees i
   const before = await unread(teacher);
 
   // The administrator opens 通告管理 from the menu.
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText('通告管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/isystem\/annountCement$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * 审核 (issue 7 item 7): a leave filed through the API shows under 待审核; admin approves it from the
@@ -7,7 +7,7 @@ import { loginViaUi } from './support';
  * morning of 初一数学A班 (clz_01) so it does not disturb the seeded term.
  */
 test('admin approves a pending leave in 审核 and finds it under 已通过', async ({ page, baseURL }) => {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await expect(page.locator('[data-socket="open"]')).toBeVisible();
   const req = page.context().request;
   const headers = { origin: baseURL! };

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { loginViaUi, signIn } from './support';
 
 /**
  * 行事历 journeys of issue 7: land on the week's sessions, create a weekly series, drag a session onto
@@ -44,7 +44,7 @@ test('teacher2 signs in and lands on 行事历 with this week’s sessions', asy
 });
 
 test('批量排课: a weekly series by count is previewed and saved', async ({ page }) => {
-  await loginViaUi(page, 'admin', undefined, '/calpanel/CalendarPanel?view=week&date=2027-04-12');
+  await signIn(page, 'admin', '/calpanel/CalendarPanel?view=week&date=2027-04-12');
   await ready(page);
   await page.getByTestId('cal-add-series').click();
   const form = page.getByTestId('cal-series-form');
@@ -86,7 +86,7 @@ test('批量排课: a weekly series by count is previewed and saved', async ({ p
 });
 
 test('drag onto a busy teacher is refused with the clash named; a drag to a free slot is saved', async ({ page, baseURL }) => {
-  await loginViaUi(page, 'admin', undefined, '/calpanel/CalendarPanel?view=day&date=2027-03-16&res=teacher');
+  await signIn(page, 'admin', '/calpanel/CalendarPanel?view=day&date=2027-03-16&res=teacher');
   await ready(page);
   const req = page.context().request;
   const stamp = String(Date.now()).slice(-5);
@@ -124,7 +124,7 @@ test('drag onto a busy teacher is refused with the clash named; a drag to a free
 });
 
 test('点名 a session: the student’s remaining hours drop by the lesson’s hours', async ({ page, baseURL }) => {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await ready(page);
   const req = page.context().request;
   // A session of 初一数学A班 (clz_01) early yesterday morning, outside its weekly slots.

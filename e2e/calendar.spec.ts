@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * 行事历 (/calpanel/CalendarPanel, features/calendar): view state in the URL, a 会议 created from
@@ -17,7 +17,7 @@ async function fillPicker(page: Page, testId: string, value: string) {
 }
 
 test('admin: the URL keeps the view; a 会议 is created, shown, opened and cancelled', async ({ page }) => {
-  await loginViaUi(page, 'admin', undefined, HOME);
+  await signIn(page, 'admin', HOME);
   await expect(page.getByTestId('calendar-panel')).toBeVisible();
   // Server-rendered: clicks count once the shell is hydrated (its socket state says so).
   await expect(page.locator('[data-socket="open"]')).toBeVisible();
@@ -68,7 +68,7 @@ test('admin: the URL keeps the view; a 会议 is created, shown, opened and canc
 });
 
 test('teacher2 sees the calendar without 新建日程 / 批量排课', async ({ page }) => {
-  await loginViaUi(page, 'teacher2', undefined, HOME);
+  await signIn(page, 'teacher2', HOME);
   await expect(page.getByTestId('calendar-panel')).toBeVisible();
   await expect(page.getByTestId('cal-add')).toHaveCount(0);
   await expect(page.getByTestId('cal-add-series')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 const rows = (page: Page) => page.getByTestId('list-table').filter({ visible: true }).locator('tbody tr.ant-table-row');
 
@@ -15,7 +15,7 @@ test('an administrator adds a custom column to users; the user list and form sho
   const label = `家长微信${run}`;
   const field = `parentWechat${run}`;
   const value = `zhou_${run}`;
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await openMenu(page, '自定义列', /\/isystem\/tableColumn$/);
 
   const list = page.getByTestId('list-page').filter({ visible: true });

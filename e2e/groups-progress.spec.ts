@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * 班级分组 and 学习进度 (issue 7 items 4 and 6): admin creates a group in 初一数学A班 and puts its first member
@@ -11,7 +11,7 @@ const listPage = (page: Page) => page.getByTestId('list-page').filter({ visible:
 const rows = (page: Page) => listPage(page).locator('.ant-table-tbody tr.ant-table-row');
 
 test('分组 of a class, then the student’s 学习进度', async ({ page }) => {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('教育', { exact: true }).click();
   await page.getByTestId('sider').getByText('班级管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/edu\/clazz$/);

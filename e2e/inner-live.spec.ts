@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /*
  * 内部班 and 直播课堂 (issue 7 item 8). Relies on the demo term (SEED_TERM on): two 内部班 classes named
@@ -17,7 +17,7 @@ async function openMenu(page: Page, folder: string, item: string) {
 
 test.describe('内部班 and 直播课堂', () => {
   test('内部班行事历 shows the inner sessions; the home 行事历 does not', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, '内部班', '内部班行事历');
     await expect(page).toHaveURL(/\/inner\/calendar/);
     await expect(panel(page, 1)).toBeVisible();
@@ -31,7 +31,7 @@ test.describe('内部班 and 直播课堂', () => {
   });
 
   test('内部班课表 lists only inner sessions', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, '内部班', '内部班课表');
     await expect(page).toHaveURL(/\/inner\/schedule/);
     const rows = page.getByTestId('list-table').locator('tbody tr.ant-table-row');
@@ -39,7 +39,7 @@ test.describe('内部班 and 直播课堂', () => {
   });
 
   test('直播课堂: a session running now is entered; the presence list names who is on it; a link can be set', async ({ page, context, baseURL }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await expect(page.locator('[data-socket="open"]')).toBeVisible();
     // An activity of our own running now (no class, room or teacher: it clashes with nothing).
     const pad = (n: number) => String(n).padStart(2, '0');

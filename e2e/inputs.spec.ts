@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * Spec 02 small inputs: the drag-to-verify slider (找回密码, reachable signed out), the tag input
@@ -46,7 +46,7 @@ test('找回密码: 获取验证码 stays disabled until the slider is dragged a
 });
 
 test('学员管理 form: 标签 gets a semicolon after every 2 characters', async ({ page }) => {
-  await loginViaUi(page, 'admin', undefined, '/edu/student');
+  await signIn(page, 'admin', '/edu/student');
   await expect(page).toHaveURL(/\/edu\/student$/);
   await page.getByTestId('list-add').click();
   const tags = page.getByTestId('tag-input-tags');
@@ -62,7 +62,7 @@ test('学员管理 form: 标签 gets a semicolon after every 2 characters', asyn
 });
 
 test('场地管理: 详细地址 searches with 包含 (*v*) and 不等于 (!v)', async ({ page }) => {
-  await loginViaUi(page, 'admin', undefined, '/edu/location');
+  await signIn(page, 'admin', '/edu/location');
   await expect(page).toHaveURL(/\/edu\/location$/);
   const input = page.getByTestId('location-search-detail');
   await input.fill('东城区');
@@ -81,7 +81,7 @@ test('场地管理: 详细地址 searches with 包含 (*v*) and 不等于 (!v)',
 });
 
 test('/vxeSocket relays a grid change to the other sockets of the page and answers heart_beat', async ({ page }) => {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await expect(page).not.toHaveURL(/\/user\/login/);
   const info = (await (await page.request.get('/jeecg-boot/sys/user/getAccountInfoFromToken')).json()) as { result: { userInfo: { id: string } } };
   const userId = info.result.userInfo.id;

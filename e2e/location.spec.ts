@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiLogin, loginViaUi } from './support';
+import { apiLogin, signIn } from './support';
 
 /**
  * 场地管理 (教育 → 场地管理, /edu/location): the venue list and form (features/edu/location). The e2e server
@@ -11,7 +11,7 @@ const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.an
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
 
 async function openVenues(page: Page, username: string) {
-  await loginViaUi(page, username, undefined, '/edu/location');
+  await signIn(page, username, '/edu/location');
   await expect(page).toHaveURL(/\/edu\/location$/);
   await expect(page.getByTestId('list-table')).toBeVisible();
 }

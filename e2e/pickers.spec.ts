@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * 用户管理 with the pickers: 所属部门 through the department picker (sel_depart → DepartSelect) and 角色
@@ -9,7 +9,7 @@ import { loginViaUi } from './support';
 const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
 
 test('新增 a user choosing a department, a role and a 职务 through the pickers', async ({ page }) => {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText('用户管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/isystem\/user$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
 const SAMPLE = 'org.jeecg.modules.quartz.job.SampleJob';
@@ -14,7 +14,7 @@ async function removeLeftover(page: Page, baseURL: string) {
 }
 
 test('定时任务: build an expression in the cron modal, save, stop, and reopen it parsed', async ({ page, baseURL }) => {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText('定时任务', { exact: true }).click();
   await expect(page).toHaveURL(/\/isystem\/QuartzJobList$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, loginViaUi } from './support';
+import { apiLogin, loginViaUi, signIn } from './support';
 
 const sider = (page: Page) => page.getByTestId('sider');
 
@@ -20,13 +20,13 @@ async function openMenu(page: Page, ...labels: string[]) {
 
 test.describe('the signed-in shell', () => {
   test('admin and teacher see different menus; the teacher’s direct URL to an admin page is 403 and the API refuses too', async ({ page, browser, baseURL }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await expect(sider(page).getByText('系统管理')).toBeVisible();
     await expect(sider(page).getByText('账户设置')).toBeVisible();
 
     const ctx = await browser.newContext({ baseURL });
     const teacher = await ctx.newPage();
-    await loginViaUi(teacher, 'teacher2');
+    await signIn(teacher, 'teacher2');
     await expect(sider(teacher).getByText('个人中心')).toBeVisible();
     await expect(sider(teacher).getByText('系统管理')).toHaveCount(0);
     await teacher.goto('/isystem/online');
@@ -40,7 +40,7 @@ test.describe('the signed-in shell', () => {
   });
 
   test('breadcrumb, document title, tabs (open, replace, close rules, context menu), state kept across tabs, tabs restored after reload', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, '系统管理', '在线用户');
     await expect(page).toHaveURL(/\/isystem\/online$/);
     await expect(page.getByTestId('breadcrumb')).toContainText('行事历');
@@ -90,7 +90,7 @@ test.describe('the signed-in shell', () => {
   });
 
   test('an iframe menu row shows its page inside the shell; 帮助中心 opens the manual in a new tab', async ({ page, context }) => {
-    await loginViaUi(page, 'teacher2');
+    await signIn(page, 'teacher2');
     await openMenu(page, '操作手册');
     await expect(page).toHaveURL(/\/[0-9a-f]{32}$/);
     await expect(page.getByTestId('iframe-page')).toBeVisible();
@@ -105,7 +105,7 @@ test.describe('the signed-in shell', () => {
   });
 
   test('menu search: Ctrl+K opens it, a match navigates; an iframe page opens in a new tab', async ({ page, context }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     // Hydrated (the shell's effects have run, so the Ctrl+K listener is there).
     await expect(page.locator('[data-socket="open"]')).toBeVisible();
     await page.keyboard.press('Control+k');
@@ -121,7 +121,7 @@ test.describe('the signed-in shell', () => {
   });
 
   test('the last remaining page cannot be closed once multi-tab mode was turned off and on again', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await openMenu(page, '系统管理', '在线用户');
     await page.getByTestId('settings-open').click();
     await page.getByTestId('setting-multipage').click();
@@ -135,7 +135,7 @@ test.describe('the signed-in shell', () => {
   });
 
   test('settings persist across a reload (pro__ keys)', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.getByTestId('settings-open').click();
     await page.getByTestId('settings-drawer').getByText('暗色菜单').click();
     await expect(page.getByText('正在编译主题！')).toBeVisible();
@@ -155,7 +155,7 @@ test.describe('the signed-in shell', () => {
   test('a small phone (375×812) gets the menu in a drawer', async ({ browser, baseURL }) => {
     const ctx = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
     const page = await ctx.newPage();
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await expect(page.locator('[data-device="mobile"][data-socket="open"]')).toBeVisible();
     await expect(page.getByTestId('sider')).toHaveCount(0);
     await page.getByTestId('menu-trigger').click();
@@ -225,7 +225,7 @@ test.describe('the signed-in shell', () => {
   });
 
   test('a role change reaches a signed-in user without signing in again', async ({ page, browser, baseURL }) => {
-    await loginViaUi(page, 'teacher2');
+    await signIn(page, 'teacher2');
     await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
     await expect(sider(page).getByText('登录日志')).toHaveCount(0);
     await expect(page.locator('[data-socket="open"]')).toBeVisible();

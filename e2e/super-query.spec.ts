@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
 
 async function openUsers(page: Page) {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText('用户管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/isystem\/user$/);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { unsealData } from 'iron-session';
+import { needsDepartSelection, persistLogin, type LoginResult } from '../lib/login-state';
 
 export const DEMO_PASSWORD = 'jiaowu2026';
 const DATA_DIR = path.resolve('.e2e-data');
@@ -11,6 +12,26 @@ export async function loginViaUi(page: Page, username: string, password = DEMO_P
   await page.getByPlaceholder('用户名', { exact: true }).fill(username);
   await page.getByPlaceholder('密码', { exact: true }).fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Signs in the way the login form does, without loading the login page: the same POST through the BFF (a
+ * session of its own, cookie in this context), the same `persistLogin` into localStorage, then opens `path`.
+ * For journeys whose story starts after sign-in; the sign-in itself is covered by login.spec.ts with
+ * `loginViaUi`. Saves a login page render per journey.
+ */
+export async function signIn(page: Page, username: string, path = '/', password = DEMO_PASSWORD) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const res = await page.context().request.post('/jeecg-boot/sys/login', { data: { username, password }, headers: { origin } });
+  const body = (await res.json()) as { code: number; message: string; result: LoginResult };
+  expect(body.code, body.message).toBe(200);
+  expect(needsDepartSelection(body.result), 'a user with several departments signs in with loginViaUi').toBe(false);
+  const entries: [string, string][] = [];
+  persistLogin({ setItem: (k: string, v: string) => void entries.push([k, v]) } as unknown as Storage, body.result);
+  // localStorage belongs to the origin: write it from a tiny same-origin document, then open the page.
+  await page.goto('/logo.svg');
+  await page.evaluate((items) => items.forEach(([k, v]) => localStorage.setItem(k, v)), entries);
+  await page.goto(path);
 }
 
 /** The test can read the dev secret from DATA_DIR, so it can see what the sealed cookie holds. */
@@ -50,9 +71,9 @@ export async function unread(page: Page): Promise<number> {
   return Number(await count.getAttribute('title'));
 }
 
-/** Signs in through the UI and waits for the shell's socket and the bell's first answers. */
+/** Signs in (`signIn`) and waits for the shell's socket and the bell's first answers. */
 export async function signedInWithBell(page: Page, username: string) {
-  await loginViaUi(page, username);
+  await signIn(page, username);
   await expect(page.locator('[data-socket="open"]')).toBeVisible();
   await expect(page.getByTestId('notice-bell')).toBeVisible();
   await page.waitForLoadState('networkidle');

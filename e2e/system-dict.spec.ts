@@ -1,12 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /** 数据字典 and 分类字典 as the administrator. Names carry a stamp so a rerun on the same data dir works. */
 
 const rowsOf = (scope: Locator) => scope.locator('tbody tr.ant-table-row');
 
 async function openMenu(page: Page, label: string, url: RegExp) {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText(label, { exact: true }).click();
   await expect(page).toHaveURL(url);

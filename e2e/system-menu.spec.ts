@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * 菜单管理 as the administrator: a button under 用户管理, then a data rule on 用户管理. Names carry a
@@ -7,7 +7,7 @@ import { loginViaUi } from './support';
  */
 
 async function openMenuAdmin(page: Page) {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText('菜单管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/isystem\/permission$/);

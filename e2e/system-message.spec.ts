@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginViaUi, signedInWithBell, unread } from './support';
+import { signedInWithBell, unread, signIn } from './support';
 
 /**
  * 消息模板 → 发送消息: the administrator sends the seeded 调课通知 (course_change_notice) to teacher2, who is
@@ -15,7 +15,7 @@ test('admin sends 调课通知 to teacher2 from 消息模板; it reaches teacher
   const before = await unread(teacher);
 
   // The sender: 系统管理 → 消息模板.
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText('消息模板', { exact: true }).click();
   await expect(page).toHaveURL(/\/isystem\/messageTemplate$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { loginViaUi, signIn } from './support';
 
 /**
  * 部门管理 + 角色管理 + 用户管理 as one journey: a department under an existing one, a role with one menu
@@ -33,7 +33,7 @@ test('an admin builds a department, a role with one menu and a user with that ro
   const username = `jy_${run}`;
   const password = 'Jiaoyan2026ok';
 
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
 
   // 部门管理: a department under 北京校区 gets the next code under A01A03.
   await openMenu(page, '部门管理', /\/isystem\/depart$/);

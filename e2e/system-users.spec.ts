@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
 
 async function openUsers(page: Page) {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText('用户管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/isystem\/user$/);
@@ -112,7 +112,7 @@ test.describe('用户管理 (list engine)', () => {
   });
 
   test('a teacher has no 用户管理 and the API refuses', async ({ page }) => {
-    await loginViaUi(page, 'teacher2');
+    await signIn(page, 'teacher2');
     await expect(page.getByTestId('sider').getByText('个人中心')).toBeVisible();
     await expect(page.getByTestId('sider').getByText('系统管理')).toHaveCount(0);
     await page.goto('/isystem/user');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * Teaching lists (issue 7): 学员 imported from an xlsx with one bad row, and a teacher 调动 that is
@@ -12,7 +12,7 @@ import { loginViaUi } from './support';
 const rows = (page: Page) => page.getByTestId('list-page').locator('.ant-table-tbody tr.ant-table-row');
 
 test('学员管理: an xlsx with one bad row imports the good rows and reports the bad one', async ({ page }, info) => {
-  await loginViaUi(page, 'admin', undefined, '/edu/student');
+  await signIn(page, 'admin', '/edu/student');
   const list = page.getByTestId('list-page');
   await expect(rows(page).first()).toBeVisible();
 
@@ -62,7 +62,7 @@ test('学员管理: an xlsx with one bad row imports the good rows and reports t
 });
 
 test('教师管理: 调动 is refused while future sessions remain, then done with a 接替教师', async ({ page }) => {
-  await loginViaUi(page, 'admin', undefined, '/edu/teacher');
+  await signIn(page, 'admin', '/edu/teacher');
   const list = page.getByTestId('list-page');
   // 黄磊 (tch_09) teaches in Beijing all term.
   await list.getByTestId('list-search-field-name').locator('input').fill('黄磊');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * Sliced, resumable upload through a real screen (课程资料, video type): a 300 MB file is interrupted
@@ -67,7 +67,7 @@ async function receivedOf(page: Page, id: string): Promise<number[]> {
 
 test('a 300 MB video resumes after a reload and is stored byte-identical', async ({ page }) => {
   test.setTimeout(600_000);
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
 
   // First attempt: start, wait until the server holds some slices, then reload mid-way.

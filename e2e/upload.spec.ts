@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginViaUi } from './support';
+import { signIn } from './support';
 
 /**
  * Uploads (issue 5, spec 02 §5/§7): 课程资料 with the per-type rules and a real PDF, the static route
@@ -23,7 +23,7 @@ async function chooseOption(page: Page, select: Locator, text?: string) {
 }
 
 test('课程资料: refusals by type and size, then a PDF added and downloaded', async ({ page }) => {
-  await loginViaUi(page, 'admin', undefined, '/edu/material');
+  await signIn(page, 'admin', '/edu/material');
   await expect(page.getByTestId('list-table')).toBeVisible();
   const form = page.getByTestId('form-modal');
   // Retried: a click that lands before hydration does nothing.
@@ -64,7 +64,7 @@ test('课程资料: refusals by type and size, then a PDF added and downloaded',
 });
 
 test('a traversal through the static and download routes is refused', async ({ page }) => {
-  await loginViaUi(page, 'admin', undefined, '/edu/material');
+  await signIn(page, 'admin', '/edu/material');
   await expect(page.getByTestId('list-table')).toBeVisible();
   for (const url of ['/jeecg-boot/sys/common/static/..%2f..%2fetc%2fpasswd', '/jeecg-boot/sys/common/download/..%2f..%2fetc%2fpasswd', '/jeecg-boot/sys/common/static/%2e%2e%2f%2e%2e%2fetc%2fpasswd']) {
     const res = await page.request.get(url);
@@ -74,7 +74,7 @@ test('a traversal through the static and download routes is refused', async ({ p
 });
 
 test('通告管理: 图片 uploads through the file dialog and shows the stored image', async ({ page }) => {
-  await loginViaUi(page, 'admin', undefined, '/isystem/annountCement');
+  await signIn(page, 'admin', '/isystem/annountCement');
   await expect(page.getByTestId('list-table')).toBeVisible();
   const form = page.getByTestId('annt-form');
   await expect(async () => {

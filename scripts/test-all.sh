@@ -11,12 +11,13 @@ step() { printf '\n=== %s ===\n' "$*"; }
 mins() { awk -v s="$1" 'BEGIN { printf "%.1f", s / 60 }'; }
 # timed NAME CMD...: runs CMD, records its wall time under NAME, prints it.
 timed() {
-  local name=$1 t0
+  local name=$1 t0 rc=0
   shift
   t0=$(date +%s)
-  "$@"
+  "$@" || rc=$?
   TOOK[$name]=$(($(date +%s) - t0))
   printf -- '--- %s: %s s\n' "$name" "${TOOK[$name]}"
+  return "$rc"
 }
 budget_line() {
   local total=$(($(date +%s) - START))
