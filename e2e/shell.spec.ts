@@ -111,8 +111,13 @@ test.describe('the signed-in shell', () => {
     await page.keyboard.press('Control+k');
     await expect(page.locator('.ant-select-dropdown')).toBeVisible();
     await page.keyboard.type('登录日志');
-    await page.locator('.ant-select-item-option').filter({ hasText: '登录日志' }).click();
-    await expect(page).toHaveURL(/\/isystem\/log$/);
+    const option = page.locator('.ant-select-item-option').filter({ hasText: '登录日志' });
+    await expect(option).toBeVisible();
+    // A click while the list is still sliding in or re-filtering can miss: click until the page changes.
+    await expect(async () => {
+      if (await option.isVisible()) await option.click({ timeout: 2000 });
+      await expect(page).toHaveURL(/\/isystem\/log$/, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await page.keyboard.press('Control+k');
     await expect(page.locator('.ant-select-dropdown')).toBeVisible();
     await page.keyboard.type('操作手册');
