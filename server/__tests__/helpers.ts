@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createBackend, type Backend } from '../backend';
 import type { SmsSender } from '../auth/sms';
 import type { BackendConfig } from '../config';
-import { PREPARED_SEED, preparedPgliteSnapshot, preparedPgTemplate } from '../testing/prepared-db';
+import { PREPARED_SEED, preparedPglite, preparedPgTemplate } from '../testing/prepared-db';
 
 export interface TestBackend extends Backend {
   sms: { mobile: string; code: string; mode: string }[];
@@ -25,14 +25,14 @@ export async function startTestBackend(config: Partial<BackendConfig> = {}, fetc
   const adminUrl = process.env.TEST_DATABASE_URL;
   const template = adminUrl && usePrepared ? await preparedPgTemplate(adminUrl) : undefined;
   const pgUrl = adminUrl ? await createScratchDatabase(adminUrl, template) : undefined;
-  const snapshot = !adminUrl && usePrepared ? await preparedPgliteSnapshot() : undefined;
+  const pglite = !adminUrl && usePrepared ? await preparedPglite() : undefined;
   // On PostgreSQL the backend is not in memory: give it a throwaway DATA_DIR (uploads, error files).
   const dataDir = pgUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'jw-test-')) : undefined;
   const backend = await createBackend({
     memory: !pgUrl,
     sms,
     fetchExternal,
-    prepared: template || snapshot ? { snapshot } : undefined,
+    prepared: template ? {} : pglite,
     config: { captcha: false, trustClientIpHeader: true, databaseUrl: pgUrl ?? null, ...(dataDir ? { dataDir } : {}), ...config, ...seedOptions },
   });
   const call: TestBackend['call'] = async (path, init = {}) => {

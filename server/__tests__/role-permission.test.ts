@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
 import { createBackend } from '../backend';
-import { preparedPgliteSnapshot } from '../testing/prepared-db';
+import { preparedPglite } from '../testing/prepared-db';
 import { TEACHING_PERMS } from '../services/teaching-seed';
 
 let be: TestBackend;
@@ -308,8 +308,7 @@ describe('PUT /sys/user/editRoles', () => {
 test('createBackend({notify}) routes pushes to the given function; setNotifier replaces it', async () => {
   const first = jest.fn();
   const second = jest.fn();
-  const snapshot = await preparedPgliteSnapshot();
-  const other = await createBackend({ memory: true, prepared: snapshot ? { snapshot } : undefined, notify: first, config: { captcha: false, seedDemo: true, seedTerm: false, trustClientIpHeader: true, databaseUrl: null } });
+  const other = await createBackend({ memory: true, prepared: await preparedPglite(), notify: first, config: { captcha: false, seedDemo: true, seedTerm: false, trustClientIpHeader: true, databaseUrl: null } });
   try {
     const call = (path: string, init: { method?: string; json?: unknown; token?: string }) =>
       other

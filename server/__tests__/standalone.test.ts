@@ -1,13 +1,12 @@
 /** @jest-environment node */
 import { createBackend, type Backend } from '../backend';
-import { preparedPgliteSnapshot } from '../testing/prepared-db';
+import { preparedPglite } from '../testing/prepared-db';
 
 let be: Backend;
 beforeAll(async () => {
-  const snapshot = await preparedPgliteSnapshot();
   be = await createBackend({
     memory: true,
-    prepared: snapshot ? { snapshot } : undefined,
+    prepared: await preparedPglite(),
     basePath: '/jeecg-boot',
     socketAddress: (env) => (env as { incoming?: { socket: { remoteAddress: string } } }).incoming?.socket.remoteAddress,
     config: { captcha: false, seedDemo: true, seedTerm: false, trustClientIpHeader: false, databaseUrl: null },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { migrate, openDb } from '../db';
+import { migrate, openDb, type OpenedDb } from '../db';
 import { seed } from '../db/seed';
 
 /**
@@ -45,23 +45,32 @@ async function buildOnce(name: string, build: () => Promise<void>): Promise<void
   }
 }
 
-/** The prepared PGlite data directory as a tar, or undefined outside a Jest run with the global setup. */
-export async function preparedPgliteSnapshot(): Promise<Blob | undefined> {
+/** Migrates and seeds `opened` as every prepared database is, then runs `then` and closes it. */
+async function prepare(opened: OpenedDb, then?: () => Promise<void>): Promise<void> {
+  try {
+    await migrate(opened.db);
+    await seed(opened.db, { demo: PREPARED_SEED.seedDemo, term: PREPARED_SEED.seedTerm });
+    await then?.();
+  } finally {
+    await opened.close();
+  }
+}
+
+/**
+ * `createBackend`'s `prepared` option for an in-memory PGlite: a copy of the run's prepared data directory,
+ * or undefined outside a Jest run with the global setup.
+ */
+export async function preparedPglite(): Promise<{ snapshot: Blob } | undefined> {
   if (!runDir()) return undefined;
   const file = path.join(runDir()!, 'pglite.tar');
   await buildOnce('pglite', async () => {
     const opened = await openDb({});
-    try {
-      await migrate(opened.db);
-      await seed(opened.db, { demo: PREPARED_SEED.seedDemo, term: PREPARED_SEED.seedTerm });
-      const tar = Buffer.from(await (await opened.dumpDataDir!()).arrayBuffer());
-      fs.writeFileSync(`${file}.tmp`, tar);
+    await prepare(opened, async () => {
+      fs.writeFileSync(`${file}.tmp`, Buffer.from(await (await opened.dumpDataDir!()).arrayBuffer()));
       fs.renameSync(`${file}.tmp`, file);
-    } finally {
-      await opened.close();
-    }
+    });
   });
-  return new Blob([fs.readFileSync(file)]);
+  return { snapshot: new Blob([fs.readFileSync(file)]) };
 }
 
 /**
@@ -85,13 +94,7 @@ export async function preparedPgTemplate(adminUrl: string): Promise<string | und
     fs.writeFileSync(path.join(runDir()!, 'pg-template'), name);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const opened = await openDb({ databaseUrl: url.toString() });
-    try {
-      await migrate(opened.db);
-      await seed(opened.db, { demo: PREPARED_SEED.seedDemo, term: PREPARED_SEED.seedTerm });
-    } finally {
-      await opened.close();
-    }
+    await prepare(await openDb({ databaseUrl: url.toString() }));
   });
   return name;
 }
