@@ -1,8 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT || 3100);
 export const E2E_DATA_DIR = path.resolve('.e2e-data');
+// Debian's chromium-headless-shell (the old headless mode, no browser UI) runs the journeys about a fifth faster
+// than the full browser's headless mode on 2 cores; the full browser is the fallback where the shell is absent.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** Runs against the production build through server.ts, in Debian's Chromium (Playwright cannot download browsers here). */
 export default defineConfig({
@@ -23,7 +28,7 @@ export default defineConfig({
     // action); CI retries a failed journey once, and that retry records one.
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--disable-quic'],
     },
   },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { spawnServer, type SpawnedServer } from './spawn-server';
+import { chooseFromUserMenu } from './support';
 
 /** A small CAS server: /login redirects back with a ticket, /p3/serviceValidate answers CAS XML, /logout says so. */
 function startStubCas() {
@@ -63,9 +64,9 @@ test.describe('single sign-on (CAS)', () => {
     expect(replay.status()).toBe(401);
     expect(await replay.text()).toContain('not recognized');
 
-    await page.getByTestId('header-user').click();
-    await page.getByText('退出登录').click();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await chooseFromUserMenu(page, '退出登录', confirm);
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page).toHaveURL(`${cas.url}/logout`);
     await expect(page.getByText('CAS signed out')).toBeVisible();
     const after = await page.request.get(`${app.url}/jeecg-boot/sys/user/getAccountInfoFromToken`);

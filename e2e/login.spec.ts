@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, lastSmsCode, loginViaUi, sessionToken } from './support';
+import { apiLogin, chooseFromUserMenu, lastSmsCode, loginViaUi, sessionToken } from './support';
 
 test.describe('sign-in, guard and sign-out', () => {
   test('the guard keeps the full path with its query and returns there after login', async ({ page }) => {
@@ -57,9 +57,9 @@ test.describe('sign-in, guard and sign-out', () => {
     expect(cookie.sameSite).toBe('Lax');
 
     const oldCookies = await context.cookies();
-    await page.getByTestId('header-user').click();
-    await page.getByText('退出登录').click();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await chooseFromUserMenu(page, '退出登录', confirm);
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page).toHaveURL(/\/user\/login/);
     const local = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pro__')));
     expect(local).toEqual([]);

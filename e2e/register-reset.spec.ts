@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lastSmsCode, loginViaUi, passSliderVerify } from './support';
+import { chooseFromUserMenu, lastSmsCode, loginViaUi, passSliderVerify } from './support';
 
 test('register with an SMS code, sign in, reset the password by SMS; the old password then fails', async ({ page }) => {
   const phone = '13912345678';
@@ -27,9 +27,7 @@ test('register with an SMS code, sign in, reset the password by SMS; the old pas
   await page.goto('/account/center');
   await expect(page.getByTestId('account-role-tag')).toHaveText('普通用户');
   // A user without departments is told so when switching (spec 01 §8).
-  await page.getByTestId('header-user').click();
-  await page.getByText('切换部门').click();
-  await expect(page.getByText('您尚未设置部门信息!')).toBeVisible();
+  await chooseFromUserMenu(page, '切换部门', page.getByText('您尚未设置部门信息!'));
   await page.context().clearCookies();
 
   await page.goto('/user/alteration');

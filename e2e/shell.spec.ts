@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, loginViaUi, signIn } from './support';
+import { apiLogin, chooseFromUserMenu, loginViaUi, signIn } from './support';
 
 const sider = (page: Page) => page.getByTestId('sider');
 
@@ -98,8 +98,7 @@ test.describe('the signed-in shell', () => {
     await expect(frame.getByRole('heading', { name: '教务系统操作手册' })).toBeVisible();
     await expect(page).toHaveTitle(/^操作手册 · /);
 
-    await page.getByTestId('header-user').click();
-    const [manual] = await Promise.all([context.waitForEvent('page'), page.getByText('帮助中心').click()]);
+    const [manual] = await Promise.all([context.waitForEvent('page'), chooseFromUserMenu(page, '帮助中心')]);
     await expect(manual).toHaveURL(/\/manual\/index\.html$/);
     await expect(manual.getByRole('heading', { name: '教务系统操作手册' })).toBeVisible();
   });
@@ -179,10 +178,8 @@ test.describe('the signed-in shell', () => {
       await page.goto('/account/center');
       await expect(page.getByTestId('account-current-depart')).toHaveText('北京校区', { timeout: 3_000 });
     }).toPass({ timeout: 20_000 });
-    await page.getByTestId('header-user').click();
-    await page.getByText('切换部门').click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText(/部门切换/)).toBeVisible();
+    await chooseFromUserMenu(page, '切换部门', dialog.getByText(/部门切换/));
     await dialog.getByText('上海校区').click();
     await dialog.getByTestId('depart-confirm').click();
     await expect(page.getByTestId('account-current-depart')).toHaveText('上海校区');
@@ -190,8 +187,7 @@ test.describe('the signed-in shell', () => {
 
   test('change password: the old password then fails, the new one works', async ({ page }) => {
     await loginViaUi(page, 'jiaowu');
-    await page.getByTestId('header-user').click();
-    await page.getByText('修改密码').click();
+    await chooseFromUserMenu(page, '修改密码', page.getByPlaceholder('旧密码'));
     await expect(page).toHaveURL(/\/account\/settings\/security$/);
     await page.getByPlaceholder('旧密码').fill('jiaowu2026');
     await page.getByPlaceholder('新密码', { exact: true }).fill('newpass2027');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { unsealData } from 'iron-session';
 import { needsDepartSelection, persistLogin, type LoginResult } from '../lib/login-state';
 
@@ -32,6 +32,23 @@ export async function signIn(page: Page, username: string, path = '/', password 
   await page.goto('/logo.svg');
   await page.evaluate((items) => items.forEach(([k, v]) => localStorage.setItem(k, v)), entries);
   await page.goto(path);
+}
+
+/**
+ * Chooses `item` from the header's user menu and waits for `until` (what the choice opens) when given. The
+ * menu opens on hover and toggles on click, and a click on an entry still animating in can be lost on a slow
+ * machine: hover until the entry shows, click it, and start over while `until` has not appeared.
+ */
+export async function chooseFromUserMenu(page: Page, item: string, until?: Locator) {
+  const entry = page.locator('.ant-dropdown-menu-item').filter({ hasText: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) {
+      await page.mouse.move(0, 0);
+      await page.getByTestId('header-user').hover();
+    }
+    await entry.click({ timeout: 3_000 });
+    if (until) await expect(until).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The test can read the dev secret from DATA_DIR, so it can see what the sealed cookie holds. */
@@ -75,8 +92,8 @@ export async function unread(page: Page): Promise<number> {
 export async function signedInWithBell(page: Page, username: string) {
   await signIn(page, username);
   await expect(page.locator('[data-socket="open"]')).toBeVisible();
-  await expect(page.getByTestId('notice-bell')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // The badge is read against this first answer: before it, no badge means "not loaded", not "0 unread".
+  await expect(page.locator('[data-testid="notice-bell"][data-loaded="true"]')).toBeVisible();
 }
 
 /** Drags the 拖动滑块验证 slider to the end, which unlocks 获取验证码 (spec 02 §2). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi, signIn } from './support';
+import { chooseFromUserMenu, loginViaUi, signIn } from './support';
 
 /**
  * 部门管理 + 角色管理 + 用户管理 as one journey: a department under an existing one, a role with one menu
@@ -131,12 +131,7 @@ test('an admin builds a department, a role with one menu and a user with that ro
 
   // Sign out, sign in as the new user: the menu is exactly 在线用户, and its list loads.
   const confirm = page.locator('.ant-modal-confirm');
-  // The user menu animates open; retry until the logout confirmation shows.
-  await expect(async () => {
-    if (!(await page.getByText('退出登录').isVisible())) await page.getByTestId('header-user').click();
-    await page.getByText('退出登录').click({ timeout: 2_000 });
-    await expect(confirm).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await chooseFromUserMenu(page, '退出登录', confirm);
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page).toHaveURL(/\/user\/login/);
   await loginViaUi(page, username, password);

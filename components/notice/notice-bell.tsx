@@ -88,7 +88,7 @@ export function NoticeBell() {
         arrow={{ pointAtCenter: true }}
         styles={{ root: { width: 300 } }}
       >
-        <Button type="text" aria-label="消息通知" data-testid="notice-bell">
+        <Button type="text" aria-label="消息通知" data-testid="notice-bell" data-loaded={feed.loaded}>
           <Badge count={feed.total} size="small" data-testid="notice-badge">
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>

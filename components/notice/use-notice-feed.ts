@@ -19,6 +19,8 @@ const count = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
  */
 export function useNoticeFeed(pageSize = BELL_PAGE_SIZE, onSessionExpired?: (e: ApiError) => void) {
   const [lists, setLists] = useState<NoticeLists>(EMPTY_NOTICES);
+  // False until the first answer: an empty badge before it means "not known yet", not "nothing unread".
+  const [loaded, setLoaded] = useState(false);
   const poller = useRef<NoticePoller | null>(null);
   const expired = useRef(onSessionExpired);
   useEffect(() => {
@@ -42,6 +44,7 @@ export function useNoticeFeed(pageSize = BELL_PAGE_SIZE, onSessionExpired?: (e: 
               sysMsgList: v.sysMsgList ?? [],
               sysMsgTotal: count(v.sysMsgTotal),
             });
+            setLoaded(true);
           }
         },
         log: (text, data) => console.info(`[notice] ${text}`, data ?? ''),
@@ -66,5 +69,5 @@ export function useNoticeFeed(pageSize = BELL_PAGE_SIZE, onSessionExpired?: (e: 
   }, [pageSize]);
 
   const reload = useCallback(() => poller.current?.send({ type: 'reload' }), []);
-  return { ...lists, total: lists.anntMsgTotal + lists.sysMsgTotal, reload };
+  return { ...lists, total: lists.anntMsgTotal + lists.sysMsgTotal, loaded, reload };
 }

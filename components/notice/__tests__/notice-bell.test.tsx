@@ -45,7 +45,10 @@ beforeEach(() => {
 describe('NoticeBell', () => {
   it('loads 5 per tab and badges the unread total', async () => {
     renderBell();
+    // Until the first answer the bell says it has not loaded (journeys read the badge against it).
+    expect(screen.getByTestId('notice-bell')).toHaveAttribute('data-loaded', 'false');
     await waitFor(() => expect(screen.getByTestId('notice-badge')).toHaveTextContent('8'));
+    expect(screen.getByTestId('notice-bell')).toHaveAttribute('data-loaded', 'true');
     expect(listCalls()[0]).toEqual(['/sys/annountCement/listByUser', { pageSize: 5 }]);
   });
 
@@ -101,6 +104,7 @@ describe('NoticeBell', () => {
         await jest.advanceTimersByTimeAsync(30_000);
       });
       expect(listCalls()).toHaveLength(1);
+      expect(screen.getByTestId('notice-bell')).toHaveAttribute('data-loaded', 'false');
       await act(async () => {
         window.dispatchEvent(new Event('online'));
         await jest.advanceTimersByTimeAsync(6_000);
