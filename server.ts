@@ -66,7 +66,7 @@ async function main() {
     ? Object.assign((path: string, init: RequestInit, raw?: RawBody) => backend!.fetch(new Request(`http://embedded${path}`, init), raw ? { incoming: raw } : undefined), {
         takesRawBody: true,
       })
-    : httpUpstream(legacyApiUrl!.replace(/\/+$/, ''));
+    : httpUpstream(legacyApiUrl!.replace(/\/+$/, ''), { signSecret: webEnv.legacySignSecret });
   const bff = createBff(upstream, webEnv);
   const bffListener = getRequestListener((req, env) => {
     const segments = bffSegments(req.url);

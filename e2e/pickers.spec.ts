@@ -3,7 +3,7 @@ import { signIn } from './support';
 
 /**
  * 用户管理 with the pickers: 所属部门 through the department picker (sel_depart → DepartSelect) and 角色
- * through the role picker and 职务 through the report popup (roleIds → RoleSelect, post → ReportPopup,
+ * through the role picker and 职务 through the report popup (selectedroles → RoleSelect, post → ReportPopup,
  * wired by features/system/users/user-editors.tsx).
  */
 const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
@@ -24,20 +24,20 @@ test('新增 a user choosing a department, a role and a 职务 through the picke
   await form.getByLabel('手机号码').fill('13955557777');
 
   // Department: the tree modal (500 wide), pick 教务处 by its title.
-  await form.getByTestId('field-departIds-open').click();
+  await form.getByTestId('field-selecteddeparts-open').click();
   const departs = page.getByTestId('depart-picker');
   await departs.getByText('教务处', { exact: true }).click();
   await page.getByTestId('depart-picker-ok').click();
   await expect(departs).toBeHidden();
-  await expect(form.getByTestId('field-departIds')).toContainText('教务处');
+  await expect(form.getByTestId('field-selecteddeparts')).toContainText('教务处');
 
   // Role: the paged role list, pick 教师 by clicking its row.
-  await form.getByTestId('field-roleIds-open').click();
+  await form.getByTestId('field-selectedroles-open').click();
   const roles = page.getByTestId('role-picker');
   await roles.getByTestId('role-picker-table').getByText('教师', { exact: true }).click();
   await page.getByTestId('role-picker-ok').click();
   await expect(roles).toBeHidden();
-  await expect(form.getByTestId('field-roleIds')).toContainText('教师');
+  await expect(form.getByTestId('field-selectedroles')).toContainText('教师');
 
   // 职务: the report popup (1200 wide) over the server's depart_post report; a row click chooses it.
   await form.getByTestId('user-post-popup').click();

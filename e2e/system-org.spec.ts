@@ -117,7 +117,7 @@ test('an admin builds a department, a role with one menu and a user with that ro
   await userForm.getByLabel('用户姓名').fill('教研员甲');
   await userForm.getByLabel('登录密码').fill(password);
   // 角色 through the role picker: search the new role by name, choose its row.
-  await userForm.getByTestId('field-roleIds-open').click();
+  await userForm.getByTestId('field-selectedroles-open').click();
   const rolePicker = page.getByTestId('role-picker');
   await rolePicker.getByPlaceholder('请输入角色名称').fill(roleName);
   await rolePicker.getByTestId('role-picker-search').click();
@@ -125,7 +125,7 @@ test('an admin builds a department, a role with one menu and a user with that ro
   await rolePicker.getByTestId('role-picker-table').getByText(roleName, { exact: true }).click();
   await page.getByTestId('role-picker-ok').click();
   await expect(rolePicker).toBeHidden();
-  await expect(userForm.getByTestId('field-roleIds')).toContainText(roleName);
+  await expect(userForm.getByTestId('field-selectedroles')).toContainText(roleName);
   await page.getByTestId('form-modal-submit').click();
   await expect(userForm).toBeHidden();
 

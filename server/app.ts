@@ -28,6 +28,7 @@ import { applyRoutes } from './http/apply-routes';
 import { sliceRoutes } from './http/slice-routes';
 import { dictItemBatchRoutes } from './http/dict-item-batch-routes';
 import { studentPackageRoutes } from './http/student-package-routes';
+import { tenantPositionRoutes } from './http/tenant-position-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
 import type { AppEnv, Services } from './http/types';
 
@@ -41,6 +42,8 @@ const ANONYMOUS: RegExp[] = [
   /^\/sys\/cas\/client\/validateLogin$/,
   /^\/sys\/thirdLogin\/[^/]+(\/[^/]+)*$/,
   /^\/sys\/user\/(checkOnlyUser|register|phoneVerification|passwordChange)$/,
+  // The announcement page checks the token itself: the stock client's iframe sends it as `?token=`.
+  /^\/sys\/annountCement\/show\/[^/]+$/,
 ];
 
 export interface CreateAppOptions {
@@ -105,6 +108,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', sliceRoutes);
   app.route('/', dictItemBatchRoutes);
   app.route('/', studentPackageRoutes);
+  app.route('/', tenantPositionRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

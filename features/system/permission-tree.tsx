@@ -1,16 +1,50 @@
 import { Tag, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 
-/** One node of GET /sys/permission/list: menu type 0 top menu, 1 sub menu, 2 button. */
+/** GET /sys/role/queryTreeList: JeecgBoot's role grant tree, `{treeList, ids}` (ids = every permission id). */
+export const ROLE_TREE_URL = '/sys/role/queryTreeList';
+
+/**
+ * One node of that tree (JeecgBoot TreeModel): the name is `slotTitle` (JeecgBoot leaves `title` null),
+ * children null on a leaf. `menuType` and `perms` come from our backend only.
+ */
+export interface TreeModelNode {
+  key: string;
+  title?: string | null;
+  slotTitle?: string | null;
+  isLeaf?: boolean;
+  ruleFlag?: number | null;
+  menuType?: number;
+  perms?: string | null;
+  children?: TreeModelNode[] | null;
+}
+
+export interface RoleTreeAnswer {
+  treeList: TreeModelNode[] | null;
+  ids?: string[];
+}
+
+/** One node as the role screens use it: menu type 0 top menu, 1 sub menu, 2 button (unknown from a JeecgBoot server). */
 export interface PermissionNode {
   key: string;
   title: string;
-  menuType: number;
-  perms: string | null;
+  menuType?: number;
+  perms?: string | null;
   children?: PermissionNode[];
 }
 
 export const BUTTON_MENU_TYPE = 2;
+
+/** The TreeModel nodes as PermissionNodes: the name from slotTitle (or title), children only where there are some. */
+export function fromTreeModels(nodes: readonly TreeModelNode[] | null | undefined): PermissionNode[] {
+  return (nodes ?? []).map((n) => {
+    const node: PermissionNode = { key: n.key, title: n.slotTitle ?? n.title ?? '' };
+    if (n.menuType !== undefined) node.menuType = n.menuType;
+    if (n.perms !== undefined) node.perms = n.perms;
+    if (n.children?.length) node.children = fromTreeModels(n.children);
+    return node;
+  });
+}
 
 /** The backend tree as antd Tree data: buttons carry a 按钮 tag and their permission code. */
 export function toTreeData(nodes: readonly PermissionNode[]): TreeDataNode[] {

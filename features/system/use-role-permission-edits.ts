@@ -6,21 +6,22 @@ import type { TreeProps } from 'antd';
 import { App } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
-import { allKeys, sameKeys, toTreeData, type PermissionNode } from './permission-tree';
+import { allKeys, fromTreeModels, ROLE_TREE_URL, sameKeys, toTreeData, type RoleTreeAnswer } from './permission-tree';
 
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
-const getTree = (url: string) => http.get<PermissionNode[]>(url).then((r) => r.result ?? []);
+const getTree = (url: string) => http.get<RoleTreeAnswer>(url).then((r) => fromTreeModels(r.result?.treeList));
 const getGranted = ([url, roleId]: readonly [string, string]) => http.get<string[]>(url, { roleId }).then((r) => r.result ?? []);
 
 /**
  * A role's menus and buttons being ticked (角色授权 and 角色管理's 授权 drawer): the permission tree, the
- * role's granted ids, unsaved ticks kept per role (another role shows the server's set), and save.
+ * role's granted ids, unsaved ticks kept per role (another role shows the server's set), and save. The
+ * tree is JeecgBoot's role grant tree (`/sys/role/queryTreeList`), so this works against a JeecgBoot server.
  * The tree is `checkStrictly`, so exactly the ticked ids are saved, in tree order.
  */
 export function useRolePermissionEdits(roleId: string | null, opts: { refetchOnOpen?: boolean; refetchAfterSave?: boolean } = {}) {
   const { message } = App.useApp();
   const showError = useApiError();
-  const tree = useSWR('/sys/permission/list', getTree, { ...SWR_OPTIONS, onError: showError });
+  const tree = useSWR(ROLE_TREE_URL, getTree, { ...SWR_OPTIONS, onError: showError });
   const granted = useSWR(roleId ? (['/sys/permission/queryRolePermission', roleId] as const) : null, getGranted, {
     ...SWR_OPTIONS,
     ...(opts.refetchOnOpen ? { revalidateOnMount: true } : {}),

@@ -29,7 +29,13 @@ const LOGIN_PATHS = [/^\/sys\/login$/, /^\/sys\/phoneLogin$/, /^\/sys\/cas\/clie
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Request headers worth passing on; everything else (cookies above all) stays here. */
 const FORWARD_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'range', 'if-none-match', 'if-modified-since', 'user-agent'];
-const FORWARD_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'content-range', 'x-content-type-options', 'content-security-policy'];
+const FORWARD_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'content-range', 'x-content-type-options', 'content-security-policy', 'referrer-policy'];
+/**
+ * A path segment for the upstream. Commas stay literal, as JeecgBoot's own client sends them: a table
+ * dictionary code (`sys_user,realname,id`) is then the same on the wire, and a 3.x server signs it as
+ * `x-path-variable` only when it sees the comma (lib/server/jeecg-sign.ts mirrors that either way).
+ */
+const encodeSegment = (s: string) => encodeURIComponent(s).replace(/%2C/g, ',');
 /** JSON bodies up to this size are read to remove any copy of the token; bigger ones stream. */
 const SCRUB_LIMIT = 8 * 1024 * 1024;
 
@@ -108,7 +114,7 @@ function isTokenInvalid(status: number, text: string | null) {
 export function createBff(upstream: Upstream, env: BffEnv) {
   return async function handle(req: Request, segments: string[], raw?: RawBody): Promise<Response> {
     const url = new URL(req.url);
-    const path = '/' + segments.map(encodeURIComponent).join('/');
+    const path = '/' + segments.map(encodeSegment).join('/');
     if (segments.some((s) => s === '..' || s === '.') || BLOCKED.some((re) => re.test(path))) {
       return json(404, envelope(false, 404, '很抱歉，资源未找到!'));
     }

@@ -1,3 +1,4 @@
+import { JEECG_SIGN_SECRET_DEFAULT } from './jeecg-sign';
 import { resolveSessionSecret } from './secret';
 import type { OAuthClientSettings } from './oauth';
 
@@ -7,6 +8,8 @@ export interface ServerEnv {
   sessionSecret: string;
   cookieSecure: boolean;
   legacyApiUrl: string | null;
+  /** JeecgBoot 3.x `jeecg.signatureSecret` for signed dictionary calls to LEGACY_API_URL (LEGACY_SIGN_SECRET; default: JeecgBoot's). */
+  legacySignSecret: string;
   casUrl: string | null;
   appUrl: string | null;
   trustProxy: boolean;
@@ -28,6 +31,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     sessionSecret: resolveSessionSecret(env),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === '1' : env.NODE_ENV === 'production',
     legacyApiUrl: legacy?.replace(/\/+$/, '') ?? null,
+    legacySignSecret: env.LEGACY_SIGN_SECRET?.trim() || JEECG_SIGN_SECRET_DEFAULT,
     casUrl: env.CAS_URL?.trim().replace(/\/+$/, '') || null,
     appUrl: env.APP_URL?.trim().replace(/\/+$/, '') || null,
     trustProxy: env.TRUST_PROXY === '1',

@@ -1,3 +1,5 @@
+import { JEECG_SIGN_SECRET_DEFAULT, signHeaders } from './jeecg-sign';
+
 /**
  * The upstream has the shape of fetch: the embedded backend in process, or a legacy server over HTTP.
  * An in-process upstream that sets `takesRawBody` may be handed the Node request body itself
@@ -27,8 +29,28 @@ export function embeddedUpstream(): Upstream {
   };
 }
 
-export function httpUpstream(baseUrl: string): Upstream {
-  return (path, init) => fetch(baseUrl + path, init);
+export interface HttpUpstreamOptions {
+  /** JeecgBoot 3.x's `jeecg.signatureSecret` for its signed dictionary paths (default: the one it ships). */
+  signSecret?: string;
+  /** The clock of X-TIMESTAMP (tests). */
+  now?: () => number;
+}
+
+/**
+ * A JeecgBoot-compatible server over HTTP. Requests to its signed dictionary paths get `X-Sign` and
+ * `X-TIMESTAMP` computed here (lib/server/jeecg-sign.ts), for exactly the path and query sent: the browser
+ * never holds the secret, and a 3.x server refuses those calls without them (2.4.x ignores the headers).
+ */
+export function httpUpstream(baseUrl: string, opts: HttpUpstreamOptions = {}): Upstream {
+  const secret = opts.signSecret || JEECG_SIGN_SECRET_DEFAULT;
+  const now = opts.now ?? Date.now;
+  return (path, init) => {
+    const sign = signHeaders(path, secret, now());
+    if (!Object.keys(sign).length) return fetch(baseUrl + path, init);
+    const headers = new Headers(init.headers);
+    for (const [k, v] of Object.entries(sign)) headers.set(k, v);
+    return fetch(baseUrl + path, { ...init, headers });
+  };
 }
 
 export class UpstreamUnavailable extends Error {}

@@ -29,7 +29,8 @@ describe('GET /sys/user/getAccountInfoFromToken', () => {
       departs: Depart[];
       roles: { id: string; roleCode: string; roleName: string }[];
     };
-    expect(result.userInfo).toMatchObject({ id: 'u_teacher', username: 'teacher', realname: '李文静', phone: '13800000001', status: 1, departIds: 'dep_bj,dep_sh' });
+    // departIds is JeecgBoot's 负责部门 (none for a teacher, 普通用户); membership is `departs` below.
+    expect(result.userInfo).toMatchObject({ id: 'u_teacher', username: 'teacher', realname: '李文静', phone: '13800000001', status: 1, userIdentity: 1, departIds: null });
     expect(JSON.stringify(result)).not.toMatch(/password|scrypt/);
     // account_end_time 2027-08-31T16:00Z in GMT+8.
     expect(result.accountInfo).toEqual({ name: '李文静', endTime: '2027-09-01 00:00:00' });

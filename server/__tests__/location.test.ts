@@ -16,7 +16,7 @@ beforeAll(async () => {
   be = await startTestBackend();
   [admin, teacher, marketing, academic] = await Promise.all([be.login('admin'), be.login('teacher'), be.login('marketing'), be.login('jiaowu')]);
   // A user of the self-registration role: no venue or teacher permission at all.
-  const made = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'plainuser', realname: '普通用户', password: 'Plain2026x', roleIds: 'role_user' } });
+  const made = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'plainuser', realname: '普通用户', password: 'Plain2026x', selectedroles: 'role_user' } });
   expect(made.body.success).toBe(true);
   plain = await be.login('plainuser', 'Plain2026x');
 }, 120_000);

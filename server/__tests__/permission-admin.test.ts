@@ -34,7 +34,7 @@ afterAll(() => be.close());
 beforeEach(() => notify.mockReset());
 
 type Body = Awaited<ReturnType<TestBackend['call']>>['body'];
-type Node = Record<string, unknown> & { id: string; children?: Node[] };
+type Node = Record<string, unknown> & { id: string; children: Node[] | null };
 
 const get = (path: string, token = admin) => be.call(path, { token }).then((r) => r.body);
 const post = (path: string, json: unknown, token = admin) => be.call(path, { method: 'POST', token, json }).then((r) => r.body);
@@ -44,7 +44,7 @@ const del = (path: string, token = admin) => be.call(path, { method: 'DELETE', t
 const add = (json: Record<string, unknown>) => post('/sys/permission/add', json);
 const edit = (json: Record<string, unknown>) => put('/sys/permission/edit', json);
 const row = (id: string) => be.db.selectFrom('sys_permission').selectAll().where('id', '=', id).executeTakeFirst();
-const tree = async () => (await get('/sys/permission/treeList')).result as Node[];
+const tree = async () => (await get('/sys/permission/list')).result as Node[];
 const find = (nodes: Node[], id: string): Node | undefined => {
   for (const n of nodes) {
     if (n.id === id) return n;
@@ -68,7 +68,8 @@ const subMenu = (name: string, parentId: string, url: string, extra: Record<stri
 describe('who may use 菜单管理', () => {
   it('a user without the codes gets 510 on every endpoint and changes nothing', async () => {
     const answers = await Promise.all([
-      get('/sys/permission/treeList', teacher),
+      get('/sys/permission/list', teacher),
+      get('/sys/permission/queryTreeList', teacher),
       get('/sys/permission/queryById?id=perm_isystem_user', teacher),
       get('/sys/permission/checkPermDuplication?url=/x&alwaysShow=false', teacher),
       post('/sys/permission/add', { name: 'x', menuType: 0, url: '/x' }, teacher),
@@ -89,12 +90,12 @@ describe('who may use 菜单管理', () => {
   });
 
   it('without a token: 401', async () => {
-    expect((await be.call('/sys/permission/treeList')).status).toBe(401);
+    expect((await be.call('/sys/permission/list')).status).toBe(401);
   });
 });
 
 describe('the tree', () => {
-  it('answers every live row, menus and buttons, with JeecgBoot SysPermissionTree fields', async () => {
+  it('GET /sys/permission/list answers every live row, menus and buttons, with JeecgBoot SysPermissionTree fields', async () => {
     const t = await tree();
     const sys = find(t, 'perm_isystem')!;
     expect(sys).toMatchObject({ key: 'perm_isystem', title: '系统管理', name: '系统管理', menuType: 0, url: '/isystem', component: 'layouts/RouteView', icon: 'setting', parentId: null, isLeaf: false });
@@ -102,7 +103,8 @@ describe('the tree', () => {
     expect(user).toMatchObject({ parentId: 'perm_isystem', menuType: 1, url: '/isystem/user', component: 'system/UserList', sortNo: 10.5, route: true, hidden: false, status: '1' });
     expect(user.children!.map((c) => c.perms)).toEqual(expect.arrayContaining(['system:user:list', 'system:user:add']));
     expect(find(t, 'perm_btn_user_add')).toMatchObject({ menuType: 2, permsType: '1', status: '1' });
-    expect(find(t, 'perm_btn_user_add')).not.toHaveProperty('children');
+    // JeecgBoot's children: null on a leaf (not absent, not []).
+    expect(find(t, 'perm_btn_user_add')).toMatchObject({ children: null, isLeaf: true, leaf: true });
     const live = await be.db.selectFrom('sys_permission').select('id').where('del_flag', '=', 0).execute();
     const count = (nodes: Node[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);
     expect(count(t)).toBe(live.length);

@@ -50,6 +50,7 @@ describe('who may use the role screens', () => {
     const token = await be.login(username);
     const answers = [
       await get('/sys/permission/queryRolePermission?roleId=role_teacher', token),
+      await get('/sys/role/queryTreeList', token),
       await get('/sys/permission/list', token),
       await get('/sys/role/queryall', token),
       await save(token, 'role_teacher', LOG_MENU.join(',')),
@@ -71,13 +72,18 @@ describe('reading', () => {
     expect(roles.find((x) => x.id === 'role_teacher')).toMatchObject({ roleCode: 'teacher', roleName: '教师', description: '授课教师' });
   });
 
-  it('GET /sys/permission/list answers the whole tree, menus and buttons, as {key,title,menuType,perms,children?}', async () => {
-    const r = await get('/sys/permission/list', await be.login('admin'));
-    type Node = { key: string; title: string; menuType: number; perms: string | null; children?: Node[] };
-    const tree = r.body.result as Node[];
+  it('GET /sys/role/queryTreeList answers {treeList, ids}: the whole tree, menus and buttons, as JeecgBoot TreeModel nodes plus menuType and perms', async () => {
+    const r = await get('/sys/role/queryTreeList', await be.login('admin'));
+    type Node = { key: string; title: string; menuType: number; perms: string | null; children: Node[] | null };
+    const { treeList: tree, ids } = r.body.result as { treeList: Node[]; ids: string[] };
+    /** A leaf as JeecgBoot's `new TreeModel(key, parentId, slotTitle, ruleFlag, isLeaf)` has it (title = name is ours). */
+    const leaf = (key: string, name: string, parentId: string | null, menuType: number, perms: string | null) => ({
+      key, title: name, slotTitle: name, isLeaf: true, icon: null, ruleFlag: 0, scopedSlots: { title: 'hasDatarule' }, parentId, label: null, value: key, children: null, menuType, perms,
+    });
     expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_inner', 'perm_isystem']);
-    expect(tree[1]).toEqual({ key: 'perm_account_center', title: '个人中心', menuType: 0, perms: null });
-    expect(tree[2].children).toEqual([{ key: 'perm_account_security', title: '安全设置', menuType: 1, perms: null }]);
+    expect(tree[1]).toEqual(leaf('perm_account_center', '个人中心', null, 0, null));
+    expect(tree[2]).toMatchObject({ key: 'perm_account_settings', isLeaf: false });
+    expect(tree[2].children).toEqual([leaf('perm_account_security', '安全设置', 'perm_account_settings', 1, null)]);
     const sys = tree[6];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
@@ -106,12 +112,13 @@ describe('reading', () => {
     ]);
     expect(sys.children!.find((n) => n.key === 'perm_isystem_category')!.children!.map((n) => n.key)).toEqual(['add', 'edit', 'delete'].map((a) => `perm_btn_category_${a}`));
     expect(sys.children!.find((n) => n.key === 'perm_isystem_online')!.children).toEqual([
-      { key: 'perm_btn_force_logout', title: '强制退出', menuType: 2, perms: 'system:online:forceLogout' },
-      { key: 'perm_btn_online_list', title: '查看在线用户', menuType: 2, perms: 'system:online:list' },
+      leaf('perm_btn_force_logout', '强制退出', 'perm_isystem_online', 2, 'system:online:forceLogout'),
+      leaf('perm_btn_online_list', '查看在线用户', 'perm_isystem_online', 2, 'system:online:list'),
     ]);
     const count = (nodes: Node[]): number => nodes.reduce((n, x) => n + 1 + count(x.children ?? []), 0);
     const rows = await be.db.selectFrom('sys_permission').select('id').where('del_flag', '=', 0).execute();
     expect(count(tree)).toBe(rows.length);
+    expect([...ids].sort()).toEqual(rows.map((x) => x.id).sort());
   });
 
   it('GET /sys/permission/queryRolePermission answers the role’s permission ids', async () => {

@@ -184,7 +184,7 @@ describe('the whole journey', () => {
     const role = await addRole('教研员', 'jiaoyanyuan');
     const granted = await post('/sys/permission/saveRolePermission', { roleId: role, permissionIds: 'perm_isystem_online,perm_btn_online_list' });
     expect(granted.body.success).toBe(true);
-    const created = await post('/sys/user/add', { username: 'jyy01', realname: '教研员一号', password: 'Jiaoyan2026', roleIds: role, departIds: 'dep_jwc' });
+    const created = await post('/sys/user/add', { username: 'jyy01', realname: '教研员一号', password: 'Jiaoyan2026', selectedroles: role, selecteddeparts: 'dep_jwc' });
     expect(created.body).toMatchObject({ success: true });
     const token = await be.login('jyy01', 'Jiaoyan2026');
     const perms = (await get('/sys/permission/getUserPermissionByToken', token)).body.result as { menu: { path: string; meta: { title: string }; children?: unknown[] }[]; auth: { action: string }[] };

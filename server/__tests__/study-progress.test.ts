@@ -95,7 +95,7 @@ beforeAll(async () => {
   be = await startTestBackend();
   admin = await be.login('admin');
   teacher2 = await be.login('teacher2');
-  const add = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'plainuser', realname: '普通', password: 'Plain2026ok', roleIds: 'role_user' } });
+  const add = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'plainuser', realname: '普通', password: 'Plain2026ok', selectedroles: 'role_user' } });
   expect(add.body.success).toBe(true);
   nobody = await be.login('plainuser', 'Plain2026ok');
   await fixture();

@@ -45,7 +45,7 @@ afterAll(() => be.close());
 
 describe('回收站', () => {
   it('lists deleted users, restores them without reviving their old sessions', async () => {
-    const id = await addUser('rb_one', { departIds: 'dep_jwc', sex: '2' });
+    const id = await addUser('rb_one', { selecteddeparts: 'dep_jwc', sex: '2' });
     const oldSession = await be.login('rb_one', 'Extra2026ok');
     expect((await call(`/sys/user/delete?id=${id}`, { method: 'DELETE' })).success).toBe(true);
     expect((await be.call('/sys/user/getAccountInfoFromToken', { token: oldSession })).status).toBe(401);
@@ -71,7 +71,7 @@ describe('回收站', () => {
   });
 
   it('purges only users in the recycle bin, with their links; the account name is free again', async () => {
-    const id = await addUser('rb_two', { departIds: 'dep_sh', roleIds: 'role_teacher' });
+    const id = await addUser('rb_two', { selecteddeparts: 'dep_sh', selectedroles: 'role_teacher' });
     expect(await call(`/sys/user/deleteRecycleBin?userIds=${id}`, { method: 'DELETE' })).toMatchObject({ success: false, message: '未找到对应数据' });
     expect(await be.db.selectFrom('sys_user').select('id').where('id', '=', id).execute()).toHaveLength(1);
     expect(await call('/sys/user/deleteRecycleBin?userIds=', { method: 'DELETE' })).toMatchObject({ success: false, message: '请选择用户' });
@@ -115,7 +115,7 @@ describe('重置密码 (PUT /sys/user/changePassword)', () => {
   });
 
   it('resetting one’s own password keeps the current session and ends the others', async () => {
-    await addUser('pw_admin', { roleIds: 'role_admin' });
+    await addUser('pw_admin', { selectedroles: 'role_admin' });
     const current = await be.login('pw_admin', 'Extra2026ok');
     const other = await be.login('pw_admin', 'Extra2026ok');
     const r = await call('/sys/user/changePassword', { method: 'PUT', token: current, json: { username: 'pw_admin', password: 'Self2026ok', confirmPassword: 'Self2026ok' } });
@@ -128,7 +128,7 @@ describe('重置密码 (PUT /sys/user/changePassword)', () => {
 describe('admin account guard', () => {
   let second: string;
   beforeAll(async () => {
-    await addUser('admin_two', { roleIds: 'role_admin' });
+    await addUser('admin_two', { selectedroles: 'role_admin' });
     second = await be.login('admin_two', 'Extra2026ok');
   });
 

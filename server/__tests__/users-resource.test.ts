@@ -41,8 +41,8 @@ describe('用户管理 on the resource engine', () => {
     for (const rec of page.records) {
       expect(rec).not.toHaveProperty('password');
       expect(rec).toHaveProperty('sex_dictText');
-      expect(rec).toHaveProperty('roleIds');
-      expect(rec).toHaveProperty('roleIds_dictText');
+      expect(rec).toHaveProperty('selectedroles');
+      expect(rec).toHaveProperty('selectedroles_dictText');
     }
     const all = (await list('column=username&order=asc&pageSize=50')).result as Page;
     const names = all.records.map((x) => String(x.username));
@@ -63,11 +63,11 @@ describe('用户管理 on the resource engine', () => {
     const ok = await be.call('/sys/user/add', {
       method: 'POST',
       token: admin,
-      json: { username: 'newteacher', realname: '新老师', password: 'Teach2026ok', phone: '13900001111', sex: '2', roleIds: 'role_marketing', departIds: 'dep_bj' },
+      json: { username: 'newteacher', realname: '新老师', password: 'Teach2026ok', phone: '13900001111', sex: '2', selectedroles: 'role_marketing', selecteddeparts: 'dep_bj' },
     });
     expect(ok.body).toMatchObject({ success: true, message: '添加成功！' });
     const rec = ok.body.result as Record<string, unknown>;
-    expect(rec).toMatchObject({ username: 'newteacher', roleIds: 'role_marketing', departIds: 'dep_bj', sex: 1 + 1 });
+    expect(rec).toMatchObject({ username: 'newteacher', selectedroles: 'role_marketing', selecteddeparts: 'dep_bj', orgCodeTxt: '北京校区', sex: 1 + 1 });
     const stored = await be.db.selectFrom('sys_user').select(['password_hash', 'org_code', 'status']).where('username', '=', 'newteacher').executeTakeFirstOrThrow();
     expect(await verifyPassword('Teach2026ok', stored.password_hash)).toBe(true);
     expect(stored.status).toBe(1);
@@ -79,7 +79,7 @@ describe('用户管理 on the resource engine', () => {
     ]);
     const dup = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'newteacher', realname: '重复', password: 'Teach2026ok' } });
     expect(dup.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
-    const badRole = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'ghostrole', realname: '幽灵', password: 'Teach2026ok', roleIds: 'role_nope' } });
+    const badRole = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'ghostrole', realname: '幽灵', password: 'Teach2026ok', selectedroles: 'role_nope' } });
     expect(badRole.body).toMatchObject({ success: false, message: '所选角色不存在，请刷新后重试' });
     expect(await be.db.selectFrom('sys_user').select('id').where('username', '=', 'ghostrole').execute()).toEqual([]);
   });
@@ -88,7 +88,7 @@ describe('用户管理 on the resource engine', () => {
     const pushed: unknown[] = [];
     be.setNotifier((ids, m) => void pushed.push({ ids, m }));
     const u = await be.db.selectFrom('sys_user').select(['id', 'password_hash']).where('username', '=', 'newteacher').executeTakeFirstOrThrow();
-    const r = await be.call('/sys/user/edit', { method: 'PUT', token: admin, json: { id: u.id, realname: '新老师改', roleIds: 'role_teacher', password: 'Other2026ok' } });
+    const r = await be.call('/sys/user/edit', { method: 'PUT', token: admin, json: { id: u.id, realname: '新老师改', selectedroles: 'role_teacher', password: 'Other2026ok' } });
     expect(r.body).toMatchObject({ success: true });
     const after = await be.db.selectFrom('sys_user').select(['realname', 'password_hash']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ realname: '新老师改', password_hash: u.password_hash });

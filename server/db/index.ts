@@ -19,6 +19,8 @@ import * as m0012 from './migrations/0012-teaching';
 import * as m0013 from './migrations/0013-live';
 import * as m0014 from './migrations/0014-material';
 import * as m0015 from './migrations/0015-quartz';
+import * as m0016 from './migrations/0016-user-depart-ids';
+import * as m0017 from './migrations/0017-tenant-position';
 
 export type Database = Kysely<DB>;
 
@@ -56,6 +58,8 @@ const migrations: Record<string, Migration> = {
   '0013-live': m0013,
   '0014-material': m0014,
   '0015-quartz': m0015,
+  '0016-user-depart-ids': m0016,
+  '0017-tenant-position': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,6 +28,8 @@ export interface SysUserTable {
   update_time: Date | null;
   /** Custom columns' values by jdbcField (0009). */
   ext_fields: Record<string, unknown> | null;
+  /** 负责部门: comma-joined ids of the departments a supervisor (user_identity 2) manages (0016); not membership. */
+  depart_ids: string | null;
 }
 
 export interface SysDepartTable {
@@ -808,4 +810,30 @@ export interface SysQuartzJobTable {
 /** Declaration merging (0015-quartz). */
 export interface DB {
   sys_quartz_job: SysQuartzJobTable;
+}
+
+/** JeecgBoot's SysTenant columns added by 0017-tenant-position (declaration merging). */
+export interface SysTenantTable {
+  create_by: string | null;
+  begin_date: Date | null;
+  end_date: Date | null;
+}
+
+/** 职务 (0017-tenant-position): JeecgBoot's sys_position; post_rank from dict position_rank. */
+export interface SysPositionTable {
+  id: string;
+  code: string;
+  name: string;
+  post_rank: string | null;
+  company_id: string | null;
+  sys_org_code: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Declaration merging (0017-tenant-position). */
+export interface DB {
+  sys_position: SysPositionTable;
 }

@@ -6,11 +6,12 @@ import { newId, parseIdList } from '../ids';
 import {
   findVisible, markRead, materializeAll, NOT_FOUND, PUBLISHED, pushAnnouncement, readAllFor, syncUserSends, toAnnouncement, unreadOf,
 } from '../services/announcements';
+import { ANNOUNCEMENT_PAGE_HEADERS, renderAnnouncementPage, renderMessagePage } from '../services/announcement-page';
 import { formatDateTime } from '../services/format';
 import { bodySchema, toColumns } from '../services/announcement-input';
 import { pushToUsers } from '../services/notify';
 import { loadUserPermCodes } from '../services/users';
-import { ApiFailure, fail, ok } from './envelope';
+import { ApiFailure, fail, ok, TOKEN_INVALID } from './envelope';
 import { messageRoutes } from './message-routes';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
@@ -249,4 +250,57 @@ announcementRoutes.get(`${SEND}/getMyAnnouncementSend`, async (c) => {
     msgAbstract: r.msg_abstract,
   }));
   return c.json(ok(pageOf(records, Number(n), pageNo, pageSize)));
+});
+
+// ---------------------------------------------------------------- stock client: sync and page
+
+/**
+ * `GET sys/annountCement/syncNotic[?anntId=]` (JeecgBoot): the stock client calls it after 撤销 (admin) and
+ * after reading one or all notices, so open bells reload. JeecgBoot pushes to the whole audience whoever
+ * asks; here only an administrator (list permission) of a published or revoked announcement reaches its
+ * audience, as 发布/撤销 do. Everyone else can refresh only their own bells: an announcement they may read,
+ * or, without an id (全部已读), a plain reload. Answers an empty success, like JeecgBoot.
+ */
+announcementRoutes.get(`${BASE}/syncNotic`, async (c) => {
+  const { db } = c.var.services;
+  const me = authOf(c).user;
+  const anntId = q(c, 'anntId');
+  if (!anntId) {
+    await pushToUsers(c.var.services, [me.id], { cmd: 'topic', msgTxt: '批量设置已读' });
+    return c.json(ok(null));
+  }
+  if (anntId.length > 32) return c.json(fail(NOT_FOUND));
+  if (await isAdmin(c)) {
+    const a = await db.selectFrom('sys_announcement').selectAll().where('id', '=', anntId).where('del_flag', '=', '0').executeTakeFirst();
+    if (!a) return c.json(fail(NOT_FOUND));
+    // A draft's title is nobody else's business yet.
+    if (a.send_status === PUBLISHED || a.send_status === '2') await pushAnnouncement(c.var.services, a, a.titile);
+    else await pushToUsers(c.var.services, [me.id], { cmd: 'user', msgId: a.id, msgTxt: a.titile });
+    return c.json(ok(null));
+  }
+  const a = await findVisible(db, anntId, me);
+  if (!a) return c.json(fail(NOT_FOUND));
+  await pushToUsers(c.var.services, [me.id], { cmd: a.msg_type === 'ALL' ? 'topic' : 'user', msgId: a.id, msgTxt: a.titile });
+  return c.json(ok(null));
+});
+
+/**
+ * `GET /sys/annountCement/show/{id}` — one announcement as an HTML page (the stock client opens it in an
+ * iframe with `?token=`). JeecgBoot shows published ones to anybody; here a live token is required (the
+ * `X-Access-Token` header, which the BFF sends, or `?token=`), and the reader sees what queryById would
+ * give them: administrators any undeleted one, others the published ones sent to them. Anything else is 404.
+ * Reached without the app's auth middleware (server/app.ts lists it), so it checks the token itself.
+ */
+announcementRoutes.get(`${BASE}/show/:id`, async (c) => {
+  const { db, sessions } = c.var.services;
+  const page = (status: 200 | 401 | 404, html: string) => c.body(html, status, ANNOUNCEMENT_PAGE_HEADERS);
+  const session = await sessions.verify(c.req.header('x-access-token') || c.req.query('token'));
+  if (!session) return page(401, renderMessagePage(TOKEN_INVALID));
+  const id = (c.req.param('id') ?? '').slice(0, 64);
+  const admin = (await loadUserPermCodes(db, session.user.id)).has(ADMIN_LIST_PERM);
+  const a = admin
+    ? await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst()
+    : await findVisible(db, id, session.user);
+  if (!a) return page(404, renderMessagePage('很抱歉，资源未找到!'));
+  return page(200, renderAnnouncementPage(a));
 });

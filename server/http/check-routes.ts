@@ -31,13 +31,22 @@ const DUPLICATE_ALLOW_LIST: Record<string, string[]> = {
   sys_depart: ['org_code'],
   sys_dict: ['dict_code'],
   sys_check_rule: ['rule_code'],
+  // JeecgBoot's menu form (PermissionModal) checks a button's 授权标识 here.
+  sys_permission: ['perms'],
 };
+
+/**
+ * Allow-listed tables whose deletes are soft (del_flag 1) and whose values are free again once deleted:
+ * a deleted menu's code may be reused (users in the recycle bin keep their names, so sys_user is not here).
+ */
+const SOFT_DELETED_FREE = new Set(['sys_permission']);
 
 interface DuplicateTarget {
   table: string;
   column: string;
   key: string;
   field?: FieldDef;
+  liveOnly?: boolean;
 }
 
 /** `fieldName` may be the column (JeecgBoot's forms send it) or the camelCase field name. */
@@ -48,7 +57,7 @@ function duplicateTarget(tableName: string, fieldName: string): DuplicateTarget 
     if (f) return { table: def.table, column: columnOf(f), key: rowKeyColumn(def), field: f };
   }
   if (Object.hasOwn(DUPLICATE_ALLOW_LIST, tableName) && DUPLICATE_ALLOW_LIST[tableName].includes(fieldName)) {
-    return { table: tableName, column: fieldName, key: 'id' };
+    return { table: tableName, column: fieldName, key: 'id', liveOnly: SOFT_DELETED_FREE.has(tableName) };
   }
   return null;
 }
@@ -71,6 +80,7 @@ checkRoutes.get('/sys/duplicate/check', async (c) => {
   const dataId = (c.req.query('dataId') ?? '').trim();
   let q = asAny(c.var.services.db).selectFrom(target.table).select(sql<number>`1`.as('one')).where(sql.ref(target.column), '=', value);
   if (dataId) q = q.where(sql.ref(target.key), '<>', dataId);
+  if (target.liveOnly) q = q.where(sql.ref('del_flag'), '=', 0);
   const taken = await q.limit(1).executeTakeFirst();
   return c.json(taken ? fail(DUPLICATE_TAKEN) : ok(DUPLICATE_FREE, DUPLICATE_FREE));
 });

@@ -10,8 +10,10 @@ import {
   loadTreeData,
   pageSizeOf,
 } from '../services/dicts';
-import { fail, ok } from './envelope';
-import type { AppEnv, Ctx } from './types';
+import { ID_MAX } from '../ids';
+import { fail, NO_PERMISSION, ok } from './envelope';
+import { permCodesOf } from './perm';
+import { authOf, type AppEnv, type Ctx } from './types';
 
 export const dictRoutes = new Hono<AppEnv>();
 
@@ -66,3 +68,30 @@ dictRoutes.get('/sys/dict/loadTreeData', (c) => {
 
 /** Nothing is cached server-side (every answer reads the database), so there is nothing to drop. */
 dictRoutes.get('/sys/dict/refleshCache', (c) => c.json(ok(null)));
+
+// ---------------------------------------------------------------- 字典项数据值校验
+
+export const ITEM_VALUE_FREE = '该值可用！';
+export const ITEM_VALUE_IN_USE = '该值不可用，系统中已存在！';
+/** The 字典项 form's check is part of reading or editing items: any of these codes may ask. */
+const ITEM_CHECK_PERMS = ['system:dictItem:list', 'system:dictItem:add', 'system:dictItem:edit'];
+
+/**
+ * `GET /sys/dictItem/dictItemCheck?itemValue=&dictId=[&id=]` (JeecgBoot's SysDictItemController): is the
+ * value free within that dictionary (`id` = the item being edited, left out of the check)? Same messages
+ * as JeecgBoot; a missing value or dictionary matches nothing there either, so it is 该值可用！ (the save
+ * itself refuses it).
+ */
+dictRoutes.get('/sys/dictItem/dictItemCheck', async (c) => {
+  const codes = await permCodesOf(c, authOf(c).user.id);
+  if (!ITEM_CHECK_PERMS.some((p) => codes.has(p))) return c.json(fail(NO_PERMISSION, 510));
+  const itemValue = c.req.query('itemValue') ?? '';
+  const dictId = (c.req.query('dictId') ?? '').trim();
+  const id = (c.req.query('id') ?? '').trim();
+  // Longer than the columns can hold: nothing stored can be equal to it.
+  if (!itemValue || !dictId || itemValue.length > 100 || dictId.length > ID_MAX) return c.json(ok(ITEM_VALUE_FREE, ITEM_VALUE_FREE));
+  let q = c.var.services.db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', dictId).where('item_value', '=', itemValue);
+  if (id) q = q.where('id', '<>', id.slice(0, ID_MAX));
+  const taken = await q.limit(1).executeTakeFirst();
+  return c.json(taken ? fail(ITEM_VALUE_IN_USE) : ok(ITEM_VALUE_FREE, ITEM_VALUE_FREE));
+});

@@ -24,6 +24,7 @@ import { isQueryable } from '../../lib/resources/field-kinds';
 import type { Database } from '../db';
 import type { SysPermission, SysPermissionDataRule } from '../db/schema';
 import { newId } from '../ids';
+import { toMenuTreeModels, toPermissionTree, toPermissionWire, toRoleTreeModels } from '../permissions/permission-trees';
 import { menuMapsTo, ruleField, ruleProblemFor } from '../resources/data-rules';
 import { listResources } from '../resources/registry';
 import { pushToAll } from '../services/announcements';
@@ -37,7 +38,9 @@ import { readBody } from './validate';
 
 /**
  * 菜单管理 (`/sys/permission/*`, JeecgBoot's SysPermissionController): the menu/button tree editor and
- * menus' data rules, plus a role's choice of a menu's data rules (`/sys/role/datarule`).
+ * menus' data rules, plus the role grant tree (`/sys/role/queryTreeList`) and a role's choice of a menu's
+ * data rules (`/sys/role/datarule`). The trees have JeecgBoot's shapes (server/permissions/permission-trees.ts),
+ * so JeecgBoot's own client and our screens read the same answers from us and from a JeecgBoot server.
  *
  * - Delete cascades: a menu goes with its whole subtree (soft delete, del_flag 1), as JeecgBoot removes
  *   children too; the rows' role links and data rules are removed, so nothing is left pointing at a
@@ -70,64 +73,6 @@ const q = (c: Ctx, name: string) => (c.req.query(name) ?? '').trim();
 const idList = (raw: string) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
 
 // ---------------------------------------------------------------- wire form
-
-/** A row as JeecgBoot's SysPermissionTree serialises it (plus key/title for tree widgets). */
-export function toWire(r: SysPermission) {
-  return {
-    id: r.id,
-    key: r.id,
-    title: r.name,
-    parentId: r.parent_id,
-    name: r.name,
-    perms: r.perms,
-    permsType: r.perms_type,
-    icon: r.icon,
-    component: r.component,
-    componentName: r.component_name,
-    url: r.url,
-    redirect: r.redirect,
-    sortNo: r.sort_no,
-    menuType: r.menu_type,
-    isLeaf: r.is_leaf,
-    route: r.is_route,
-    keepAlive: r.keep_alive,
-    description: r.description,
-    alwaysShow: r.always_show,
-    hidden: r.hidden,
-    hideTab: r.hide_tab,
-    status: r.status,
-    ruleFlag: r.rule_flag,
-    internalOrExternal: r.internal_or_external,
-    createBy: r.create_by,
-    createTime: formatDateTime(r.create_time),
-    updateBy: r.update_by,
-    updateTime: formatDateTime(r.update_time),
-  };
-}
-type WireNode = ReturnType<typeof toWire> & { children?: WireNode[] };
-
-/** Live rows as a tree by sort_no; a row whose parent is gone (or a loop) stands at the top rather than vanishing. */
-export function buildTree(rows: SysPermission[]): WireNode[] {
-  const ids = new Set(rows.map((r) => r.id));
-  const byParent = new Map<string | null, SysPermission[]>();
-  for (const r of rows) {
-    const parent = r.parent_id && ids.has(r.parent_id) && r.parent_id !== r.id ? r.parent_id : null;
-    if (!byParent.has(parent)) byParent.set(parent, []);
-    byParent.get(parent)!.push(r);
-  }
-  const seen = new Set<string>();
-  const nodeOf = (r: SysPermission): WireNode => {
-    seen.add(r.id);
-    const node: WireNode = toWire(r);
-    const children = (byParent.get(r.id) ?? []).filter((x) => !seen.has(x.id)).map(nodeOf);
-    if (children.length) node.children = children;
-    return node;
-  };
-  const tree = (byParent.get(null) ?? []).map(nodeOf);
-  // Rows only reachable through a loop (a↔b, which the editor refuses to create) would otherwise vanish.
-  for (const r of rows) if (!seen.has(r.id)) tree.push(nodeOf(r));
-  return tree;
-}
 
 const ruleWire = (r: SysPermissionDataRule, columnText?: string) => ({
   id: r.id,
@@ -345,16 +290,25 @@ async function announce(c: Ctx, holders: string[], anyButton: boolean) {
 
 // ---------------------------------------------------------------- menus and buttons
 
-/** The whole tree for 菜单管理 (every column; `/sys/permission/list` stays the role screen's compact tree). */
-permissionAdminRoutes.get('/sys/permission/treeList', requirePerm(PERM.list), async (c) => {
-  const rows = await c.var.services.db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).orderBy('sort_no').orderBy('id').execute();
-  return c.json(ok(buildTree(rows)));
+/** Live rows in JeecgBoot's order (sort_no; the id keeps equal sort numbers stable). */
+const liveRows = (db: Database) => db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).orderBy('sort_no').orderBy('id').execute();
+
+/** 菜单管理's table: JeecgBoot's SysPermissionTree list (every column, menus and buttons). */
+permissionAdminRoutes.get('/sys/permission/list', requirePerm(PERM.list), async (c) => {
+  const rows = await liveRows(c.var.services.db);
+  return c.json(ok(toPermissionTree(rows)));
+});
+
+/** The menu form's parent picker in JeecgBoot's client: `{treeList: TreeModel[], ids}` (ids = every live row). */
+permissionAdminRoutes.get('/sys/permission/queryTreeList', requirePerm(PERM.list), async (c) => {
+  const rows = await liveRows(c.var.services.db);
+  return c.json(ok({ treeList: toMenuTreeModels(rows), ids: rows.map((r) => r.id) }));
 });
 
 permissionAdminRoutes.get('/sys/permission/queryById', requirePerm(PERM.list), async (c) => {
   const id = q(c, 'id').slice(0, 64);
   const row = id ? await liveRow(c.var.services.db, id) : undefined;
-  return c.json(row ? ok(toWire(row)) : fail(NOT_FOUND));
+  return c.json(row ? ok(toPermissionWire(row)) : fail(NOT_FOUND));
 });
 
 /** JeecgBoot's `?id=&url=&alwaysShow=`; `componentName=` checks the route name the same way. */
@@ -383,7 +337,7 @@ permissionAdminRoutes.post('/sys/permission/add', requirePerm(PERM.add), async (
   });
   // A new row belongs to no role yet; only a new button code changes what others see (allAuth).
   if (row.menu_type === MENU_TYPE.button) await announce(c, [], true);
-  return c.json(ok(toWire((await liveRow(db, id))!), '添加成功！'));
+  return c.json(ok(toPermissionWire((await liveRow(db, id))!), '添加成功！'));
 });
 
 permissionAdminRoutes.on(['PUT', 'POST'], '/sys/permission/edit', requirePerm(PERM.edit), async (c) => {
@@ -409,7 +363,7 @@ permissionAdminRoutes.on(['PUT', 'POST'], '/sys/permission/edit', requirePerm(PE
     return existing;
   });
   await announce(c, await holdersOf(db, [id]), before.menu_type === MENU_TYPE.button || row.menu_type === MENU_TYPE.button);
-  return c.json(ok(toWire((await liveRow(db, id))!), '修改成功！'));
+  return c.json(ok(toPermissionWire((await liveRow(db, id))!), '修改成功！'));
 });
 
 /** Soft-deletes the rows and their live subtrees; answers the rows it deleted (before the change). */
@@ -610,7 +564,13 @@ permissionAdminRoutes.delete('/sys/permission/deletePermissionRule', requirePerm
   return c.json(ok(null, '删除成功！'));
 });
 
-// ---------------------------------------------------------------- a role's data rules (JeecgBoot SysRoleController)
+// ---------------------------------------------------------------- a role's grants (JeecgBoot SysRoleController)
+
+/** The role grant tree (角色授权, 角色管理 → 授权): `{treeList: TreeModel[], ids}`, under the code that guards granting. */
+permissionAdminRoutes.get('/sys/role/queryTreeList', requirePerm(PERM.rolePermission), async (c) => {
+  const rows = await liveRows(c.var.services.db);
+  return c.json(ok({ treeList: toRoleTreeModels(rows), ids: rows.map((r) => r.id) }));
+});
 
 permissionAdminRoutes.get('/sys/role/datarule/:permissionId/:roleId', requirePerm(PERM.rolePermission), async (c) => {
   const { db } = c.var.services;

@@ -134,43 +134,7 @@ systemRoutes.get('/sys/role/queryall', requirePerm('system:role:permission'), as
   );
 });
 
-interface PermissionTreeNode {
-  key: string;
-  title: string;
-  menuType: number;
-  perms: string | null;
-  children?: PermissionTreeNode[];
-}
-
-/** Every permission row (menus and buttons) as one tree for the role-assignment screen. */
-systemRoutes.get('/sys/permission/list', requirePerm('system:role:permission'), async (c) => {
-  const rows = await c.var.services.db
-    .selectFrom('sys_permission')
-    .select(['id', 'parent_id', 'name', 'menu_type', 'perms', 'sort_no'])
-    .where('del_flag', '=', 0)
-    .orderBy('sort_no')
-    .orderBy('id')
-    .execute();
-  const ids = new Set(rows.map((r) => r.id));
-  const byParent = new Map<string | null, typeof rows>();
-  for (const r of rows) {
-    // A row whose parent is missing (deleted) stands at the top rather than vanishing.
-    const parent = r.parent_id && ids.has(r.parent_id) && r.parent_id !== r.id ? r.parent_id : null;
-    if (!byParent.has(parent)) byParent.set(parent, []);
-    byParent.get(parent)!.push(r);
-  }
-  const seen = new Set<string>();
-  const build = (parent: string | null): PermissionTreeNode[] =>
-    (byParent.get(parent) ?? [])
-      .filter((r) => !seen.has(r.id) && seen.add(r.id))
-      .map((r) => {
-        const node: PermissionTreeNode = { key: r.id, title: r.name, menuType: r.menu_type, perms: r.perms };
-        const children = build(r.id);
-        if (children.length) node.children = children;
-        return node;
-      });
-  return c.json(ok(build(null)));
-});
+// The permission trees (`/sys/permission/list`, `/sys/role/queryTreeList`) are in permission-admin-routes.ts.
 
 systemRoutes.get('/sys/permission/queryRolePermission', requirePerm('system:role:permission'), async (c) => {
   const { db } = c.var.services;

@@ -1,12 +1,17 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { ADMIN_ACCOUNT_GUARD, ADMIN_USERNAME, SELF_DELETE_GUARD, SELF_FREEZE_GUARD, USER_PERMS } from '../../features/system/users/user-perms';
+import { userResource } from '../../features/system/users/user-resource';
 import { hashPassword, passwordProblem } from '../auth/password';
 import type { Database } from '../db';
+import type { DB, SysUser } from '../db/schema';
 import { escapeLike } from '../db/like';
 import { buildPermissionAnswer, type PermissionRow } from '../permissions/menu-tree';
 import { getDictItems } from '../services/dicts';
-import { loadUserDeparts, loadUserPermCodes, loadUserRoles, toUserInfo } from '../services/users';
+import { loadDepartLinks, loadUserDeparts, loadUserPermCodes, loadUserRoles, toUserInfo, toUserRecords } from '../services/users';
+import { parseListQuery, toWhere } from '../resources/query';
+import { asAny } from '../resources/select';
 import { formatDateTime } from '../services/format';
 import { fail, NO_PERMISSION, ok } from './envelope';
 import { pageOf, readPage } from './paging';
@@ -93,6 +98,19 @@ const MAX_IDS = 1000;
 const MAX_UNPAGED = 2000;
 const NO_USER_SELECTED = '请选择用户';
 
+/** Users linked to a live department whose org code starts with `orgCode` (the department and those under it). */
+const inDepartSubtree =
+  (orgCode: string) =>
+  ({ exists, selectFrom }: ExpressionBuilder<DB & { u: DB['sys_user'] }, 'u'>) =>
+    exists(
+      selectFrom('sys_user_depart as ud')
+        .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+        .select('ud.id')
+        .whereRef('ud.user_id', '=', 'u.id')
+        .where('d.del_flag', '=', '0')
+        .where('d.org_code', 'like', `${escapeLike(orgCode)}%`),
+    );
+
 /** A comma list of ids: trimmed, deduplicated, bounded. */
 function idList(raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(',');
@@ -142,22 +160,6 @@ userRoutes.get('/sys/user/list', async (c, next) => {
   return next();
 });
 
-/** Department names of each user, joined in org-code order (the list's `orgCodeTxt`). */
-async function departNamesOf(db: Database, userIds: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (!userIds.length) return out;
-  const rows = await db
-    .selectFrom('sys_user_depart as ud')
-    .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
-    .select(['ud.user_id', 'd.depart_name'])
-    .where('ud.user_id', 'in', userIds)
-    .where('d.del_flag', '=', '0')
-    .orderBy('d.org_code')
-    .execute();
-  for (const r of rows) out.set(r.user_id, out.has(r.user_id) ? `${out.get(r.user_id)},${r.depart_name}` : r.depart_name);
-  return out;
-}
-
 /**
  * 回收站: deleted users, newest deletion first, optionally filtered by username / realname. With
  * `pageNo` it answers a page; without, an array as JeecgBoot does (bounded).
@@ -182,7 +184,7 @@ userRoutes.get('/sys/user/recycleBin', requirePerm(USER_PERMS.recycleBin), async
     paged ? q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : Promise.resolve(null),
     getDictItems(db, 'sex'),
   ]);
-  const names = await departNamesOf(db, rows.map((r) => r.id));
+  const links = await loadDepartLinks(db, rows.map((r) => r.id));
   const records = rows.map((r) => ({
     id: r.id,
     username: r.username,
@@ -194,7 +196,7 @@ userRoutes.get('/sys/user/recycleBin', requirePerm(USER_PERMS.recycleBin), async
     email: r.email,
     workNo: r.work_no,
     orgCode: r.org_code,
-    orgCodeTxt: names.get(r.id) ?? null,
+    orgCodeTxt: links.get(r.id)?.names.join(',') ?? null,
     status: r.status,
     delFlag: 1,
     createTime: formatDateTime(r.create_time),
@@ -271,19 +273,75 @@ userRoutes.get('/sys/user/queryUserByDepId', requirePerm(USER_PERMS.list), async
     .selectFrom('sys_user as u')
     .selectAll('u')
     .where('u.del_flag', '=', 0)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('sys_user_depart as ud')
-          .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
-          .select('ud.id')
-          .whereRef('ud.user_id', '=', 'u.id')
-          .where('d.del_flag', '=', '0')
-          .where('d.org_code', 'like', `${escapeLike(depart.org_code)}%`),
-      ),
-    );
+    .where(inDepartSubtree(depart.org_code));
   if (realname) q = q.where('u.realname', 'ilike', `%${escapeLike(realname)}%`);
   const users = await q.orderBy('u.username').limit(MAX_UNPAGED).execute();
-  return c.json(ok(users.map((u) => toUserInfo(u, []))));
+  return c.json(ok(await toUserRecords(db, users)));
+});
+
+// ---------------------------------------------------------------- JeecgBoot's user-picker endpoints
+
+const MAX_IN = 500;
+
+/** Values of an IN filter from a comma list (the stock client ends it with a comma), or a refusal. */
+function inValues(raw: string): string[] | string {
+  const list = idList(raw);
+  if (list.length > MAX_IN) return `查询条件不能超过${MAX_IN}个值`;
+  return list.some((s) => s.length > 100) ? '查询条件过长' : list;
+}
+
+/**
+ * `getMultiUser?username=a,b,` (or `id=`, or any other user field in contract §7's plain-param grammar):
+ * the active users it names, as a bare array, not an envelope, as JeecgBoot answers it (its user pickers
+ * read the response itself). Same permission as the user list our own pickers read.
+ */
+userRoutes.get('/sys/user/getMultiUser', requirePerm(USER_PERMS.list), async (c) => {
+  const { db } = c.var.services;
+  const { where } = parseListQuery(userResource, c.req.query());
+  const rows = await asAny(db)
+    .selectFrom(userResource.table)
+    .selectAll()
+    .where(toWhere(userResource, where, (eb) => eb(sql.ref('status'), '=', 1)))
+    .orderBy(sql.ref('username'))
+    .limit(MAX_UNPAGED)
+    .execute();
+  // selectAll on sys_user: exactly the table's row type.
+  return c.json(await toUserRecords(db, rows as unknown as SysUser[]));
+});
+
+/**
+ * The stock user picker's page (JSelectUserByDepModal): active users, optionally of a department's subtree
+ * (`departId`, by org code), `username` contains (a comma list = exactly those), `realname` contains,
+ * `id` (one or a comma list). `orgCodeTxt` holds each user's department names.
+ */
+userRoutes.get('/sys/user/queryUserComponentData', requirePerm(USER_PERMS.list), async (c) => {
+  const { db } = c.var.services;
+  const { pageNo, pageSize, offset } = readPage(c);
+  const param = (name: string) => (c.req.query(name) ?? '').trim().slice(0, 10_000);
+  const [departId, username, realname, id] = [param('departId'), param('username'), param('realname').slice(0, 100), param('id')];
+  let q = db.selectFrom('sys_user as u').where('u.del_flag', '=', 0).where('u.status', '=', 1);
+  if (departId) {
+    const depart = departId.length <= 64 ? await db.selectFrom('sys_depart').select('org_code').where('id', '=', departId).where('del_flag', '=', '0').executeTakeFirst() : undefined;
+    // An unknown department has no users (JeecgBoot would fail on it).
+    if (!depart) return c.json(ok(pageOf([], 0, pageNo, pageSize)));
+    q = q.where(inDepartSubtree(depart.org_code));
+  }
+  if (username.includes(',')) {
+    const names = inValues(username);
+    if (typeof names === 'string') return c.json(fail(names));
+    if (names.length) q = q.where('u.username', 'in', names);
+  } else if (username) q = q.where('u.username', 'ilike', `%${escapeLike(username.slice(0, 100))}%`);
+  if (realname) q = q.where('u.realname', 'ilike', `%${escapeLike(realname)}%`);
+  if (id) {
+    const ids = inValues(id);
+    if (typeof ids === 'string') return c.json(fail(ids));
+    if (ids.length) q = q.where('u.id', 'in', ids);
+  }
+  const [rows, count] = await Promise.all([
+    q.selectAll('u').orderBy('u.create_time', 'desc').orderBy('u.id', 'desc').offset(offset).limit(pageSize).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return c.json(ok(pageOf(await toUserRecords(db, rows), Number(count.n), pageNo, pageSize)));
 });
 
 /** Another user's departments / roles need the user list permission; one's own never does. */

@@ -3,25 +3,42 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { sha256 } from '../ids';
 import type { RealtimeHub } from './hub';
-import { authenticateUpgrade, refuse, type SocketAuth } from './socket-auth';
+import { authenticateTokenUpgrade, authenticateUpgrade, offeredProtocols, refuse, type SocketAuth } from './socket-auth';
 
 export const NOTIFY_PATH = /^\/websocket\/([^/?#]+)\/?(?:\?.*)?$/;
 
+/** `<basePath>/websocket/{userId}` (basePath '' = NOTIFY_PATH). */
+export function notifyPath(basePath = ''): RegExp {
+  if (!basePath) return NOTIFY_PATH;
+  const escaped = basePath.replace(/\/+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}/websocket/([^/?#]+)/?(?:\\?.*)?$`);
+}
+
 export interface SocketAuthDeps extends SocketAuth {
   hub: RealtimeHub;
+  /** Path prefix of the socket: '' in the one-process server, '/jeecg-boot' on the backend tier. */
+  basePath?: string;
+  /**
+   * Also admit JeecgBoot's client, which offers its access token as the websocket subprotocol (the backend
+   * tier, where clients hold tokens). A request that offers a subprotocol is then judged by that token only.
+   */
+  tokenProtocol?: boolean;
 }
 
 /**
- * `/websocket/{userId}`: identity comes from the session cookie, never from the path; the path id
- * must equal the session's user. Any text from the client gets the heartbeat answer, to it alone.
+ * `/websocket/{userId}`: identity comes from the session cookie (or, with `tokenProtocol`, from the token
+ * offered as subprotocol), never from the path; the path id must equal that identity's user. Any text from
+ * the client gets the heartbeat answer, to it alone.
  */
 export function createNotifySocketHandler(deps: SocketAuthDeps) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const path = notifyPath(deps.basePath);
   return async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<boolean> {
-    const match = NOTIFY_PATH.exec(req.url ?? '');
+    const match = path.exec(req.url ?? '');
     if (!match) return false;
     try {
-      const auth = await authenticateUpgrade(req, match[1], deps);
+      const byToken = deps.tokenProtocol && offeredProtocols(req).length > 0;
+      const auth = byToken ? await authenticateTokenUpgrade(req, match[1], deps) : await authenticateUpgrade(req, match[1], deps);
       if (!auth.ok) return refuse(socket, auth.status, auth.text), true;
       const { userId, token } = auth;
       wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {

@@ -6,6 +6,7 @@ import type { Database } from '../db';
 import { ApiFailure } from '../http/envelope';
 import { linkId } from '../ids';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
+import { loadDepartLinks } from '../services/users';
 import type { CrudHooks } from './crud';
 import { registerDictResources } from './catalog-dict';
 import { registerLocationResources } from './catalog-location';
@@ -21,26 +22,69 @@ import { registerResource } from './registry';
  * features/<screen>/; what is special about an entity lives in its hooks here.
  */
 
+/**
+ * A comma list of ids from a body value: undefined when the key was absent (an edit leaves those links
+ * alone), [] when sent empty (JeecgBoot: the stock client sends '' for "none", which clears).
+ */
 const splitIds = (v: unknown): string[] | undefined =>
   v === undefined ? undefined : [...new Set(String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
 
-/** Every id must name an existing row, or the whole save is refused (no half-linked user). */
-async function assertExisting(db: Database, table: 'sys_role' | 'sys_depart', ids: string[], label: string) {
+/**
+ * Every id must name an existing row, or the whole save is refused (no half-linked user). A deleted
+ * department (soft delete) cannot take new members; 负责部门 only needs the row to exist, so a stored one
+ * whose department was deleted later does not block every edit of the user.
+ */
+async function assertExisting(db: Database, table: 'sys_role' | 'sys_depart', ids: string[], label: string, liveOnly = true) {
   if (!ids.length) return;
-  const found =
-    table === 'sys_depart'
-      ? // A deleted department (soft delete) cannot take new users.
-        await db.selectFrom('sys_depart').select('id').where('id', 'in', ids).where('del_flag', '=', '0').execute()
-      : await db.selectFrom('sys_role').select('id').where('id', 'in', ids).execute();
+  let found: { id: string }[];
+  if (table === 'sys_role') found = await db.selectFrom('sys_role').select('id').where('id', 'in', ids).execute();
+  else {
+    let q = db.selectFrom('sys_depart').select('id').where('id', 'in', ids);
+    if (liveOnly) q = q.where('del_flag', '=', '0');
+    found = await q.execute();
+  }
   if (found.length !== ids.length) throw new ApiFailure(`${label}不存在，请刷新后重试`);
 }
 
+/** The user's links to replace with `wanted`: only the difference is written. */
+async function replaceLinks(db: Database, table: 'sys_user_role' | 'sys_user_depart', userId: string, wanted: string[]): Promise<boolean> {
+  const current =
+    table === 'sys_user_role'
+      ? (await db.selectFrom('sys_user_role').select('role_id as ref').where('user_id', '=', userId).execute()).map((r) => r.ref)
+      : (await db.selectFrom('sys_user_depart').select('dep_id as ref').where('user_id', '=', userId).execute()).map((r) => r.ref);
+  const gone = current.filter((id) => !wanted.includes(id));
+  const added = wanted.filter((id) => !current.includes(id));
+  if (table === 'sys_user_role') {
+    if (gone.length) await db.deleteFrom('sys_user_role').where('user_id', '=', userId).where('role_id', 'in', gone).execute();
+    if (added.length) await db.insertInto('sys_user_role').values(added.map((r) => ({ id: linkId(userId, r), user_id: userId, role_id: r }))).execute();
+  } else {
+    if (gone.length) await db.deleteFrom('sys_user_depart').where('user_id', '=', userId).where('dep_id', 'in', gone).execute();
+    if (added.length) await db.insertInto('sys_user_depart').values(added.map((d) => ({ id: linkId(userId, d), user_id: userId, dep_id: d }))).execute();
+  }
+  return gone.length > 0 || added.length > 0;
+}
+
+/** Saves whose roles really changed (afterSave marks them, afterCommit pushes): an edit re-sending the same roles pushes nothing. */
+const rolesChanged = new WeakSet<object>();
+
+/**
+ * 用户管理 speaks JeecgBoot's parameters (SysUserController add / edit): `selectedroles` → sys_user_role,
+ * `selecteddeparts` → sys_user_depart (membership), both replaced when sent and left alone when absent;
+ * `departIds` is 负责部门, a column of the user row like avatar, telephone and userIdentity.
+ */
 const userHooks: CrudHooks = {
   async beforeSave(row, ctx) {
-    const roles = splitIds(row.roleIds);
-    const departs = splitIds(row.departIds);
+    const roles = splitIds(row.selectedroles);
+    const departs = splitIds(row.selecteddeparts);
+    const managed = splitIds(row.departIds);
     if (roles) await assertExisting(ctx.db, 'sys_role', roles, '所选角色');
     if (departs) await assertExisting(ctx.db, 'sys_depart', departs, '所选部门');
+    if (managed) {
+      await assertExisting(ctx.db, 'sys_depart', managed, '所选负责部门', false);
+      row.departIds = managed.length ? managed.join(',') : null;
+    }
+    // The schema converts to an integer but checks options only on strings: 1 普通用户, 2 上级.
+    if (row.userIdentity !== undefined && row.userIdentity !== null && row.userIdentity !== 1 && row.userIdentity !== 2) throw new ApiFailure('身份的值不正确');
     if (ctx.mode === 'edit') {
       // Passwords change through 修改密码 / 重置密码, never through the edit form.
       delete row.password;
@@ -59,16 +103,12 @@ const userHooks: CrudHooks = {
     row.password = await hashPassword(password);
   },
   async afterSave(row, ctx) {
-    const roles = splitIds(row.roleIds);
-    const departs = splitIds(row.departIds);
-    if (roles) {
-      await ctx.db.deleteFrom('sys_user_role').where('user_id', '=', ctx.id).execute();
-      if (roles.length) await ctx.db.insertInto('sys_user_role').values(roles.map((r) => ({ id: linkId(ctx.id, r), user_id: ctx.id, role_id: r }))).execute();
-    }
+    const roles = splitIds(row.selectedroles);
+    const departs = splitIds(row.selecteddeparts);
+    if (roles && (await replaceLinks(ctx.db, 'sys_user_role', ctx.id, roles))) rolesChanged.add(row);
     if (departs) {
-      await ctx.db.deleteFrom('sys_user_depart').where('user_id', '=', ctx.id).execute();
+      await replaceLinks(ctx.db, 'sys_user_depart', ctx.id, departs);
       if (departs.length) {
-        await ctx.db.insertInto('sys_user_depart').values(departs.map((d) => ({ id: linkId(ctx.id, d), user_id: ctx.id, dep_id: d }))).execute();
         // The current department stays one of the user's departments.
         await ctx.db
           .updateTable('sys_user')
@@ -81,18 +121,21 @@ const userHooks: CrudHooks = {
   },
   // A role change takes effect on the user's open pages (the push of 角色授权), once it has committed.
   async afterCommit(row, ctx) {
-    if (ctx.mode === 'edit' && row.roleIds !== undefined) await pushToUsers(ctx.c.var.services, [ctx.id], { ...PERMISSION_CHANGED, msgTxt: '您的角色已变更' });
+    if (ctx.mode === 'edit' && rolesChanged.has(row)) await pushToUsers(ctx.c.var.services, [ctx.id], { ...PERMISSION_CHANGED, msgTxt: '您的角色已变更' });
   },
   async afterLoad(records, ctx) {
     const ids = records.map((r) => String(r.id));
     if (!ids.length) return;
     const [roles, departs] = await Promise.all([
       ctx.db.selectFrom('sys_user_role').select(['user_id', 'role_id']).where('user_id', 'in', ids).orderBy('role_id').execute(),
-      ctx.db.selectFrom('sys_user_depart').select(['user_id', 'dep_id']).where('user_id', 'in', ids).orderBy('dep_id').execute(),
+      loadDepartLinks(ctx.db, ids),
     ]);
     for (const r of records) {
-      r.roleIds = roles.filter((x) => x.user_id === r.id).map((x) => x.role_id).join(',');
-      r.departIds = departs.filter((x) => x.user_id === r.id).map((x) => x.dep_id).join(',');
+      const links = departs.get(String(r.id));
+      // What the edit form sends back unchanged, and JeecgBoot's `orgCodeTxt` (the department names).
+      r.selectedroles = roles.filter((x) => x.user_id === r.id).map((x) => x.role_id).join(',');
+      r.selecteddeparts = links?.ids.join(',') ?? '';
+      r.orgCodeTxt = links?.names.join(',') ?? null;
     }
   },
   extraWhere(ctx) {

@@ -42,7 +42,8 @@ export function toUserInfo(u: SysUser, departs: DepartInfo[]) {
     post: u.post,
     telephone: u.telephone,
     userIdentity: u.user_identity,
-    departIds: departs.map((d) => d.id).join(','),
+    // JeecgBoot's SysUser.departIds is 负责部门 (managed departments), not membership: `departs` has those.
+    departIds: u.depart_ids,
     relTenantIds: u.rel_tenant_ids,
     isAdmin: u.is_admin,
     isMarketing: u.is_marketing,
@@ -65,6 +66,36 @@ export async function loadUserDeparts(db: Database, userId: string): Promise<Dep
     .orderBy('d.org_code')
     .execute();
   return rows.map(toDepartInfo);
+}
+
+/** Each user's live departments (ids and names, in org-code order), for several users in one query. */
+export async function loadDepartLinks(db: Database, userIds: string[]): Promise<Map<string, { ids: string[]; names: string[] }>> {
+  const out = new Map<string, { ids: string[]; names: string[] }>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .selectFrom('sys_user_depart as ud')
+    .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+    .select(['ud.user_id', 'd.id', 'd.depart_name'])
+    .where('ud.user_id', 'in', userIds)
+    .where('d.del_flag', '=', '0')
+    .orderBy('d.org_code')
+    .execute();
+  for (const r of rows) {
+    const links = out.get(r.user_id) ?? { ids: [], names: [] };
+    links.ids.push(r.id);
+    links.names.push(r.depart_name);
+    out.set(r.user_id, links);
+  }
+  return out;
+}
+
+/**
+ * Users as JeecgBoot's SysUser list answers carry them (getMultiUser, queryUserComponentData,
+ * queryUserByDepId): userInfo fields, with `orgCodeTxt` = the names of all the user's departments.
+ */
+export async function toUserRecords(db: Database, users: SysUser[]) {
+  const links = await loadDepartLinks(db, users.map((u) => u.id));
+  return users.map((u) => ({ ...toUserInfo(u, []), orgCodeTxt: links.get(u.id)?.names.join(',') ?? null }));
 }
 
 export async function loadUserRoles(db: Database, userId: string) {

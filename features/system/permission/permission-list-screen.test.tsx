@@ -5,7 +5,7 @@ import type { AuthEntry } from '@/lib/menu-types';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import PermissionListScreen, { TREE_URL } from './permission-list-screen';
 import { toPayload } from './permission-form';
-import type { DataRuleRow, PermissionRow } from './types';
+import type { DataRuleRow, PermissionWireRow } from './types';
 
 // antd Table, Drawer and Form under jsdom are slow on a busy 2-core machine.
 jest.setTimeout(90_000);
@@ -21,10 +21,12 @@ const put = http.put as jest.Mock;
 const del = http.del as jest.Mock;
 
 const base = { perms: null, permsType: '1', icon: null, component: null, componentName: null, url: null, redirect: null, isLeaf: true, route: true, keepAlive: false, alwaysShow: false, hidden: false, hideTab: false, status: '1', ruleFlag: 0, internalOrExternal: false };
-const menu = (id: string, name: string, parentId: string | null, extra: Partial<PermissionRow> = {}): PermissionRow => ({ ...base, id, name, parentId, menuType: parentId ? 1 : 0, sortNo: 1, ...extra });
-const button = (id: string, name: string, parentId: string, perms: string, extra: Partial<PermissionRow> = {}): PermissionRow => ({ ...base, id, name, parentId, menuType: 2, perms, sortNo: 100, ...extra });
+/** Rows as GET /sys/permission/list answers them (JeecgBoot SysPermissionTree): key/title too, children null on a leaf. */
+type Wire = PermissionWireRow & { key: string; title: string };
+const menu = (id: string, name: string, parentId: string | null, extra: Partial<Wire> = {}): Wire => ({ ...base, id, key: id, title: name, name, parentId, menuType: parentId ? 1 : 0, sortNo: 1, children: null, ...extra });
+const button = (id: string, name: string, parentId: string, perms: string, extra: Partial<Wire> = {}): Wire => ({ ...base, id, key: id, title: name, name, parentId, menuType: 2, perms, sortNo: 100, children: null, ...extra });
 
-const TREE: PermissionRow[] = [
+const TREE: Wire[] = [
   menu('perm_isystem', '系统管理', null, {
     url: '/isystem', component: 'layouts/RouteView', icon: 'setting', isLeaf: false,
     children: [
@@ -35,7 +37,8 @@ const TREE: PermissionRow[] = [
       menu('perm_isystem_log', '登录日志', 'perm_isystem', { url: '/isystem/log', component: 'system/LogList' }),
     ],
   }),
-  menu('perm_account_center', '个人中心', null, { url: '/account/center', component: 'account/center/Index', icon: 'user' }),
+  // JeecgBoot answers children [] for a row whose is_leaf says 0 but that has no live child.
+  menu('perm_account_center', '个人中心', null, { url: '/account/center', component: 'account/center/Index', icon: 'user', isLeaf: false, children: [] }),
 ];
 const RULES: DataRuleRow[] = [{ id: 'r1', permissionId: 'perm_isystem_user', ruleName: '只看女性', ruleColumn: 'sex', ruleColumnText: '性别（sex）', ruleConditions: '=', ruleConditions_dictText: '等于', ruleValue: '2', status: '1' }];
 const DICTS: Record<string, [string, string][]> = { menu_type: [['0', '一级菜单'], ['1', '子菜单'], ['2', '按钮权限']], perms_type: [['1', '显示'], ['2', '禁用']] };
@@ -94,7 +97,11 @@ describe('菜单管理', () => {
   it('shows the tree with types, icons, paths and button state; search keeps matches in place', async () => {
     renderScreen();
     await screen.findByText('系统管理');
+    expect(TREE_URL).toBe('/sys/permission/list');
     expect(get).toHaveBeenCalledWith(TREE_URL);
+    // A row without children (null or []) has no expander.
+    expect(row('perm_isystem')!.querySelector('.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)')).not.toBeNull();
+    expect(row('perm_account_center')!.querySelector('.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)')).toBeNull();
     expect(screen.queryByText('用户管理')).toBeNull();
     await expandAll();
     expect(await inRow('perm_isystem_user').findByText('子菜单')).toBeInTheDocument();

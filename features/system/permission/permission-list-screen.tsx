@@ -14,11 +14,12 @@ import { LoadError } from '../list-parts';
 import { NoPermission } from '../no-permission';
 import { DataRuleDrawer } from './data-rule-drawer';
 import { PermissionForm, type PermissionFormMode } from './permission-form';
-import { ancestorsOf, filterTree, flatten, isButton, parentIds, PERM, type PermissionRow } from './types';
+import { ancestorsOf, filterTree, flatten, fromWire, isButton, parentIds, PERM, type PermissionRow, type PermissionWireRow } from './types';
 
-export const TREE_URL = '/sys/permission/treeList';
+/** JeecgBoot's own 菜单管理 list, so this screen reads a JeecgBoot server the same way. */
+export const TREE_URL = '/sys/permission/list';
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
-const loadTree = (url: string) => http.get<PermissionRow[]>(url).then((r) => r.result ?? []);
+const loadTree = (url: string) => http.get<PermissionWireRow[]>(url).then((r) => fromWire(r.result));
 
 /** 菜单管理 (system/PermissionList): every menu and button as one tree, with their editor and data rules. */
 export default function PermissionListScreen() {

@@ -2,7 +2,10 @@
 
 import { MENU_TYPE } from './permission-rules';
 
-/** One row of GET /sys/permission/treeList (JeecgBoot SysPermissionTree). */
+/**
+ * One row of GET /sys/permission/list (JeecgBoot SysPermissionTree; `key`/`title`/`leaf` are also sent and
+ * not used). A JeecgBoot server sends `children: null` on leaves and no `ruleFlag`: `fromWire` evens that out.
+ */
 export interface PermissionRow {
   id: string;
   parentId: string | null;
@@ -23,9 +26,18 @@ export interface PermissionRow {
   hidden: boolean;
   hideTab: boolean;
   status: string;
-  ruleFlag: number;
+  /** Ours: 1 when the menu has data rules (the 规则 tag). */
+  ruleFlag?: number;
   internalOrExternal: boolean;
   children?: PermissionRow[];
+}
+
+/** A row as it comes over the wire: children may be null (a leaf) or empty. */
+export type PermissionWireRow = Omit<PermissionRow, 'children'> & { children?: PermissionWireRow[] | null };
+
+/** The wire tree with `children` only where there are children (antd's table shows an expander for any array). */
+export function fromWire(rows: readonly PermissionWireRow[] | null | undefined): PermissionRow[] {
+  return (rows ?? []).map(({ children, ...r }) => (children?.length ? { ...r, children: fromWire(children) } : r));
 }
 
 /** One data rule (GET /sys/permission/getPermRuleListByPermId). */

@@ -28,18 +28,24 @@ const ROLES = [
   { id: 'role_teacher', roleName: '教师', roleCode: 'teacher', description: '授课教师', createTime: '2026-01-01 08:00:00' },
   { id: 'role_jy', roleName: '教研员', roleCode: 'jiaoyanyuan', description: null, createTime: '2026-01-02 08:00:00' },
 ];
-const PERMISSION_TREE = [
-  {
-    key: 'perm_isystem',
-    title: '系统管理',
-    menuType: 0,
-    perms: null,
-    children: [
-      { key: 'perm_isystem_online', title: '在线用户', menuType: 1, perms: null, children: [{ key: 'perm_btn_online_list', title: '查看在线用户', menuType: 2, perms: 'system:online:list' }] },
-      { key: 'perm_isystem_log', title: '登录日志', menuType: 1, perms: null },
-    ],
-  },
+/**
+ * GET /sys/role/queryTreeList as our backend answers it: JeecgBoot TreeModel nodes (name in slotTitle, children
+ * null on leaves) plus our menuType and perms.
+ */
+type Model = { key: string; slotTitle: string; children: Model[] | null } & Record<string, unknown>;
+const model = (key: string, name: string, parentId: string | null, menuType: number, perms: string | null, children: Model[] | null = null): Model => ({
+  key, title: name, slotTitle: name, isLeaf: !children, icon: null, ruleFlag: 0, scopedSlots: { title: 'hasDatarule' }, parentId, label: null, value: key, children, menuType, perms,
+});
+const PERMISSION_TREE: Model[] = [
+  model('perm_isystem', '系统管理', null, 0, null, [
+    model('perm_isystem_online', '在线用户', 'perm_isystem', 1, null, [model('perm_btn_online_list', '查看在线用户', 'perm_isystem_online', 2, 'system:online:list')]),
+    model('perm_isystem_log', '登录日志', 'perm_isystem', 1, null),
+  ]),
 ];
+const TREE_IDS = ['perm_isystem', 'perm_isystem_online', 'perm_isystem_log', 'perm_btn_online_list'];
+/** The same tree as a JeecgBoot server sends it: title null, no menuType or perms. */
+const stock = (nodes: Model[]): Model[] =>
+  nodes.map(({ key, slotTitle, isLeaf, ruleFlag, scopedSlots, parentId, value, children }) => ({ key, title: null, slotTitle, isLeaf, icon: null, ruleFlag, scopedSlots, parentId, label: null, value, children: children && stock(children) }));
 const USERS = [{ id: 'u_teacher', username: 'teacher', realname: '李文静', phone: '13800000001', status: 1, status_dictText: '正常', createTime: null }];
 
 const ALL_CODES = ['system:role:list', 'system:role:add', 'system:role:edit', 'system:role:delete', 'system:role:deleteBatch', 'system:role:permission'];
@@ -64,7 +70,7 @@ beforeEach(() => {
   sessionStorage.clear();
   get.mockImplementation((url: string) => {
     if (url === '/sys/role/list') return answer({ records: ROLES, total: 2 });
-    if (url === '/sys/permission/list') return answer(PERMISSION_TREE);
+    if (url === '/sys/role/queryTreeList') return answer({ treeList: PERMISSION_TREE, ids: TREE_IDS });
     if (url === '/sys/permission/queryRolePermission') return answer(['perm_isystem_log']);
     if (url === '/sys/user/userRoleList') return answer({ records: USERS, total: 1 });
     return answer(null);
@@ -89,6 +95,26 @@ describe('角色管理', () => {
     fireEvent.click(screen.getByTestId('role-permission-save-close'));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/permission/saveRolePermission', { roleId: 'role_jy', permissionIds: 'perm_isystem_online,perm_btn_online_list' }));
     await waitFor(() => expect(screen.queryByTestId('role-permission-drawer')).toBeNull());
+  });
+
+  it('授权 reads a JeecgBoot server\'s tree too: names from slotTitle, no 按钮 tags, ticks saved by key', async () => {
+    get.mockImplementation((url: string) => {
+      if (url === '/sys/role/list') return answer({ records: ROLES, total: 2 });
+      if (url === '/sys/role/queryTreeList') return answer({ treeList: stock(PERMISSION_TREE), ids: TREE_IDS });
+      if (url === '/sys/permission/queryRolePermission') return answer(['perm_isystem_log']);
+      return answer(null);
+    });
+    post.mockReturnValue(answer(null, '保存成功！'));
+    renderScreen();
+    fireEvent.click(await screen.findByTestId('role-grant-role_jy'));
+    const drawer = await screen.findByTestId('role-permission-drawer');
+    await waitFor(() => expect(within(drawer).getByText('查看在线用户')).toBeInTheDocument());
+    expect(get).toHaveBeenCalledWith('/sys/role/queryTreeList');
+    expect(within(drawer).getByText('系统管理')).toBeInTheDocument();
+    expect(within(drawer).queryByText('按钮')).toBeNull();
+    fireEvent.click(checkboxOf('perm_btn_online_list'));
+    fireEvent.click(screen.getByTestId('role-permission-save-close'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/permission/saveRolePermission', { roleId: 'role_jy', permissionIds: 'perm_btn_online_list,perm_isystem_log' }));
   });
 
   it('closing the drawer with unsaved ticks asks first', async () => {

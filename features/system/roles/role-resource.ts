@@ -17,6 +17,7 @@ export const roleResource: ResourceDef = {
   api: '/sys/role',
   perm: 'system:role',
   rowKey: 'id',
+  // JeecgBoot (SysRoleMapper.listAllSysRole): newest first when the client names no column.
   defaultSort: { column: 'createTime', order: 'desc' },
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true },
   fields: [
@@ -28,6 +29,7 @@ export const roleResource: ResourceDef = {
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, search: 'range', width: 170 },
     { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },
     { name: 'updateBy', label: '更新人', kind: 'input', form: false, list: false, excel: false },
-    { name: 'updateTime', label: '更新时间', kind: 'datetime', form: false, list: false, excel: false },
+    // Sortable: JeecgBoot's role list sorts by 更新时间 from its column header (`column=updateTime`).
+    { name: 'updateTime', label: '更新时间', kind: 'datetime', sortable: true, form: false, list: false, excel: false },
   ],
 };

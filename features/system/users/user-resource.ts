@@ -3,6 +3,11 @@ import type { ResourceDef } from '@/lib/resources/types';
 /**
  * 用户管理 (sys_user): data only, shared by the embedded backend (server/resources/catalog.ts, which
  * adds password hashing, role/department links and the admin guard) and the list screen.
+ *
+ * Field names are JeecgBoot's wire names, so the form sends what a JeecgBoot server reads: roles in
+ * `selectedroles` and department membership in `selecteddeparts` (comma-joined ids, kept in
+ * sys_user_role / sys_user_depart), while `departIds` is JeecgBoot's 负责部门 — the departments a
+ * supervisor (身份 上级, userIdentity 2) manages, stored on the user row.
  */
 export const userResource: ResourceDef = {
   name: 'sysUser',
@@ -26,10 +31,25 @@ export const userResource: ResourceDef = {
     { name: 'sex', label: '性别', kind: 'select', type: 'int', dictCode: 'sex', search: 'eq', sortable: true, width: 70 },
     { name: 'birthday', label: '生日', kind: 'date', sortable: true, width: 110 },
     { name: 'phone', label: '手机号码', kind: 'input', pattern: 'm', unique: true, search: 'like', width: 120 },
+    { name: 'telephone', label: '座机', kind: 'input', maxLength: 45, pattern: { regex: '^0\\d{2,3}-[1-9]\\d{6,7}$', message: '请输入正确的座机号码' }, list: false },
     { name: 'email', label: '电子邮件', kind: 'input', pattern: 'e', maxLength: 100, unique: true, width: 180, list: false },
     { name: 'post', label: '职务', kind: 'input', maxLength: 50, width: 100 },
-    { name: 'roleIds', label: '角色', kind: 'list_multi', dictCode: 'sys_role,role_name,id', virtual: true, list: true, excel: false, query: false, width: 160 },
-    { name: 'departIds', label: '所属部门', kind: 'sel_depart', dictCode: 'sys_depart,depart_name,id', virtual: true, list: true, excel: false, query: false, width: 160 },
+    { name: 'avatar', label: '头像', kind: 'image', maxLength: 255, excel: false, query: false, width: 80 },
+    { name: 'selectedroles', label: '角色', kind: 'list_multi', dictCode: 'sys_role,role_name,id', virtual: true, list: true, excel: false, query: false, maxLength: 10_000, width: 160 },
+    { name: 'selecteddeparts', label: '所属部门', kind: 'sel_depart', dictCode: 'sys_depart,depart_name,id', virtual: true, list: true, excel: false, query: false, maxLength: 10_000, width: 160 },
+    {
+      name: 'userIdentity',
+      label: '身份',
+      kind: 'radio',
+      type: 'int',
+      options: [
+        { value: '1', text: '普通用户' },
+        { value: '2', text: '上级' },
+      ],
+      defaultValue: 1,
+      list: false,
+    },
+    { name: 'departIds', label: '负责部门', kind: 'sel_depart', dictCode: 'sys_depart,depart_name,id', maxLength: 1000, excel: false, query: false, width: 160, help: '身份为上级时可选' },
     { name: 'status', label: '状态', kind: 'select', type: 'int', dictCode: 'user_status', search: 'eq', sortable: true, form: 'readonly', width: 70 },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: 'readonly', search: 'range', width: 160 },
     { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },
