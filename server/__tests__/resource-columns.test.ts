@@ -15,8 +15,11 @@ let columns: Map<string, Set<string>>;
 
 beforeAll(async () => {
   be = await startTestBackend();
+  // pg_catalog rather than information_schema: the same answer, without the views' cost on PGlite.
   const { rows } = await sql<{ table_name: string; column_name: string }>`
-    select table_name, column_name from information_schema.columns where table_schema = current_schema()
+    select c.relname as table_name, a.attname as column_name
+    from pg_attribute a join pg_class c on c.oid = a.attrelid
+    where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
   `.execute(be.db);
   columns = new Map();
   for (const r of rows) {
