@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { SCREENS } from './screens';
 
 test('every screen in lib/screens.ts has a loader in the page registry, and paths are unique', () => {
-  const registry = fs.readFileSync('components/shell/page-registry.tsx', 'utf8');
+  const registry = fs.readFileSync('features/shell-pages.tsx', 'utf8');
   for (const s of SCREENS) expect(registry).toContain(`'${s.component}': dynamic(`);
   expect(new Set(SCREENS.map((s) => s.path)).size).toBe(SCREENS.length);
 });

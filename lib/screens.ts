@@ -2,7 +2,7 @@ import type { ScreenEntry } from './page-routes';
 
 /**
  * The screens this build has (data only, usable on both sides): menu `component` → default path
- * and title. components/shell/page-registry.tsx attaches each one's lazily loaded component.
+ * and title. features/shell-pages.tsx attaches each one's lazily loaded component.
  */
 export const SCREENS: ScreenEntry[] = [
   // Home (spec 01 §2): every signed-in user reaches it; the screen itself checks calendar:entry:list.

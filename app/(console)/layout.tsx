@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConsoleShell } from '@/components/shell/console-shell';
+import { ConsoleFrame } from './console-frame';
 import { loadAccountInfo } from '@/features/account/load-account-info';
 import { loadPermissions } from '@/features/account/load-permissions';
 import { serverEnv } from '@/lib/server/env';
@@ -12,7 +12,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const [account, permissions] = await Promise.all([loadAccountInfo(), loadPermissions()]);
   const env = serverEnv();
   return (
-    <ConsoleShell
+    <ConsoleFrame
       account={account}
       menu={permissions.menu}
       auth={permissions.auth}
@@ -23,6 +23,6 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       settingsEnabled={env.settingsDrawer}
     >
       {children}
-    </ConsoleShell>
+    </ConsoleFrame>
   );
 }

@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { LockOutlined, LogoutOutlined, QuestionCircleOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { avatarInitial, avatarUrl } from '@/features/account/avatar';
+import { avatarInitial, avatarUrl } from '@/lib/account/avatar';
 import { ApiError, http } from '@/lib/http';
 import { clearLoginState, logoutTarget, persistRefreshedUserInfo, persistSelectedDepart, type DepartInfo, type LoginUserInfo } from '@/lib/login-state';
 import styles from './console-header.module.css';

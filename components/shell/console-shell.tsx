@@ -1,6 +1,6 @@
 'use client';
 
-import { createElement, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createElement, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import Image from 'next/image';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -10,13 +10,13 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { breadcrumbFor, findMenuByPath, flattenForSearch, landingPath, matchMenuChain, normalizePath, storeMenuTitle, readTitleOverride, toNavItems } from '@/lib/menu';
 import type { MenuNode } from '@/lib/menu-types';
 import { resolveRoute, type MenuRoute, type Resolved } from '@/lib/page-routes';
+import { SCREENS } from '@/lib/screens';
 import { storeAuthLists } from '@/lib/permissions';
 import { applySetting, DEFAULT_SETTINGS, deviceFor, loadSettings, saveSettings, shouldHideHeader, tabsVisible, type Device, type Settings } from '@/lib/settings';
 import { documentTitle, KEEP_ALIVE_LIMIT, RELOAD_EFFECT_MS, SCROLL_DEBOUNCE_MS, TAB_MENU, tabsReducer, touchLru, type TabsAction } from '@/lib/tabs';
 import { ChunkErrorGuard } from '@/components/feedback/chunk-error-guard';
 import { ConsoleHeader } from './console-header';
 import { MenuSearch } from './menu-search';
-import { screenFor, SCREENS } from './page-registry';
 import { ShellProvider, type ShellData } from './shell-context';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
@@ -24,7 +24,7 @@ import { useNotifySocket, type SocketMessage } from './use-notify-socket';
 import { useTabs } from './use-tabs';
 import { ExceptionPage } from '@/components/exception/exception-page';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
-import { useHasUploads } from '@/components/upload/upload-list-store';
+import { useHasUploads } from '@/lib/upload/upload-list-store';
 import { IframePage } from './iframe-page';
 
 const CALENDAR_PANEL = '/calpanel/CalendarPanel';
@@ -46,7 +46,10 @@ function menuRoutes(nodes: MenuNode[], out: MenuRoute[] = []): MenuRoute[] {
   return out;
 }
 
-function Screen({ resolved }: { resolved: Resolved }) {
+/** Menu `component` name → its screen, or null when no screen has that name (the page registry, given by app/). */
+export type ScreenFor = (component: string) => ComponentType | null;
+
+function Screen({ resolved, screenFor }: { resolved: Resolved; screenFor: ScreenFor }) {
   if (resolved.kind === 'screen') {
     // A registry lookup of a module-level component, not a component created here.
     const component = screenFor(resolved.component);
@@ -61,6 +64,8 @@ function Screen({ resolved }: { resolved: Resolved }) {
 export interface ConsoleShellProps extends ShellData {
   helpUrl: string;
   settingsEnabled: boolean;
+  /** Passed in rather than imported so components/ does not depend on features/ (the screens). */
+  screenFor: ScreenFor;
   children: ReactNode;
 }
 
@@ -73,7 +78,7 @@ export function ConsoleShell(props: ConsoleShellProps) {
 }
 
 /** The signed-in frame of spec 01 §2: side/top menu, header, breadcrumb, tabs, kept-alive screens, settings. */
-function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShellProps) {
+function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: ConsoleShellProps) {
   const { message } = App.useApp();
   const router = useRouter();
   const pathname = usePathname();
@@ -353,11 +358,11 @@ function ShellFrame({ helpUrl, settingsEnabled, children, ...data }: ConsoleShel
                       <Spin />
                     </div>
                   ) : (
-                    <Screen resolved={alive.byKey[key]} />
+                    <Screen resolved={alive.byKey[key]} screenFor={screenFor} />
                   )}
                 </div>
               ))}
-              {!shown.includes(pathname) && resolved.kind !== 'not-found' && <Screen resolved={resolved} />}
+              {!shown.includes(pathname) && resolved.kind !== 'not-found' && <Screen resolved={resolved} screenFor={screenFor} />}
             </Layout.Content>
           </Layout>
         </Layout>

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { AccountInfoResult } from '@/features/account/types';
+import type { AccountInfoResult } from '@/lib/account/types';
 import type { AuthEntry, MenuNode } from '@/lib/menu-types';
 import { authMode, hasButtonAuth, type AuthMode } from '@/lib/permissions';
 

@@ -3,7 +3,7 @@
 import { Badge, Button, Drawer, Empty, Flex, Progress, Typography } from 'antd';
 import { CloseOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { activeCount, UPLOAD_RETRY_TEXT, uploadStatusText, type UploadItem } from '@/lib/upload-list';
-import { uploadList, useUploadList } from './upload-list-store';
+import { uploadList, useUploadList } from '@/lib/upload/upload-list-store';
 
 /** Spec 01 §2: the right drawer for the material-upload list is 360 px wide. */
 export const UPLOAD_DRAWER_WIDTH = 360;

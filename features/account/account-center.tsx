@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Avatar, Card, Col, Divider, Flex, Row, Tag } from 'antd';
 import { DetailList } from '@/components/layout/detail-list';
 import { PRIMARY_COLOR } from '@/lib/config';
-import { avatarInitial, avatarUrl } from './avatar';
+import { avatarInitial, avatarUrl } from '@/lib/account/avatar';
 import { maskPhone } from './mask-phone';
-import type { AccountInfoResult } from './types';
+import type { AccountInfoResult } from '@/lib/account/types';
 
 const sectionTitle = { margin: '0 0 12px', fontSize: 14, fontWeight: 600, color: 'rgba(0,0,0,0.88)' } as const;
 const muted = { color: 'rgba(0,0,0,0.45)' } as const;

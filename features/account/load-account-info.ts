@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { serverGet } from '@/lib/server/api';
-import type { AccountInfoResult } from './types';
+import type { AccountInfoResult } from '@/lib/account/types';
 
 /** The signed-in user's account, once per request (the console layout and its pages share it). */
 export const loadAccountInfo = cache(async (): Promise<AccountInfoResult> => {

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@/lib/config';
-import { uploadList, type UploadHandle } from '@/components/upload/upload-list-store';
+import { uploadList, type UploadHandle } from '@/lib/upload/upload-list-store';
 import {
   CANCELLED_MESSAGE,
   classifySliceError,

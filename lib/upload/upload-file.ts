@@ -4,7 +4,7 @@
  * components/data/list/upload-excel.ts for why not fetch). Files over 20 MB go through the sliced
  * upload (spec 02 §9). Every upload shows in the shell's upload list drawer.
  */
-import { uploadList, type UploadHandle } from '@/components/upload/upload-list-store';
+import { uploadList, type UploadHandle } from '@/lib/upload/upload-list-store';
 import { API_PREFIX } from '@/lib/config';
 import { ApiError, type Envelope } from '@/lib/http';
 import type { GeneralType, MaterialKind } from './rules';

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { TEACHING_PERMS } from '../services/teaching-seed';
+import { TEACHING_PERMS } from '../db/seed/teaching';
 import { startTestBackend, type TestBackend } from './helpers';
 import { DictError, getDictItems } from '../services/dicts';
 
@@ -109,8 +109,8 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('teacher holds only the venue and teaching buttons but allAuth lists the system ones too; the menu has 个人中心', async () => {
     const t = await permsOf('teacher');
-    // 场地管理: a teacher may list, add and edit its own venues, and pick teachers (server/services/location-seed.ts);
-    // teaching: read the calendar and lists, and take attendance (server/services/teaching-seed.ts).
+    // 场地管理: a teacher may list, add and edit its own venues, and pick teachers (server/db/seed/locations.ts);
+    // teaching: read the calendar and lists, and take attendance (server/db/seed/teaching.ts).
     expect(t.auth.map((a) => a.action).sort()).toEqual(
       ['clazz:teacher:list', 'edu:location:add', 'edu:location:edit', 'edu:location:list', ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.perms)].sort(),
     );

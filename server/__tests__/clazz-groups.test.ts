@@ -2,7 +2,7 @@
 import { startTestBackend, type TestBackend } from './helpers';
 import { GROUP_EDIT_PERM, type ClazzGroup } from '../../lib/edu/progress-types';
 import { dropFromClazzGroups } from '../services/clazz-groups';
-import { CALENDAR_PERM } from '../services/teaching-seed';
+import { CALENDAR_PERM } from '../db/seed/teaching';
 
 let be: TestBackend;
 let admin: string;

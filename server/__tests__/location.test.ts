@@ -3,7 +3,7 @@ import { LOCATION_MESSAGES } from '../../features/edu/location/location-resource
 import { startTestBackend, type TestBackend } from './helpers';
 import { seed } from '../db/seed';
 import { LOCATION_SERVER_MESSAGES } from '../resources/catalog-location';
-import { DEMO_VENUES, LOCATION_PERMS } from '../services/location-seed';
+import { DEMO_VENUES, LOCATION_PERMS } from '../db/seed/locations';
 
 let be: TestBackend;
 let admin: string;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { startTestBackend, type TestBackend } from './helpers';
 import { seed } from '../db/seed';
 import type { MenuNode } from '../permissions/menu-tree';
-import { TEACHING_PERMS } from '../services/teaching-seed';
+import { TEACHING_PERMS } from '../db/seed/teaching';
 
 let be: TestBackend;
 beforeAll(async () => {
@@ -76,7 +76,7 @@ const INNER: Shape = [
 ];
 /** 行事历 is the first entry of every teaching role's menu (spec 01 §2: the home page). */
 const HOME: Shape = ['行事历', '/calpanel/CalendarPanel'];
-/** The teaching buttons a role holds, in seed order (server/services/teaching-seed.ts). */
+/** The teaching buttons a role holds, in seed order (server/db/seed/teaching.ts). */
 const teachingCodes = (role: string) => TEACHING_PERMS.filter((p) => p.roles.includes(role)).map((p) => p.perms);
 const ALL_TEACHING_CODES = TEACHING_PERMS.map((p) => p.perms);
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
 import { renderTemplate } from '../services/announcements';
-import { SEEDED_TEMPLATES } from '../services/announcement-seed';
+import { SEEDED_TEMPLATES } from '../db/seed/announcements';
 import { CONTENT_EMPTY, TEMPLATE_DELETED } from '../resources/catalog-messages';
 import { DUPLICATE_VALUE } from '../resources/crud';
 import { linkId } from '../ids';

@@ -2,7 +2,7 @@
 import { startTestBackend, type TestBackend } from './helpers';
 import { createBackend } from '../backend';
 import { preparedPglite } from '../testing/prepared-db';
-import { TEACHING_PERMS } from '../services/teaching-seed';
+import { TEACHING_PERMS } from '../db/seed/teaching';
 
 let be: TestBackend;
 const notify = jest.fn();
@@ -15,8 +15,8 @@ beforeEach(() => notify.mockReset());
 
 const PUSH = { cmd: 'permission', msgTxt: '权限已变更' };
 const LOG_MENU = ['perm_isystem_log', 'perm_btn_log_list'];
-/** 教育 → 场地管理 as seeded for the teacher role (server/services/location-seed.ts); the managers also get delete, deleteBatch and export. */
-/** Plus 行事历 and the teaching menus and buttons (server/services/teaching-seed.ts) the teacher role holds. */
+/** 教育 → 场地管理 as seeded for the teacher role (server/db/seed/locations.ts); the managers also get delete, deleteBatch and export. */
+/** Plus 行事历 and the teaching menus and buttons (server/db/seed/teaching.ts) the teacher role holds. */
 const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_teacher', 'perm_edu_course', 'perm_edu_material', 'perm_edu_room', 'perm_edu_holiday'];
 /** The inner-class menus: teaching roles only, not marketing. */
 const INNER_MENUS = ['perm_inner', 'perm_inner_calendar', 'perm_inner_schedule'];

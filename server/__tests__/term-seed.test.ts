@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { sql } from 'kysely';
 import { startTestBackend, type TestBackend } from './helpers';
-import { seedTerm } from '../services/term-seed';
+import { seedTerm } from '../db/seed/term';
 
 let be: TestBackend;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { TEACHING_PERMS } from '../services/teaching-seed';
+import { TEACHING_PERMS } from '../db/seed/teaching';
 import ExcelJS from 'exceljs';
 import { startTestBackend, type TestBackend } from './helpers';
 import { readXlsxRows } from '../excel/read';
@@ -73,7 +73,7 @@ describe('用户管理 on the resource engine', () => {
     expect(stored.status).toBe(1);
     const token = await be.login('newteacher', 'Teach2026ok');
     const perms = (await be.call('/sys/permission/getUserPermissionByToken', { token })).body.result as { auth: { action: string }[] };
-    // role_marketing: 登录日志 and every 场地管理 button (server/services/location-seed.ts).
+    // role_marketing: 登录日志 and every 场地管理 button (server/db/seed/locations.ts).
     expect(perms.auth.map((a) => a.action)).toEqual(['system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'edu:location:delete', 'edu:location:deleteBatch', 'edu:location:exportXls', 'clazz:teacher:list',
       ...TEACHING_PERMS.filter((p) => p.roles.includes('role_marketing')).map((p) => p.perms),
     ]);

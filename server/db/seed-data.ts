@@ -84,9 +84,9 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_account_security', parent_id: 'perm_account_settings', name: '安全设置', url: '/account/settings/security', component: 'account/settings/Security', menu_type: 1, sort_no: 2.1, hidden: false, roles: ALL },
   // An iframe page (IframePageView): the operations manual shipped in public/manual, shown inside the shell.
   { id: 'perm_manual', name: '操作手册', url: '/manual/index.html', component: 'layouts/IframePageView', menu_type: 0, sort_no: 3, icon: 'read', roles: ALL },
-  // 行事历 is home (spec 01 §2 '/' → /calpanel/CalendarPanel); teaching buttons are seeded by server/services/teaching-seed.ts.
+  // 行事历 is home (spec 01 §2 '/' → /calpanel/CalendarPanel); teaching buttons are seeded by server/db/seed/teaching.ts.
   { id: 'perm_calpanel', name: '行事历', url: '/calpanel/CalendarPanel', component: 'calpanel/CalendarPanel', menu_type: 0, sort_no: 0, icon: 'calendar', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  // 教育 (issue 6). 场地管理's buttons (edu:location:*) and clazz:teacher:list are seeded by server/services/location-seed.ts.
+  // 教育 (issue 6). 场地管理's buttons (edu:location:*) and clazz:teacher:list are seeded by server/db/seed/locations.ts.
   { id: 'perm_edu', name: '教育', url: '/edu', component: 'layouts/RouteView', menu_type: 0, sort_no: 5, icon: 'bank', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_location', parent_id: 'perm_edu', name: '场地管理', url: '/edu/location', component: 'location/TblLocationList', menu_type: 1, sort_no: 5.1, icon: 'environment', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_schedule', parent_id: 'perm_edu', name: '课表', url: '/edu/schedule', component: 'calendar/TblCalendarList', menu_type: 1, sort_no: 5.2, icon: 'schedule', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { APPLY_API } from '../../lib/calendar/apply-types';
 import { addApply, applyInputSchema, auditApply, auditSchema, listApplies, parseApplyFilter, withdrawApply, withdrawSchema } from '../services/calendar-apply';
-import { CALENDAR_PERM } from '../services/teaching-seed';
+import { CALENDAR_PERM } from '../db/seed/teaching';
 import { actorOf, canSeeInner, guardEntry } from './calendar-access';
 import { ok } from './envelope';
 import { pageOf, readPage } from './paging';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { arrangeMakeup, checkSession, listPendingMakeup, listRoll, revokeSession, studentCourses } from '../services/attendance';
-import { CALENDAR_PERM } from '../services/teaching-seed';
+import { CALENDAR_PERM } from '../db/seed/teaching';
 import { guardEntry } from './calendar-access';
 import { ApiFailure, ok } from './envelope';
 import { pageOf, readPage } from './paging';

@@ -1,5 +1,5 @@
 import { assertEntryVisible, type Actor } from '../services/calendar';
-import { CALENDAR_PERM } from '../services/teaching-seed';
+import { CALENDAR_PERM } from '../db/seed/teaching';
 import { permCodesOf } from './perm';
 import { authOf, type Ctx } from './types';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { CALENDAR_PERM } from '../services/teaching-seed';
+import { CALENDAR_PERM } from '../db/seed/teaching';
 import {
   addEntry,
   assertClazzVisible,

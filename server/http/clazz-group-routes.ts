@@ -4,7 +4,7 @@ import { CLAZZ_PERM } from '../../features/edu/clazz/clazz-resource';
 import { CLAZZ_GROUP_URL, CLAZZ_PROGRESS_URL, GROUP_LIMITS, GROUP_MESSAGES, STUDENT_PROGRESS_URL } from '../../lib/edu/progress-types';
 import { addGroup, deleteGroup, editGroup, listGroups, setGroupMembers } from '../services/clazz-groups';
 import { clazzProgress, studentProgress } from '../services/study-progress';
-import { CALENDAR_PERM } from '../services/teaching-seed';
+import { CALENDAR_PERM } from '../db/seed/teaching';
 import { fail, ok } from './envelope';
 import { requirePerm } from './perm';
 import { authOf, type AppEnv } from './types';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CALENDAR_PERM } from '../services/teaching-seed';
+import { CALENDAR_PERM } from '../db/seed/teaching';
 import { listLiveSessions, listPresence, setLiveLink, touchPresence } from '../services/live';
 import { ApiFailure, ok } from './envelope';
 import { actorOf, canSeeInner } from './calendar-access';

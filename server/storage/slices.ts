@@ -12,6 +12,7 @@ import {
 } from '../../lib/upload/slice-plan';
 import { hasForbiddenNameChars, isMaterialKind, UPLOAD_MESSAGES, type MaterialKind } from '../../lib/upload/rules';
 import { SNIFF_BYTES, sniffUpload } from './upload-checks';
+import { logPath, partPath, readHead, readReceived, readSidecar, removeUploadFiles, writeSidecar, type SessionFile } from './slice-files';
 import { normaliseBiz, type FileStorage, type StoredFile } from './storage';
 
 /**
@@ -45,24 +46,6 @@ export const SLICE_TEXT = {
 /** Unfinished uploads one user may hold at once (each preallocates a sparse file of its size). */
 export const MAX_OPEN_UPLOADS_PER_USER = 10;
 const UPLOAD_ID_RE = /^[0-9a-f]{32}$/;
-
-interface SessionFile {
-  uploadId: string;
-  userId: string;
-  /** Identifies the user's file for resuming: name, size, lastModified, biz, kind. */
-  key: string;
-  name: string;
-  size: number;
-  lastModified: number;
-  biz: string;
-  kind: MaterialKind | null;
-  sliceSize: number;
-  sliceCount: number;
-  /** Slices received before the append-only log existed (older sidecars); new sidecars keep it empty. */
-  received: number[];
-  createdAt: number;
-  updatedAt: number;
-}
 
 /** What this process knows of an upload: the sidecar's fixed part, the received slices, the last activity. */
 interface Cached {
@@ -155,13 +138,13 @@ export class SliceStore {
     const now = this.now();
     const session: SessionFile = { uploadId, userId, key, name, lastModified, biz, kind, ...plan, received: [], createdAt: now, updatedAt: now };
     // Sparse preallocation: every slice is written in place at index × sliceSize.
-    const handle = await fs.promises.open(this.partPath(uploadId), 'wx', 0o640);
+    const handle = await fs.promises.open(partPath(this.dir, uploadId), 'wx', 0o640);
     try {
       await handle.truncate(req.size);
     } finally {
       await handle.close();
     }
-    await this.writeSidecar(session);
+    await writeSidecar(this.dir, session);
     const cached = this.remember({ session, received: new Set(), activity: now });
     return stateOf(cached);
   }
@@ -215,7 +198,7 @@ export class SliceStore {
     // of concurrent slices never interleave or overwrite each other, so no lock is needed.
     const at = this.now();
     try {
-      await fs.promises.appendFile(this.logPath(uploadId), `${index} ${at}\n`, { mode: 0o640 });
+      await fs.promises.appendFile(logPath(this.dir, uploadId), `${index} ${at}\n`, { mode: 0o640 });
     } catch {
       throw new SliceFailure(SLICE_MESSAGES.SLICE_WRITE_ERROR, SLICE_CODES.SLICE_WRITE_ERROR);
     }
@@ -228,7 +211,7 @@ export class SliceStore {
   private async writeSlice(uploadId: string, offset: number, chunks: Uint8Array[], expected: number): Promise<void> {
     let handle: fs.promises.FileHandle;
     try {
-      handle = await fs.promises.open(this.partPath(uploadId), 'r+');
+      handle = await fs.promises.open(partPath(this.dir, uploadId), 'r+');
     } catch (e) {
       // Finished or cancelled meanwhile (perhaps by another instance).
       this.cache.delete(uploadId);
@@ -259,7 +242,7 @@ export class SliceStore {
       const { session, received } = fresh;
       let bytes = 0;
       for (const i of received) bytes += sliceLength(session, i);
-      const part = this.partPath(uploadId);
+      const part = partPath(this.dir, uploadId);
       const stat = await fs.promises.stat(part).catch(() => null);
       if (received.size !== session.sliceCount || bytes !== session.size || !stat || stat.size !== session.size) {
         throw new SliceFailure(SLICE_MESSAGES.FILESIZE_NOT_MATCH, SLICE_CODES.FILESIZE_NOT_MATCH);
@@ -344,23 +327,12 @@ export class SliceStore {
 
   /** Reads the sidecar and the log from disk and refreshes the cache; null when the upload is gone. */
   private async load(uploadId: string): Promise<Cached | null> {
-    const session = await this.readSidecar(uploadId);
+    const session = await readSidecar(this.dir, uploadId);
     if (!session) {
       this.cache.delete(uploadId);
       return null;
     }
-    const received = new Set(Array.isArray(session.received) ? session.received : []);
-    let activity = session.updatedAt;
-    const log = await fs.promises.readFile(this.logPath(uploadId), 'utf8').catch(() => '');
-    for (const line of log.split('\n')) {
-      // A line cut short by a crash (no time yet) is ignored: that slice is simply sent again.
-      const m = /^(\d{1,7}) (\d{1,16})$/.exec(line);
-      if (!m) continue;
-      const index = Number(m[1]);
-      if (index < session.sliceCount) received.add(index);
-      activity = Math.max(activity, Number(m[2]));
-    }
-    return this.remember({ session, received, activity });
+    return this.remember({ session, ...(await readReceived(this.dir, session)) });
   }
 
   private remember(c: Cached): Cached {
@@ -371,36 +343,9 @@ export class SliceStore {
     return c;
   }
 
-  private partPath(uploadId: string) {
-    return path.join(this.dir, `${uploadId}.part`);
-  }
-  private sidecarPath(uploadId: string) {
-    return path.join(this.dir, `${uploadId}.json`);
-  }
-  private logPath(uploadId: string) {
-    return path.join(this.dir, `${uploadId}.log`);
-  }
-
-  private async readSidecar(uploadId: string): Promise<SessionFile | null> {
-    try {
-      return JSON.parse(await fs.promises.readFile(this.sidecarPath(uploadId), 'utf8')) as SessionFile;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Write-then-rename: a crash never leaves a half-written sidecar. */
-  private async writeSidecar(s: SessionFile) {
-    const temp = path.join(this.dir, `${s.uploadId}.${randomBytes(4).toString('hex')}.tmp`);
-    await fs.promises.writeFile(temp, JSON.stringify(s), { mode: 0o640 });
-    await fs.promises.rename(temp, this.sidecarPath(s.uploadId));
-  }
-
   private async discard(uploadId: string) {
     this.cache.delete(uploadId);
-    await fs.promises.rm(this.sidecarPath(uploadId), { force: true });
-    await fs.promises.rm(this.partPath(uploadId), { force: true });
-    await fs.promises.rm(this.logPath(uploadId), { force: true });
+    await removeUploadFiles(this.dir, uploadId);
   }
 
   private locked<T>(uploadId: string, fn: () => Promise<T>): Promise<T> {
@@ -417,15 +362,4 @@ export class SliceStore {
 
 function stateOf({ session: s, received }: Cached): UploadState {
   return { uploadId: s.uploadId, sliceSize: s.sliceSize, sliceCount: s.sliceCount, size: s.size, received: [...received].sort((a, b) => a - b) };
-}
-
-async function readHead(file: string, bytes: number): Promise<Buffer> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { UploadDrawer } from '../upload-drawer';
-import { uploadList } from '../upload-list-store';
+import { uploadList } from '@/lib/upload/upload-list-store';
 
 const renderDrawer = () =>
   render(

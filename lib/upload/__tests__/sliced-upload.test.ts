@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 const listEvents: unknown[][] = [];
 let retryOf: (() => void) | undefined;
-jest.mock('@/components/upload/upload-list-store', () => ({
+jest.mock('@/lib/upload/upload-list-store', () => ({
   uploadList: {
     start: (name: string, o: { size?: number; retry?: () => void }) => {
       listEvents.push(['start', name, o.size]);

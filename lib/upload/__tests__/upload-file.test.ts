@@ -1,4 +1,4 @@
-import { uploadList } from '@/components/upload/upload-list-store';
+import { uploadList } from '@/lib/upload/upload-list-store';
 import { pathOfAnswer, uploadFile } from '../upload-file';
 
 const sliced = jest.fn(async () => ({ path: 'temp/big.mp4' }));

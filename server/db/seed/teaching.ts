@@ -1,10 +1,10 @@
-import type { Database } from '../db';
-import { linkId } from '../ids';
+import type { Database } from '../index';
+import { linkId } from '../../ids';
 
 /**
  * Teaching affairs (issue 7): the button permissions the embedded API enforces, seeded on every start
- * like location-seed.ts (a row is linked to its roles only when this run inserted it, so an
- * administrator's later unlinking stands). The menu rows are in seed-data.ts.
+ * like locations.ts (a row is linked to its roles only when this run inserted it, so an
+ * administrator's later unlinking stands). The menu rows are in server/db/seed-data.ts.
  */
 
 const ADMIN = ['role_admin'];
@@ -98,7 +98,7 @@ export async function seedTeachingPerms(db: Database): Promise<void> {
         await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
       }
     }
-    // The menu rows now carry buttons (seed-data.ts computes is_leaf from its own rows only).
+    // The menu rows now carry buttons (server/db/seed-data.ts computes is_leaf from its own rows only).
     if (parents.size) await tx.updateTable('sys_permission').set({ is_leaf: false }).where('id', 'in', [...parents]).execute();
   });
 }

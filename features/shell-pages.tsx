@@ -3,9 +3,6 @@
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
 import { Spin } from 'antd';
-import { SCREENS } from '@/lib/screens';
-
-export { SCREENS };
 
 const loading = () => (
   <div style={{ padding: 48, textAlign: 'center' }}>
@@ -13,7 +10,10 @@ const loading = () => (
   </div>
 );
 
-/** Menu `component` names → lazily loaded screens from features/ (DESIGN §3 page registry); the list itself is lib/screens.ts. */
+/**
+ * Menu `component` names → lazily loaded screens (DESIGN §3 page registry); the list itself is lib/screens.ts.
+ * It sits beside the screens so the shell (components/) never imports features/: app/ hands `screenFor` to it.
+ */
 const LOADERS: Record<string, ComponentType> = {
   'account/center/Index': dynamic(() => import('@/features/account/account-center-screen'), { loading }),
   'exception/403': dynamic(() => import('@/features/exception/forbidden-screen'), { loading }),

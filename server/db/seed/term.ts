@@ -1,10 +1,10 @@
 import { RRule, type Weekday } from 'rrule';
 import type { Insertable } from 'kysely';
-import type { Database } from '../db';
+import type { Database } from '../index';
 import type {
   TblCalendarTable, TblCalendarTeacherTable, TblClazzStudentTable, TblClazzTable, TblConsumeLogTable, TblCourseTable, TblLessonStudentTable,
   TblRoomTable, TblScheduleSeriesTable, TblStudentCourseTable, TblStudentTable, TblTeacherTable,
-} from '../db/schema';
+} from '../schema';
 
 /**
  * A demo teaching term (issue 7 §8): 4 campuses' rooms, 20 teachers (李文静 and 周明 are the demo

@@ -1,13 +1,13 @@
 import type { Insertable } from 'kysely';
-import type { Database } from '../db';
-import type { TblLocationTable } from '../db/schema';
-import { linkId } from '../ids';
+import type { Database } from '../index';
+import type { TblLocationTable } from '../schema';
+import { linkId } from '../../ids';
 
 /**
  * 场地: the button permissions of 场地管理 (always) and demo venues (demo only, into an empty table),
- * called once per start from server/db/seed.ts. As in announcement-seed.ts, a permission row is linked
+ * called once per start from server/db/seed/index.ts. As in announcements.ts, a permission row is linked
  * to its roles only when this run inserted it, so an administrator's later unlinking stands.
- * The menu rows themselves (教育 perm_edu, 场地管理 perm_edu_location) are in seed-data.ts.
+ * The menu rows themselves (教育 perm_edu, 场地管理 perm_edu_location) are in server/db/seed-data.ts.
  */
 
 export const LOCATION_MENU_ID = 'perm_edu_location';
@@ -117,7 +117,7 @@ export async function seedLocations(db: Database, { demo }: { demo: boolean }): 
         await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
       }
     }
-    // The menu row (seed-data.ts) was computed a leaf there: its buttons live here.
+    // The menu row (server/db/seed-data.ts) was computed a leaf there: its buttons live here.
     if (added) await tx.updateTable('sys_permission').set({ is_leaf: false }).where('id', '=', LOCATION_MENU_ID).execute();
 
     if (!demo || (await tx.selectFrom('tbl_location').select('id').limit(1).executeTakeFirst())) return;

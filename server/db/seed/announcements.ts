@@ -1,9 +1,9 @@
-import type { Database } from '../db';
-import { linkId } from '../ids';
-import { sendRowId } from './announcements';
+import type { Database } from '../index';
+import { linkId } from '../../ids';
+import { sendRowId } from '../../services/announcements';
 
 /**
- * Reference and demo rows for announcements, called once per start from server/db/seed.ts.
+ * Reference and demo rows for announcements, called once per start from server/db/seed/index.ts.
  * Idempotent: a permission row is linked to its roles only when this run inserted it (an
  * administrator's later unlinking stands); templates are inserted when their code is missing; demo
  * announcements only into an empty table.

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from './index';
-import { hashPassword } from '../auth/password';
-import { linkId } from '../ids';
-import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from './seed-data';
-import { seedCategories } from '../services/category';
-import { seedAnnouncements } from '../services/announcement-seed';
-import { seedLocations } from '../services/location-seed';
-import { seedTeachingPerms } from '../services/teaching-seed';
-import { seedTerm, type TermSeedReport } from '../services/term-seed';
+import type { Database } from '../index';
+import { hashPassword } from '../../auth/password';
+import { linkId } from '../../ids';
+import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from '../seed-data';
+import { seedCategories } from '../../services/category';
+import { seedAnnouncements } from './announcements';
+import { seedLocations } from './locations';
+import { seedTeachingPerms } from './teaching';
+import { seedTerm, type TermSeedReport } from './term';
 
 function logTerm(r: TermSeedReport | null) {
   if (r) console.log(`[seed] teaching term: ${r.sessions} sessions; ${r.refusedConflicts} attempted double bookings refused by the database`);

@@ -1,0 +1,192 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DB, TblCalendarTable } from '../db/schema';
+import { idOrUndefined } from '../ids';
+import { ApiFailure } from '../http/envelope';
+import { sanitizeHtml } from '../../lib/sanitize-html';
+import { MAX_RANGE_DAYS, type CalendarEntry, type CalendarEntryDetail, type CalendarStatus, type CalendarType, type TeacherRole } from '../../lib/calendar/types';
+import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';
+import { entryTitle } from '../../lib/calendar/entry-title';
+import { CALENDAR_MESSAGES } from './calendar-rules';
+
+/** 行事历 reads: the views' range query, one entry's detail, and the filters' and forms' option lists. */
+
+type Db = Kysely<DB>;
+
+export interface RangeQuery {
+  start: Date;
+  end: Date;
+  teacherId?: string;
+  locationId?: string;
+  roomId?: string;
+  clazzId?: string;
+  courseId?: string;
+  types?: number[];
+  statuses?: number[];
+  scope?: 0 | 1;
+}
+
+/** Range query params (wire) → RangeQuery; refuses more than MAX_RANGE_DAYS. */
+export function parseRangeQuery(q: Record<string, string | undefined>): RangeQuery {
+  const start = parseWireTime(q.start);
+  const end = parseWireTime(q.end);
+  if (!start || !end || end.getTime() <= start.getTime()) throw new ApiFailure(CALENDAR_MESSAGES.badRange);
+  if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000) throw new ApiFailure(CALENDAR_MESSAGES.rangeTooWide);
+  const ints = (v: string | undefined, max: number) => {
+    if (!v) return undefined;
+    const list = [...new Set(v.split(',').map((s) => s.trim()).filter((s) => /^\d$/.test(s)).map(Number).filter((n) => n <= max))];
+    return list.length ? list : undefined;
+  };
+  const scope = q.scope === '0' ? 0 : q.scope === '1' ? 1 : undefined;
+  return { start, end, teacherId: idOrUndefined(q.teacherId), locationId: idOrUndefined(q.locationId), roomId: idOrUndefined(q.roomId), clazzId: idOrUndefined(q.clazzId), courseId: idOrUndefined(q.courseId), types: ints(q.type, 4), statuses: ints(q.status, 3), scope };
+}
+
+type CalQuery = SelectQueryBuilder<DB & { c: TblCalendarTable }, 'c', object>;
+
+function applyFilter(q: CalQuery, f: RangeQuery): CalQuery {
+  let r = q.where('c.del_flag', '=', 0).where('c.start_time', '<', f.end).where('c.end_time', '>', f.start);
+  if (f.locationId) r = r.where('c.location_id', '=', f.locationId);
+  if (f.roomId) r = r.where('c.room_id', '=', f.roomId);
+  if (f.clazzId) r = r.where('c.clazz_id', '=', f.clazzId);
+  if (f.courseId) r = r.where('c.course_id', '=', f.courseId);
+  if (f.types) r = r.where('c.type', 'in', f.types);
+  if (f.statuses) r = r.where('c.status', 'in', f.statuses);
+  // No scope means 对外教学 only: inner-class rows appear only on the screens that ask for them (and may).
+  r = r.where('c.scope', '=', f.scope ?? 0);
+  if (f.teacherId) {
+    const tid = f.teacherId;
+    r = r.where((eb) => eb.exists(eb.selectFrom('tbl_calendar_teacher as ft').select('ft.id').whereRef('ft.calendar_id', '=', 'c.id').where('ft.teacher_id', '=', tid)));
+  }
+  return r;
+}
+
+function entryColumns(q: CalQuery) {
+  return q
+    .leftJoin('tbl_clazz as z', 'z.id', 'c.clazz_id')
+    .leftJoin('tbl_course as k', 'k.id', 'c.course_id')
+    .leftJoin('tbl_location as l', 'l.id', 'c.location_id')
+    .leftJoin('tbl_room as r', 'r.id', 'c.room_id')
+    .select([
+      'c.id', 'c.type', 'c.title', 'c.clazz_id', 'z.name as clazz_name', 'c.course_id', 'k.name as course_name', 'c.series_id', 'c.lesson_no',
+      'c.start_time', 'c.end_time', 'c.all_day', 'c.location_id', 'l.detail_location as location_name', 'c.room_id', 'r.name as room_name',
+      'c.status', 'c.scope', 'c.color', 'z.color as clazz_color', 'k.color as course_color', 'c.hours', 'c.conflict_override',
+    ]);
+}
+
+type EntryRow = Awaited<ReturnType<ReturnType<typeof entryColumns>['execute']>>[number];
+type TeacherRow = { calendar_id: string; teacher_id: string; role: number; name: string | null };
+
+function toEntry(r: EntryRow, teachers: TeacherRow[], studentCount: number): CalendarEntry {
+  return {
+    id: r.id,
+    type: r.type as CalendarType,
+    title: entryTitle(r),
+    clazzId: r.clazz_id,
+    clazzName: r.clazz_name ?? null,
+    courseId: r.course_id,
+    courseName: r.course_name ?? null,
+    seriesId: r.series_id,
+    lessonNo: r.lesson_no,
+    clazzStartTime: toWireTime(r.start_time),
+    clazzEndTime: toWireTime(r.end_time),
+    allDay: r.all_day === 1,
+    locationId: r.location_id,
+    locationName: r.location_name ?? null,
+    roomId: r.room_id,
+    roomName: r.room_name ?? null,
+    teachers: teachers.map((t) => ({ teacherId: t.teacher_id, role: t.role as TeacherRole, name: t.name ?? undefined })),
+    status: r.status as CalendarStatus,
+    scope: r.scope === 1 ? 1 : 0,
+    color: r.color ?? r.clazz_color ?? r.course_color ?? null,
+    hours: Number(r.hours),
+    studentCount,
+    conflictOverride: r.conflict_override === 1,
+  };
+}
+
+/** Entries matched by `filter` (a sub-select of ids), with teachers and headcounts in two set-based reads. */
+async function loadEntries(db: Db, filter: (q: CalQuery) => CalQuery, limit?: number): Promise<CalendarEntry[]> {
+  let main = entryColumns(filter(db.selectFrom('tbl_calendar as c'))).orderBy('c.start_time').orderBy('c.id');
+  if (limit) main = main.limit(limit);
+  const ids = filter(db.selectFrom('tbl_calendar as c')).select('c.id');
+  const clazzIds = filter(db.selectFrom('tbl_calendar as c')).select('c.clazz_id').where('c.clazz_id', 'is not', null);
+  const [rows, teachers, counts] = await Promise.all([
+    main.execute(),
+    db
+      .selectFrom('tbl_calendar_teacher as t')
+      .leftJoin('tbl_teacher as p', 'p.id', 't.teacher_id')
+      .select(['t.calendar_id', 't.teacher_id', 't.role', 'p.name'])
+      .where('t.calendar_id', 'in', ids)
+      .orderBy('t.role')
+      .orderBy('p.name')
+      .execute(),
+    db
+      .selectFrom('tbl_clazz_student as s')
+      .select(['s.clazz_id', sql<string>`count(*)`.as('n')])
+      .where('s.status', '=', 1)
+      .where('s.clazz_id', 'in', clazzIds)
+      .groupBy('s.clazz_id')
+      .execute(),
+  ]);
+  const byEntry = new Map<string, TeacherRow[]>();
+  for (const t of teachers) {
+    const list = byEntry.get(t.calendar_id) ?? [];
+    list.push(t);
+    byEntry.set(t.calendar_id, list);
+  }
+  const countBy = new Map(counts.map((c) => [c.clazz_id, Number(c.n)]));
+  return rows.map((r) => toEntry(r, byEntry.get(r.id) ?? [], r.clazz_id ? (countBy.get(r.clazz_id) ?? 0) : 0));
+}
+
+/** The views' read: live and cancelled entries overlapping [start, end). */
+export async function queryRange(db: Db, f: RangeQuery): Promise<CalendarEntry[]> {
+  return loadEntries(db, (q) => applyFilter(q, f));
+}
+
+/** `allowInner`: the caller holds calendar:inner:list; otherwise a scope-1 entry reads as missing (no leak). */
+export async function getEntryDetail(db: Db, id: string, allowInner = false): Promise<CalendarEntryDetail> {
+  const [entry] = await loadEntries(db, (q) => q.where('c.id', '=', id).where('c.del_flag', '=', 0), 1);
+  if (!entry || (entry.scope === 1 && !allowInner)) throw new ApiFailure(CALENDAR_MESSAGES.notFound);
+  const [extra, log] = await Promise.all([
+    db.selectFrom('tbl_calendar').select(['content', 'live_url', 'remark', 'override_reason', 'audit_status']).where('id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('tbl_calendar_log').select(['action', 'detail', 'operator', 'create_time']).where('calendar_id', '=', id).orderBy('create_time', 'desc').orderBy('id', 'desc').limit(200).execute(),
+  ]);
+  return {
+    ...entry,
+    content: extra.content ? sanitizeHtml(extra.content) : null,
+    liveUrl: extra.live_url,
+    remark: extra.remark,
+    overrideReason: extra.override_reason,
+    auditStatus: extra.audit_status,
+    log: log.map((l) => ({ action: l.action, detail: l.detail, operator: l.operator, createTime: toWireTime(l.create_time) })),
+  };
+}
+
+export const OPTION_LIMIT = 1000;
+
+/** The filters' and forms' option lists (bounded, by name); classes of one scope (0 对外教学 by default). */
+export async function calendarOptions(db: Db, scope: 0 | 1 = 0) {
+  const [teachers, locations, rooms, classes, courses] = await Promise.all([
+    db.selectFrom('tbl_teacher').select(['id', 'name', 'status']).where('del_flag', '=', 0).where('status', '=', 1).orderBy('name').orderBy('id').limit(OPTION_LIMIT).execute(),
+    db.selectFrom('tbl_location').select(['id', 'detail_location as name']).where('del_flag', '=', 0).orderBy('detail_location').orderBy('id').limit(OPTION_LIMIT).execute(),
+    db.selectFrom('tbl_room').select(['id', 'name', 'location_id as locationId', 'capacity']).where('del_flag', '=', 0).where('status', '=', 1).orderBy('name').orderBy('id').limit(OPTION_LIMIT).execute(),
+    db
+      .selectFrom('tbl_clazz')
+      .select(['id', 'name', 'course_id as courseId', 'location_id as locationId', 'room_id as roomId', 'head_teacher as headTeacher', 'capacity', 'hours_per_lesson', 'color'])
+      .where('del_flag', '=', 0)
+      .where('scope', '=', scope)
+      .orderBy('name')
+      .orderBy('id')
+      .limit(OPTION_LIMIT)
+      .execute(),
+    db.selectFrom('tbl_course').select(['id', 'name', 'color']).where('del_flag', '=', 0).orderBy('name').orderBy('id').limit(OPTION_LIMIT).execute(),
+  ]);
+  return {
+    teachers,
+    locations,
+    rooms,
+    classes: classes.map(({ hours_per_lesson, ...c }) => ({ ...c, hoursPerLesson: Number(hours_per_lesson) })),
+    courses,
+  };
+}
+
+/* ---------- add ---------- */
