@@ -13,6 +13,7 @@ import { useHydrated } from './use-hydrated';
 import { MobileField } from './mobile-field';
 import { SmsCodeField } from './sms-code-field';
 import { useCaptcha } from './use-captcha';
+import { withAttemptsLeft } from './login-attempts';
 
 // Only multi-department users see the 部门选择 dialog: keep it (Modal + Radio) out of the first load.
 const DepartSelectModal = dynamic(() => import('@/components/shell/depart-select-modal').then((m) => m.DepartSelectModal), { ssr: false });
@@ -78,7 +79,7 @@ export function LoginForm({ captcha, redirect, oauthName, initialError = null }:
       }
       enter();
     } catch (e) {
-      setError(errorText(e, '登录失败，请稍后重试'));
+      setError(e instanceof ApiError ? withAttemptsLeft(errorText(e, '登录失败，请稍后重试'), e.envelope?.result) : errorText(e, '登录失败，请稍后重试'));
       setSubmitting(false);
       if (tab === 'account' && captcha) {
         // Captchas are single use: every failed attempt needs a new one.

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
-import { MAX_LOGIN_FAILURES, THROTTLED_MESSAGE } from '../auth/throttle';
+import { LOGIN_LOCK_MINUTES, MAX_LOGIN_FAILURES, THROTTLED_MESSAGE } from '../auth/throttle';
 import { sha256 } from '../ids';
 
 let be: TestBackend;
@@ -78,6 +78,8 @@ describe('POST /sys/login', () => {
       const key = `k-t${i}`;
       const r = await login({ username: 'jiaowu', password: 'bad-pass-1', captcha: await captchaFor(key), checkKey: key }, '10.6.6.6');
       expect(r.body.message).toBe('用户名或密码错误');
+      // The tries left ride in `result` (JeecgBoot's message stays verbatim) so the form can warn before the lock.
+      expect(r.body.result).toEqual({ remainingAttempts: MAX_LOGIN_FAILURES - 1 - i, lockMinutes: LOGIN_LOCK_MINUTES });
     }
     const blocked = await login({ username: 'jiaowu', password: 'jiaowu2026', captcha: await captchaFor('k-t-blocked'), checkKey: 'k-t-blocked' }, '10.6.6.6');
     expect(blocked.body).toMatchObject({ success: false, message: THROTTLED_MESSAGE });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db';
 import type { SysUser } from '../db/schema';
 import { consumeCaptcha, issueCaptcha, issueSmsCode, checkSmsCode, type SmsMode } from '../auth/codes';
-import { isLoginThrottled, recordLoginAttempt, THROTTLED_MESSAGE } from '../auth/throttle';
+import { isLoginThrottled, loginAttemptsLeft, recordLoginAttempt, THROTTLED_MESSAGE } from '../auth/throttle';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
 import { newId } from '../ids';
 import { buildLoginResult, loadActiveTenants } from '../services/users';
@@ -70,7 +70,7 @@ authRoutes.post('/sys/login', async (c) => {
   }
   if (!(await verifyPassword(body.password, user.password_hash))) {
     await recordLoginAttempt(db, username, c.var.ip, false);
-    return c.json(fail('用户名或密码错误'));
+    return c.json(fail('用户名或密码错误', 500, await loginAttemptsLeft(db, username, c.var.ip)));
   }
   await recordLoginAttempt(db, username, c.var.ip, true);
   return c.json(await startSession(c, user, 'password'));
