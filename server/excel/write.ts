@@ -4,6 +4,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
 import { contentDisposition } from '../storage/download-headers';
 import { pendingSheetBytes, plainRowAppender } from './fast-rows';
+import { formatDateTime } from '../services/format';
 
 /**
  * Streaming xlsx export. Layout, chosen so JeecgBoot's import settings (AutoPoi `titleRows 2,
@@ -60,7 +61,7 @@ export async function writeXlsx(out: NodeJS.WritableStream, sheet: SheetSpec, ro
   title.height = 30;
   title.getCell(1).font = { bold: true, size: 16 };
   title.getCell(1).alignment = { horizontal: 'center', vertical: 'middle' };
-  const subtitle = worksheet.addRow([sheet.subtitle ?? `导出时间：${formatNow()}`]);
+  const subtitle = worksheet.addRow([sheet.subtitle ?? `导出时间：${formatDateTime(new Date())}`]);
   subtitle.getCell(1).alignment = { horizontal: 'right' };
   if (n > 1) {
     worksheet.mergeCells(1, 1, 1, n);
@@ -149,11 +150,6 @@ function defaultWidth(header: string): number {
   let w = 0;
   for (const ch of header) w += /[\u2e80-\uffff]/.test(ch) ? 2 : 1;
   return Math.min(50, Math.max(10, w + 4));
-}
-
-function formatNow(d = new Date()): string {
-  const p = (x: number) => String(x).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
 /**

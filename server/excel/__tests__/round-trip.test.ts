@@ -136,6 +136,21 @@ describe('writeXlsx → readXlsxRows', () => {
     expect(ws.getCell('E1').isMerged).toBe(true);
   });
 
+  it("without a subtitle writes 导出时间 in Beijing time, whatever the server's time zone", async () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'UTC';
+    jest.useFakeTimers({ now: new Date('2026-11-25T17:30:05Z'), doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask', 'setTimeout'] });
+    try {
+      const buf = await toBuffer((out) => writeXlsx(out, { ...sheet, subtitle: undefined }, gen(1)));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(buf as unknown as ArrayBuffer);
+      expect(wb.worksheets[0].getCell('A2').value).toBe('导出时间：2026-11-26 01:30:05');
+    } finally {
+      jest.useRealTimers();
+      process.env.TZ = tz;
+    }
+  });
+
   it('turns dates, times, rich text, formulas, hyperlinks and booleans into plain text', async () => {
     const buf = await workbookBuffer((wb) => {
       const ws = wb.addWorksheet('数据');
