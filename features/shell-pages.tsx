@@ -3,6 +3,8 @@
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
 import { Spin } from 'antd';
+import { screenPerm } from '@/lib/screens';
+import { ScreenGate } from '@/features/system/no-permission';
 
 const loading = () => (
   <div style={{ padding: 48, textAlign: 'center' }}>
@@ -52,6 +54,22 @@ const LOADERS: Record<string, ComponentType> = {
   'system/TableColumnList': dynamic(() => import('@/features/system/table-columns/table-column-list-screen'), { loading }),
 };
 
+/** A screen behind the one permission gate of its entry's `perm` (lib/screens.ts); unchanged when it needs none. */
+function gated(component: string, Screen: ComponentType): ComponentType {
+  const perm = screenPerm(component);
+  if (!perm) return Screen;
+  const Gated = () => (
+    <ScreenGate perm={perm}>
+      <Screen />
+    </ScreenGate>
+  );
+  Gated.displayName = `Gated(${component})`;
+  return Gated;
+}
+
+// Built once, so each screen keeps one component identity (the shell keeps screens mounted by it).
+const GATED: Record<string, ComponentType> = Object.fromEntries(Object.entries(LOADERS).map(([component, Screen]) => [component, gated(component, Screen)]));
+
 export function screenFor(component: string): ComponentType | null {
-  return LOADERS[component] ?? null;
+  return GATED[component] ?? null;
 }

@@ -5,6 +5,7 @@ import {
   encodeSearchValue,
   initListState,
   isSuperQueryActive,
+  lastPageWithRows,
   listReducer,
   loadListState,
   pageAfterDelete,
@@ -166,6 +167,34 @@ describe('wire params', () => {
     expect(toPageData({ records: [{ id: 1 }], total: 7 })).toEqual({ records: [{ id: 1 }], total: 7 });
     expect(toPageData([{ id: 1 }, { id: 2 }])).toEqual({ records: [{ id: 1 }, { id: 2 }], total: 2 });
     expect(toPageData(null)).toEqual({ records: [], total: 0 });
+  });
+});
+
+describe('a minimal source (no fields, no sort)', () => {
+  const bare = initListState<{ id: string }>({ defaultSort: null });
+
+  it('sends only the page when nothing is searched: no column, order or field', () => {
+    expect(toListParams(bare)).toEqual({ pageNo: 1, pageSize: 10 });
+  });
+
+  it('sends every search value under its own name, trimmed, blanks dropped, numbers as numbers', () => {
+    const s = run(bare, { type: 'search', values: { titile: ' 考试 ', sender: '', kind: 2, birthday_begin: '2001-02-03' } });
+    expect(toListParams(s)).toEqual({ pageNo: 1, pageSize: 10, titile: '考试', kind: 2, birthday_begin: '2001-02-03' });
+    expect(encodeSearchValue('kind', 'eq', 2)).toEqual({ kind: 2 });
+  });
+
+  it('a cleared sort returns to no sort; a page size of its own', () => {
+    const s = run(initListState<{ id: string }>({ defaultSort: null, pageSize: 20 }), { type: 'sort', column: 'name', order: 'ascend' });
+    expect(toListParams(s)).toMatchObject({ column: 'name', order: 'asc', pageSize: 20 });
+    expect(toListParams(run(s, { type: 'sort', column: 'name', order: null }))).toEqual({ pageNo: 1, pageSize: 20 });
+  });
+
+  it('after a removal, a reload stays on the last page that still has rows', () => {
+    const on3 = run(bare, { type: 'page', pageNo: 3, pageSize: 10 });
+    expect(run(on3, { type: 'clamp', total: 20 }).pageNo).toBe(2);
+    expect(run(on3, { type: 'clamp', total: 21 })).toBe(on3);
+    expect(run(on3, { type: 'clamp', total: 0 }).pageNo).toBe(1);
+    expect([lastPageWithRows(3, 10, 20), lastPageWithRows(2, 10, 35), lastPageWithRows(5, 20, 41)]).toEqual([2, 2, 3]);
   });
 });
 

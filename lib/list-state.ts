@@ -4,7 +4,7 @@
  * (contract §7) and the saved-state helpers. No React, no storage access except through the Storage
  * handed in.
  */
-import type { FieldDef, ResourceDef, SearchMode } from './resources/types';
+import type { FieldDef, SearchMode } from './resources/types';
 import { readExpiring, writeExpiring } from './storage-keys';
 import { toSuperQueryParams, type SuperQuery } from './super-query';
 
@@ -29,11 +29,15 @@ export type { SuperQuery, SuperQueryCondition, MatchType } from './super-query';
 export interface ListState<Row = Record<string, unknown>> {
   pageNo: number;
   pageSize: number;
-  sort: ListSort;
-  /** The def's default sort; a cleared table sort returns here. */
-  defaultSort: ListSort;
-  /** Search mode per searchable field name (from the def). */
-  modes: Record<string, SearchMode>;
+  /** null: the list sends no `column` / `order` (the server's own order). */
+  sort: ListSort | null;
+  /** The source's default sort; a cleared table sort returns here. */
+  defaultSort: ListSort | null;
+  /**
+   * Search mode per searchable field name (from the source's fields). null: the source names no fields,
+   * and every search value is sent under its own name as given (mode `eq`).
+   */
+  modes: Record<string, SearchMode> | null;
   /** The search bar's values (applied). */
   search: SearchValues;
   /** antd column filters (sent comma-joined, as the mixin merges `this.filters`). */
@@ -56,7 +60,9 @@ export type ListAction<Row = Record<string, unknown>> =
   | { type: 'select'; keys: readonly (string | number)[]; rows: Row[] }
   | { type: 'clearSelection' }
   /** `count` rows were deleted from a page that showed `pageRows` rows. */
-  | { type: 'deleted'; count: number; pageRows: number };
+  | { type: 'deleted'; count: number; pageRows: number }
+  /** A reload after a removal found `total` rows: stay on the last page that still has rows. */
+  | { type: 'clamp'; total: number };
 
 /** What is remembered per page (spec 02 §3 "Saved list state per page"). */
 export interface SavedListState {
@@ -68,35 +74,48 @@ export interface SavedListState {
   search: SearchValues;
 }
 
-type DefLike = Pick<ResourceDef, 'defaultSort'> & { fields: Pick<FieldDef, 'name' | 'search' | 'writeOnly' | 'virtual'>[] };
+/**
+ * What the list state needs of a list (a ResourceDef is one): its default sort (absent: createTime
+ * desc; null: none sent), its searchable fields (absent: search values are sent as given) and its
+ * page size (absent: 10).
+ */
+export interface ListStateSource {
+  defaultSort?: ListSort | null;
+  fields?: readonly Pick<FieldDef, 'name' | 'search' | 'writeOnly' | 'virtual'>[];
+  pageSize?: number;
+}
 
 /** JeecgListMixin.getQueryField: "id," then ",name" per column. */
 export function queryField(columnNames: readonly string[]): string {
   return columnNames.reduce((s, n) => `${s},${n}`, 'id,');
 }
 
-export function initListState<Row = Record<string, unknown>>(def: DefLike, saved?: SavedListState | null, columnNames: readonly string[] = []): ListState<Row> {
-  const modes: Record<string, SearchMode> = {};
-  // Write-only and virtual fields are never searchable (lib/resources/field-kinds.ts searchModeOf).
-  for (const f of def.fields) if (f.search && !f.writeOnly && !f.virtual) modes[f.name] = f.search;
-  const defaultSort = def.defaultSort ?? DEFAULT_SORT;
+/** `columnNames` give the mixin's `field` param; without them none is sent. */
+export function initListState<Row = Record<string, unknown>>(def: ListStateSource, saved?: SavedListState | null, columnNames?: readonly string[]): ListState<Row> {
+  let modes: Record<string, SearchMode> | null = null;
+  if (def.fields) {
+    modes = {};
+    // Write-only and virtual fields are never searchable (lib/resources/field-kinds.ts searchModeOf).
+    for (const f of def.fields) if (f.search && !f.writeOnly && !f.virtual) modes[f.name] = f.search;
+  }
+  const defaultSort = def.defaultSort === undefined ? DEFAULT_SORT : def.defaultSort;
   const base: ListState<Row> = {
     pageNo: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
+    pageSize: def.pageSize ?? DEFAULT_PAGE_SIZE,
     sort: defaultSort,
     defaultSort,
     modes,
     search: {},
     filters: {},
     superQuery: null,
-    field: queryField(columnNames),
+    field: columnNames ? queryField(columnNames) : '',
     selectedRowKeys: [],
     selectedRows: [],
   };
   if (!saved) return base;
-  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(saved.pageSize) ? saved.pageSize : DEFAULT_PAGE_SIZE;
+  const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(saved.pageSize) ? saved.pageSize : base.pageSize;
   const search: SearchValues = {};
-  for (const [k, v] of Object.entries(saved.search ?? {})) if (k in modes) search[k] = v;
+  for (const [k, v] of Object.entries(saved.search ?? {})) if (!modes || k in modes) search[k] = v;
   return {
     ...base,
     pageNo: Number.isInteger(saved.pageNo) && saved.pageNo > 0 ? saved.pageNo : 1,
@@ -109,6 +128,11 @@ export function initListState<Row = Record<string, unknown>>(def: DefLike, saved
 /** Spec 02 §4: after deleting the last row(s) shown on a page, go back one page (never below 1). */
 export function pageAfterDelete(pageNo: number, count: number, pageRows: number): number {
   return count > 0 && count >= pageRows ? Math.max(1, pageNo - 1) : pageNo;
+}
+
+/** After rows were removed and the list reloaded with `total` rows: the last page that still has rows. */
+export function lastPageWithRows(pageNo: number, pageSize: number, total: number): number {
+  return Math.min(pageNo, Math.max(1, Math.ceil(total / pageSize)));
 }
 
 const unselected = { selectedRowKeys: [] as string[], selectedRows: [] };
@@ -129,7 +153,7 @@ export function listReducer<Row>(state: ListState<Row>, action: ListAction<Row>)
     case 'sort': {
       const order: SortOrder | null = action.order === 'ascend' || action.order === 'asc' ? 'asc' : action.order === 'descend' || action.order === 'desc' ? 'desc' : null;
       const sort = action.column && order ? { column: action.column, order } : state.defaultSort;
-      if (sort.column === state.sort.column && sort.order === state.sort.order) return state;
+      if (sort?.column === state.sort?.column && sort?.order === state.sort?.order) return state;
       return { ...state, sort };
     }
     case 'filters': {
@@ -147,6 +171,10 @@ export function listReducer<Row>(state: ListState<Row>, action: ListAction<Row>)
       return state.selectedRowKeys.length === 0 ? state : { ...state, ...unselected };
     case 'deleted':
       return { ...state, pageNo: pageAfterDelete(state.pageNo, action.count, action.pageRows), ...unselected };
+    case 'clamp': {
+      const pageNo = lastPageWithRows(state.pageNo, state.pageSize, action.total);
+      return pageNo === state.pageNo ? state : { ...state, pageNo };
+    }
   }
 }
 
@@ -155,9 +183,10 @@ export const isSuperQueryActive = (state: Pick<ListState, 'superQuery'>) => stat
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** One search value as plain params per mode (contract §7). Empty values produce nothing. */
-export function encodeSearchValue(name: string, mode: SearchMode, value: SearchValue): Record<string, string> {
+/** One search value as plain params per mode (contract §7). Empty values produce nothing; an `eq` number stays a number. */
+export function encodeSearchValue(name: string, mode: SearchMode, value: SearchValue): Record<string, string | number> {
   if (blank(value)) return {};
+  if (mode === 'eq' && typeof value === 'number') return { [name]: value };
   if (mode === 'range') {
     const [begin, end] = Array.isArray(value) ? value : [value, undefined];
     const out: Record<string, string> = {};
@@ -182,11 +211,13 @@ export function toListParams(state: ListState<unknown>): ListParams {
   // superQueryParams = encodeURI(JSON.stringify(rules)) as the Vue mixin sends it (lib/super-query.ts).
   Object.assign(params, toSuperQueryParams(state.superQuery));
   for (const [name, value] of Object.entries(state.search)) {
-    const mode = state.modes[name];
+    const mode = state.modes ? state.modes[name] : 'eq';
     if (mode) Object.assign(params, encodeSearchValue(name, mode, value));
   }
-  params.column = state.sort.column;
-  params.order = state.sort.order;
+  if (state.sort) {
+    params.column = state.sort.column;
+    params.order = state.sort.order;
+  }
   for (const [k, v] of Object.entries(state.filters)) if (v.length > 0) params[k] = v.join(',');
   if (state.field) params.field = state.field;
   params.pageNo = state.pageNo;
@@ -218,7 +249,7 @@ export function toPageData<Row>(result: unknown): { records: Row[]; total: numbe
 export const listStateKey = (route: string) => `${route}:liststate`;
 
 export function toSavedState(state: ListState<unknown>): SavedListState {
-  return { pageNo: state.pageNo, pageSize: state.pageSize, column: state.sort.column, order: state.sort.order, field: state.field, search: state.search };
+  return { pageNo: state.pageNo, pageSize: state.pageSize, column: state.sort?.column ?? '', order: state.sort?.order ?? 'desc', field: state.field, search: state.search };
 }
 
 /** Saved under `pro__<route>:liststate` (no expiry; callers pass sessionStorage). */

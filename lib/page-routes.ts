@@ -1,4 +1,5 @@
 import { IFRAME_COMPONENT } from './menu-types';
+import type { ScreenPerm } from './permissions/rule';
 
 /**
  * Which screen a path shows (spec 01 §2 dynamic menu routes), as a pure function.
@@ -17,6 +18,11 @@ export interface ScreenEntry {
    * /course/teachTemplateAddEdit): not in the menu, reachable when the menu holds this list component.
    */
   detailOf?: string;
+  /**
+   * The permission the screen needs (its list code, usually): without it the registry
+   * (features/shell-pages.tsx) renders the no-permission page instead, and the screen asks for nothing.
+   */
+  perm?: ScreenPerm;
 }
 
 export interface MenuRoute {

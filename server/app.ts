@@ -29,8 +29,8 @@ import { sliceRoutes } from './http/slice-routes';
 import { dictItemBatchRoutes } from './http/dict-item-batch-routes';
 import { studentPackageRoutes } from './http/student-package-routes';
 import { tenantPositionRoutes } from './http/tenant-position-routes';
-import { ApiFailure, fail, TOKEN_INVALID } from './http/envelope';
-import type { AppEnv, Services } from './http/types';
+import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
+import type { AppEnv, Services } from './core/context';
 
 /** Routes reachable without a token (contract §2's anonymous list, minus what we do not serve). */
 const ANONYMOUS: RegExp[] = [

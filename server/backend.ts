@@ -4,7 +4,7 @@ import { devSmsSender, type SmsSender } from './auth/sms';
 import { readBackendConfig, type BackendConfig } from './config';
 import { migrate, openDb, type Database } from './db';
 import { seed, type SeedReport } from './db/seed';
-import type { Notifier } from './http/types';
+import type { Notifier } from './core/context';
 import { openBackendStorage } from './storage/backend-storage';
 import type { FileStorage } from './storage/storage';
 import path from 'node:path';

@@ -2,23 +2,23 @@
 
 import { useState, type CSSProperties } from 'react';
 import useSWR from 'swr';
-import { App, Button, Form, Input, Modal, Popconfirm, Switch, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Switch, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useApiError } from '@/components/feedback/use-api-error';
+import { ListTable } from '@/components/data/list/list-table';
 import { useAuth, useShell } from '@/components/shell/shell-context';
 import { ellipsis } from '@/lib/format';
 import { http } from '@/lib/http';
 import { canEdit } from '@/lib/permissions';
+import { PERMS } from '@/lib/permissions/codes';
 import { regionNames, type RegionIndex } from '@/lib/region';
 import { LOCATION_PICKER_WIDTH, MODAL_BODY_STYLE } from './picker-constants';
 import { PickerField } from './picker-field';
-import { SearchButtons, testIdButton } from './picker-parts';
-import { usePickerList } from './use-picker-list';
+import { SearchButtons, testIdButton, usePickerRows } from './picker-parts';
 import { useRegionIndex } from './use-regions';
 
 export const LOCATION_EDIT_URL = '/location/tblLocation/edit';
 export const LOCATION_QUERY_BY_ID_URL = '/location/tblLocation/queryById';
-export const LOCATION_ADD_PERM = 'edu:location:add';
+export const LOCATION_ADD_PERM = PERMS.location.add;
 /** Spec 02 §9: the detailed address is shown cut to 11 characters. */
 export const LOCATION_DETAIL_LENGTH = 11;
 
@@ -96,12 +96,11 @@ export function LocationPickerModal(props: LocationPickerModalProps) {
 
 function LocationDialog({ url, selectedId, editUrl = LOCATION_EDIT_URL, onAdd, title = '选择场地', onOk, onCancel }: LocationPickerModalProps) {
   const { message } = App.useApp();
-  const showError = useApiError();
   // Spec 02 §6: 新增 needs edu:location:add (the strict directive: a code nobody configured hides it).
   const canAdd = useAuth().has(LOCATION_ADD_PERM);
   const user = useShell().account?.userInfo;
   const regions = useRegionIndex();
-  const list = usePickerList<LocationRow>({ url, onError: showError });
+  const list = usePickerRows<LocationRow>(url);
   const [form] = Form.useForm<{ detailLocation?: string }>();
   const [chosen, setChosen] = useState<LocationRow | null>(null);
   const chosenId = chosen?.id ?? selectedId;
@@ -150,15 +149,11 @@ function LocationDialog({ url, selectedId, editUrl = LOCATION_EDIT_URL, onAdd, t
             </Form.Item>
           ) : null}
         </Form>
-        <Table<LocationRow>
-          rowKey="id"
-          size="middle"
-          bordered
+        <ListTable<LocationRow>
+          page={list}
           columns={columns}
-          dataSource={list.records}
-          loading={list.loading}
-          pagination={list.pagination}
-          onChange={list.onTableChange}
+          emptyText={null}
+          scroll={undefined}
           rowSelection={{
             type: 'radio',
             selectedRowKeys: chosenId ? [chosenId] : [],
@@ -166,7 +161,7 @@ function LocationDialog({ url, selectedId, editUrl = LOCATION_EDIT_URL, onAdd, t
             getCheckboxProps: (r) => ({ disabled: !isOn(r.status) }),
             onChange: (_keys, rows) => setChosen(rows[0] ?? null),
           }}
-          data-testid="location-picker-table"
+          testId="location-picker-table"
         />
       </div>
     </Modal>

@@ -1,10 +1,13 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ButtonProps } from 'antd';
-import { Button, Col, Flex, Form, Row, Table, Tag, Typography, type TableColumnsType, type TablePaginationConfig, type TableProps } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Col, Form, Row, Tag, Typography, type TableColumnsType } from 'antd';
+import { ListTable, type ListTableProps } from '@/components/data/list/list-table';
+import { QueryButtons } from '@/components/data/list/query-buttons';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { ellipsis } from '@/lib/format';
+import type { ListParams } from '@/lib/list-state';
 import { PICKER_ELLIPSIS } from './picker-constants';
 
 /** Shared parts of the list pickers (user, user-by-department, role). */
@@ -72,18 +75,11 @@ export function rowToggler<R extends { id: string }>(multiple: boolean, keys: st
   });
 }
 
-/** 查询 / 重置 of a picker's search form. */
+/** 查询 / 重置 of a picker's search form (test ids `${testId}-search|reset`). */
 export function SearchButtons({ testId, onReset }: { testId: string; onReset: () => void }) {
   return (
     <Form.Item>
-      <Flex gap={8}>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testId}-search`}>
-          查询
-        </Button>
-        <Button icon={<ReloadOutlined />} onClick={onReset} data-testid={`${testId}-reset`}>
-          重置
-        </Button>
-      </Flex>
+      <QueryButtons onReset={onReset} submitTestId={`${testId}-search`} resetTestId={`${testId}-reset`} />
     </Form.Item>
   );
 }
@@ -114,21 +110,27 @@ export function SelectedTags({ keys, labelOf, onRemove }: { keys: string[]; labe
 }
 
 
-/** What a picker table needs from usePickerList. */
-interface PickerRows<R> {
-  records: R[];
-  loading: boolean;
-  pagination: TablePaginationConfig;
-  onTableChange: TableProps<R>['onChange'];
+/** Picker rows are keyed by id and sorted createTime desc (spec 02 §9) until a column sort. */
+const PICKER_SOURCE: ListSource = { rowKey: 'id' };
+
+/**
+ * A picker's server-paged rows (spec 02 §9: 10 a page, options 10/20/30, quick jumper): the list
+ * engine (useListPage) with the pickers' ways: nothing remembered, a new sort goes back to page 1,
+ * search values sent as given (`search({ realname: '*张*' })`, blanks dropped), `fixedParams` on
+ * every call.
+ */
+export function usePickerRows<R extends { id: string; [key: string]: unknown }>(url: string, fixedParams?: ListParams) {
+  const urls = useMemo(() => ({ list: url }), [url]);
+  return useListPage<R>({ source: PICKER_SOURCE, urls, extraParams: fixedParams, sortResetsPage: true });
 }
 
-export interface PickerTableProps<R extends { id: string }> {
+export interface PickerTableProps<R extends { id: string; [key: string]: unknown }> {
   selection: { keys: string[]; setKeys: (k: string[]) => void; remember: (rows: R[]) => void };
   /** Rows known by id (the preselection and everything seen), for the tags. */
   rowsById: Record<string, R>;
   labelOf: (row: R) => ReactNode;
   multiple: boolean;
-  list: PickerRows<R>;
+  list: ListTableProps<R>['page'];
   columns: TableColumnsType<R>;
   testId: string;
 }
@@ -137,20 +139,16 @@ export interface PickerTableProps<R extends { id: string }> {
  * The chosen rows as tags above the server-paged table: checkbox or radio selection kept across pages,
  * and a click anywhere on a row toggles it (shared by the user, user-by-department and role pickers).
  */
-export function PickerTable<R extends { id: string }>({ selection, rowsById, labelOf, multiple, list, columns, testId }: PickerTableProps<R>) {
+export function PickerTable<R extends { id: string; [key: string]: unknown }>({ selection, rowsById, labelOf, multiple, list, columns, testId }: PickerTableProps<R>) {
   const { keys, setKeys, remember } = selection;
   return (
     <>
       <SelectedTags keys={keys} labelOf={(k) => (rowsById[k] ? labelOf(rowsById[k]) || k : k)} onRemove={(k) => setKeys(keys.filter((x) => x !== k))} />
-      <Table<R>
-        rowKey="id"
-        size="middle"
-        bordered
+      <ListTable<R>
+        page={list}
         columns={columns}
-        dataSource={list.records}
-        loading={list.loading}
-        pagination={list.pagination}
-        onChange={list.onTableChange}
+        emptyText={null}
+        scroll={undefined}
         rowSelection={{
           type: multiple ? 'checkbox' : 'radio',
           selectedRowKeys: keys,
@@ -161,7 +159,7 @@ export function PickerTable<R extends { id: string }>({ selection, rowsById, lab
           },
         }}
         onRow={rowToggler(multiple, keys, setKeys, remember)}
-        data-testid={testId}
+        testId={testId}
       />
     </>
   );

@@ -5,9 +5,8 @@ import { Form, Input, Modal, type TableColumnsType } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { MODAL_BODY_STYLE, ROLE_PICKER_WIDTH } from './picker-constants';
 import { IdPickerSelect, type IdPickerSelectProps } from './picker-field';
-import { ellipsisCell as cell, PickerTable, SearchButtons, testIdButton, useSelection } from './picker-parts';
+import { ellipsisCell as cell, PickerTable, SearchButtons, testIdButton, usePickerRows, useSelection } from './picker-parts';
 import { fetchRowsBy } from './selected-rows';
-import { usePickerList } from './use-picker-list';
 
 export const ROLE_LIST_URL = '/sys/role/list';
 export const ROLE_DICT = 'sys_role,role_name,id';
@@ -54,7 +53,7 @@ export function RolePickerModal(props: RolePickerModalProps) {
 function RolePickerDialog({ multiple = true, selectedIds = [], title = '选择角色', onOk, onCancel }: RolePickerModalProps) {
   const showError = useApiError();
   const { keys, setKeys, known, remember } = useSelection<RoleRow>(selectedIds);
-  const list = usePickerList<RoleRow>({ url: ROLE_LIST_URL, onError: showError });
+  const list = usePickerRows<RoleRow>(ROLE_LIST_URL);
   const [form] = Form.useForm<{ roleName?: string }>();
   const preselected = useSWR(selectedIds.length ? ['picker-role-selected', selectedIds.join(',')] : null, () => fetchRowsBy<RoleRow>(ROLE_LIST_URL, 'id', selectedIds), {
     revalidateOnFocus: false,

@@ -7,9 +7,8 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { DepartTree } from './depart-picker';
 import type { DepartNode } from './depart-tree';
 import { MODAL_BODY_STYLE, USER_BY_DEPART_PICKER_WIDTH } from './picker-constants';
-import { ellipsisCell as cell, PickerTable, SearchButtons, testIdButton, toPickedUser, USER_LIST_URL, useSelection, type PickedUser, type UserRow } from './picker-parts';
+import { ellipsisCell as cell, PickerTable, SearchButtons, testIdButton, toPickedUser, USER_LIST_URL, usePickerRows, useSelection, type PickedUser, type UserRow } from './picker-parts';
 import { fetchRowsBy } from './selected-rows';
-import { usePickerList } from './use-picker-list';
 
 export interface UserByDepartPickerModalProps {
   open: boolean;
@@ -42,7 +41,7 @@ function UserByDepartDialog({ multiple = true, selectedIds = [], title = '选择
   const showError = useApiError();
   const [depart, setDepart] = useState<DepartNode | null>(null);
   const { keys, setKeys, known, remember } = useSelection<UserRow>(selectedIds);
-  const list = usePickerList<UserRow>({ url: USER_LIST_URL, baseParams: { status: 1, ...(depart ? { departId: depart.key } : {}) }, onError: showError });
+  const list = usePickerRows<UserRow>(USER_LIST_URL, { status: 1, ...(depart ? { departId: depart.key } : {}) });
   const [form] = Form.useForm<{ username?: string; realname?: string }>();
   const preselected = useSWR(selectedIds.length ? ['picker-user-selected', selectedIds.join(',')] : null, () => fetchRowsBy<UserRow>(USER_LIST_URL, 'id', selectedIds), {
     revalidateOnFocus: false,

@@ -7,14 +7,13 @@ import { App, DatePicker, Form, Input, Modal, type TableColumnsType } from 'antd
 import { DictSelect } from '@/components/data/dict/dict-select';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { DATE_FORMAT } from '@/lib/format';
-import { queryField } from '@/lib/list-state';
+import { queryField, type ListParams } from '@/lib/list-state';
 import { MODAL_BODY_STYLE, USER_PICKER_WIDTH } from './picker-constants';
 import { PickerField } from './picker-field';
 import { usePickedLabels } from './use-picked-labels';
-import { ellipsisCell as cell, PickerTable, SearchButtons, testIdButton, toPickedUser, USER_LIST_URL, useSelection, type PickedUser, type UserRow } from './picker-parts';
+import { ellipsisCell as cell, PickerTable, SearchButtons, testIdButton, toPickedUser, USER_LIST_URL, usePickerRows, useSelection, type PickedUser, type UserRow } from './picker-parts';
 import { fetchRowsBy } from './selected-rows';
 import { UserByDepartPickerModal } from './user-by-depart-picker';
-import { usePickerList, type PickerParams } from './use-picker-list';
 
 export type { PickedUser, UserRow } from './picker-parts';
 
@@ -41,7 +40,7 @@ export const USER_COLUMNS: TableColumnsType<UserRow> = [
 ];
 
 /** The fixed params of the user list (spec 02 §7): ordinary, active users and the field list. */
-export const USER_PICKER_PARAMS: PickerParams = { userType: 0, status: 1, field: queryField(['realname', 'username', 'phone', 'birthday']) };
+export const USER_PICKER_PARAMS: ListParams = { userType: 0, status: 1, field: queryField(['realname', 'username', 'phone', 'birthday']) };
 
 interface UserSearch {
   realname?: string;
@@ -71,7 +70,7 @@ export function UserPickerModal(props: UserPickerModalProps) {
 function UserPickerDialog({ multiple = true, selectedIds = [], departId, title = '选择用户', onOk, onCancel }: UserPickerModalProps) {
   const showError = useApiError();
   const { keys, setKeys, known, remember } = useSelection<UserRow>(selectedIds);
-  const list = usePickerList<UserRow>({ url: USER_LIST_URL, baseParams: { ...USER_PICKER_PARAMS, ...(departId ? { departId } : {}) }, onError: showError });
+  const list = usePickerRows<UserRow>(USER_LIST_URL, { ...USER_PICKER_PARAMS, ...(departId ? { departId } : {}) });
   const [form] = Form.useForm<UserSearch>();
 
   // Rows of the ids selected on opening, by id (eq rules joined by or): their names show as tags at once.

@@ -3,7 +3,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { AccountInfoResult } from '@/lib/account/types';
 import type { AuthEntry, MenuNode } from '@/lib/menu-types';
-import { authMode, hasButtonAuth, type AuthMode } from '@/lib/permissions';
+import { buttonMode, hasButtonAuth, type AuthMode } from '@/lib/permissions';
 
 export interface ShellData {
   account: AccountInfoResult;
@@ -26,13 +26,16 @@ export function useShell(): ShellData {
   return v;
 }
 
-/** Button permissions of spec 01 §6 for the signed-in user. */
+/**
+ * Button permissions of spec 01 §6 for the signed-in user, by the rule the server applies too
+ * (lib/permissions/rule.ts): `has` is the rule; `mode` renders by it (never 'show' for a governed code it refuses).
+ */
 export function useAuth() {
   const { auth, allAuth } = useShell();
   return useMemo(
     () => ({
       has: (code: string) => hasButtonAuth(code, { auth, allAuth }),
-      mode: (code: string): AuthMode => authMode(code, { auth, allAuth }),
+      mode: (code: string): AuthMode => buttonMode(code, { auth, allAuth }),
     }),
     [auth, allAuth],
   );

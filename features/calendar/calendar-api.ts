@@ -39,20 +39,8 @@ export const CAL_API = {
   livePresence: '/calendar/live/presence',
 } as const;
 
-export const CAL_PERM = {
-  list: 'calendar:entry:list',
-  add: 'calendar:entry:add',
-  edit: 'calendar:entry:edit',
-  cancel: 'calendar:entry:cancel',
-  override: 'calendar:entry:override',
-  seriesAdd: 'calendar:series:add',
-  check: 'calendar:attendance:check',
-  revoke: 'calendar:attendance:revoke',
-  makeup: 'calendar:attendance:makeup',
-  liveList: 'calendar:live:list',
-  liveEdit: 'calendar:live:edit',
-  innerList: 'calendar:inner:list',
-} as const;
+/** The calendar's codes (lib/permissions/codes.ts, shared with the calendar routes). */
+export { CALENDAR_PERM as CAL_PERM } from '@/lib/permissions/codes';
 
 /** 0 对外教学 (the home 行事历), 1 内部班 (the 内部班 menu; the server checks calendar:inner:list). */
 export type CalendarScope = 0 | 1;

@@ -8,7 +8,6 @@ import { App, Button, Card, Flex, Segmented, Select, Space, Spin, Typography } f
 import { LeftOutlined, PlusOutlined, RightOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useAuth } from '@/components/shell/shell-context';
 import { LoadError } from '@/components/data/list/list-feedback';
-import { NoPermission } from '@/features/system/no-permission';
 import { CALENDAR_TYPES, type CalendarEntry, type CalendarEntryDetail, type CalendarType, type SeriesScope } from '@/lib/calendar/types';
 import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, fetchRange, fetchScopedOptions, scopedParams, type CalendarScope, type Override } from './calendar-api';
 import {
@@ -43,8 +42,6 @@ import styles from './calendar-panel.module.css';
  * `scope` 1 is the 内部班 variant (features/calendar/inner): its reads ask for scope-1 rows and classes.
  */
 export default function CalendarPanelScreen({ scope = 0 }: { scope?: CalendarScope }) {
-  const { mode } = useAuth();
-  if (mode(CAL_PERM.list) === 'hide') return <NoPermission code={CAL_PERM.list} />;
   return <CalendarPanel scope={scope} />;
 }
 

@@ -1,12 +1,14 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
-import { App, Badge, Button, Card, Empty, Form, Input, Select, Table, Tag } from 'antd';
+import { App, Badge, Button, Empty, Form, Input, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { BookOutlined } from '@ant-design/icons';
 import { http } from '@/lib/http';
 import { readCommand, RELOAD_COMMANDS } from '@/lib/notice-poll';
+import { ListFrame } from '@/components/data/list/list-frame';
+import { ListTable } from '@/components/data/list/list-table';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { AnnouncementModal } from '@/components/notice/announcement-modal';
@@ -14,8 +16,7 @@ import { noticeSocket } from '@/components/notice/notice-socket-bus';
 import {
   CATEGORY_TEXT, fromMyRow, MY_SENDS_URL, PRIORITY_COLOR, PRIORITY_TEXT, READ_ALL_URL, READ_TEXT, type MyAnnouncementRow, type NoticeDetail,
 } from '@/components/notice/notice-types';
-import { LoadError, SearchActions } from '@/features/system/list-parts';
-import { FIRST_PAGE, tablePagination, type PageQuery, type PageResult } from '@/features/system/paging';
+import { SearchActions } from '@/features/system/list-parts';
 
 interface Filters {
   titile: string;
@@ -23,50 +24,39 @@ interface Filters {
   readFlag: string;
   msgCategory: string;
 }
-type Query = PageQuery & Filters;
 
-const NO_FILTERS: Filters = { titile: '', sender: '', readFlag: '', msgCategory: '' };
-
-/** The wire params: page plus the filters that are set. */
-export function toParams(q: Query): Record<string, string | number> {
-  const params: Record<string, string | number> = { pageNo: q.pageNo, pageSize: q.pageSize };
-  for (const key of ['titile', 'sender', 'readFlag', 'msgCategory'] as const) if (q[key]) params[key] = q[key];
-  return params;
-}
-
-const fetchPage = ([url, q]: readonly [string, Query]) => http.get<PageResult<MyAnnouncementRow>>(url, toParams(q)).then((r) => r.result);
+/** The user's notices in the server's order (unread first); the wire params are the page plus the filters that are set. */
+export const MY_NOTICE_SOURCE: ListSource = {
+  rowKey: 'id',
+  defaultSort: null,
+  fields: (['titile', 'sender', 'readFlag', 'msgCategory'] as const).map((name) => ({ name, search: 'eq' as const })),
+};
+const MY_NOTICE_URLS = { list: MY_SENDS_URL };
 
 /** 我的消息 (/isps/userAnnouncement): the user's notices and system messages, unread first, with 全部标注已读. */
 export default function UserAnnouncementScreen() {
   const { message, modal } = App.useApp();
   const showError = useApiError();
   const [form] = Form.useForm<Partial<Filters>>();
-  const [query, setQuery] = useState<Query>({ ...FIRST_PAGE, ...NO_FILTERS });
   const [detail, setDetail] = useState<NoticeDetail | null>(null);
-  const { data, error, isLoading, isValidating, mutate } = useSWR([MY_SENDS_URL, query] as const, fetchPage, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: showError,
-  });
+  const page = useListPage<MyAnnouncementRow>({ source: MY_NOTICE_SOURCE, urls: MY_NOTICE_URLS });
+  const { reload } = page;
 
   // New or revoked notices (the shell's socket) and reads elsewhere on the page refresh this list as they do the bell.
   useEffect(
     () =>
       noticeSocket.subscribe((e) => {
-        if (e.type === 'reload') void mutate();
+        if (e.type === 'reload') void reload();
         if (e.type !== 'socketMessage') return;
         const r = readCommand(e.data);
-        if ('cmd' in r && RELOAD_COMMANDS.has(r.cmd)) void mutate();
+        if ('cmd' in r && RELOAD_COMMANDS.has(r.cmd)) void reload();
       }),
-    [mutate],
+    [reload],
   );
 
-  const search = (v: Partial<Filters>) =>
-    setQuery((q) => ({ ...q, pageNo: 1, titile: (v.titile ?? '').trim(), sender: (v.sender ?? '').trim(), readFlag: v.readFlag ?? '', msgCategory: v.msgCategory ?? '' }));
   const reset = () => {
     form.resetFields();
-    setQuery((q) => ({ ...q, ...NO_FILTERS, pageNo: 1 }));
+    page.reset();
   };
 
   const readAll = () =>
@@ -110,43 +100,46 @@ export default function UserAnnouncementScreen() {
     },
   ];
 
-  const filtered = Boolean(query.titile || query.sender || query.readFlag || query.msgCategory);
+  const { params } = page;
+  const filtered = Boolean(params.titile || params.sender || params.readFlag || params.msgCategory);
+  const searchForm = (
+    <Form form={form} layout="inline" onFinish={(v: Partial<Filters>) => page.search(v)} style={{ marginBottom: 16, rowGap: 12 }} data-testid="my-notice-search">
+      <Form.Item name="titile" label="标题">
+        <Input placeholder="请输入标题" allowClear maxLength={100} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="sender" label="发布人">
+        <Input placeholder="请输入发布人" allowClear maxLength={100} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="readFlag" label="阅读状态">
+        <Select placeholder="请选择" allowClear style={{ width: 120 }} options={[{ value: '0', label: '未读' }, { value: '1', label: '已读' }]} data-testid="my-notice-read-flag" />
+      </Form.Item>
+      <Form.Item name="msgCategory" label="消息类型">
+        <Select placeholder="请选择" allowClear style={{ width: 130 }} options={[{ value: '1', label: '通知公告' }, { value: '2', label: '系统消息' }]} data-testid="my-notice-category" />
+      </Form.Item>
+      <SearchActions testIdPrefix="my-notice" onReset={reset} />
+    </Form>
+  );
+  const toolbar = (
+    <div style={{ marginBottom: 16 }}>
+      <Button type="primary" icon={<BookOutlined />} onClick={readAll} data-testid="my-notice-read-all">
+        全部标注已读
+      </Button>
+    </div>
+  );
   return (
     <PageWrapper title="我的消息">
-      <Card>
-        <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }} data-testid="my-notice-search">
-          <Form.Item name="titile" label="标题">
-            <Input placeholder="请输入标题" allowClear maxLength={100} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="sender" label="发布人">
-            <Input placeholder="请输入发布人" allowClear maxLength={100} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="readFlag" label="阅读状态">
-            <Select placeholder="请选择" allowClear style={{ width: 120 }} options={[{ value: '0', label: '未读' }, { value: '1', label: '已读' }]} data-testid="my-notice-read-flag" />
-          </Form.Item>
-          <Form.Item name="msgCategory" label="消息类型">
-            <Select placeholder="请选择" allowClear style={{ width: 130 }} options={[{ value: '1', label: '通知公告' }, { value: '2', label: '系统消息' }]} data-testid="my-notice-category" />
-          </Form.Item>
-          <SearchActions testIdPrefix="my-notice" onReset={reset} />
-        </Form>
-        <div style={{ marginBottom: 16 }}>
-          <Button type="primary" icon={<BookOutlined />} onClick={readAll} data-testid="my-notice-read-all">
-            全部标注已读
-          </Button>
-        </div>
-        {error && !data && <LoadError title="消息加载失败" error={error} onRetry={() => mutate()} testId="my-notice-error" />}
+      <ListFrame page={page} search={searchForm} toolbar={toolbar} selection={false} errorTitle="消息加载失败" errorTestId="my-notice-error" errorOnlyWithoutRows>
         <div data-testid="my-notice-table">
-          <Table<MyAnnouncementRow>
-            rowKey="id"
+          <ListTable<MyAnnouncementRow>
+            page={page}
             columns={columns}
-            dataSource={data?.records ?? []}
-            loading={isLoading || isValidating}
-            pagination={tablePagination(query, data?.total ?? 0, (p) => setQuery((q) => ({ ...q, ...p })))}
-            locale={{ emptyText: <Empty description={filtered ? '没有匹配的消息' : '暂无消息'} /> }}
+            compact={false}
+            selectable={false}
             scroll={{ x: 860 }}
+            emptyText={<Empty description={filtered ? '没有匹配的消息' : '暂无消息'} />}
           />
         </div>
-      </Card>
+      </ListFrame>
       <AnnouncementModal notice={detail} onClose={() => setDetail(null)} />
     </PageWrapper>
   );

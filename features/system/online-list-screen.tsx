@@ -1,16 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import useSWR from 'swr';
-import { App, Button, Card, Empty, Flex, Form, Input, Popconfirm, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Empty, Flex, Form, Input, Popconfirm, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { ListFrame } from '@/components/data/list/list-frame';
+import { ListTable } from '@/components/data/list/list-table';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { Authorized, useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { PageWrapper } from '@/components/layout/page-wrapper';
-import { NoPermission } from './no-permission';
-import { FIRST_PAGE, pageAfterRemoval, tablePagination, type PageQuery, type PageResult } from './paging';
-import { LoadError, SearchActions } from './list-parts';
+import { PERMS } from '@/lib/permissions/codes';
+import { SearchActions } from './list-parts';
 
 /** One live session of GET /sys/online/list; `tokenHash` is the 12-character public session id. */
 interface OnlineSession {
@@ -24,24 +25,18 @@ interface OnlineSession {
   current: boolean;
 }
 
-interface Query extends PageQuery {
-  username: string;
-}
+/** GET /sys/online/list in the server's order, searchable by username. */
+const ONLINE_SOURCE: ListSource = { rowKey: 'tokenHash', defaultSort: null, fields: [{ name: 'username', search: 'eq' }] };
+const ONLINE_URLS = { list: '/sys/online/list' };
 
-const LIST_PERM = 'system:online:list';
-const KICK_PERM = 'system:online:forceLogout';
+const KICK_PERM = PERMS.online.forceLogout;
 
 const LOGIN_TYPES: Record<string, string> = { password: '账号密码', phone: '手机验证码', sms: '手机验证码', third: '第三方登录', cas: '单点登录' };
 const loginTypeText = (t: string | null) => (t ? (LOGIN_TYPES[t] ?? t) : '-');
 const orDash = (v: string | null) => v || '-';
 
-const fetchPage = ([url, q]: readonly [string, Query]) =>
-  http.get<PageResult<OnlineSession>>(url, { pageNo: q.pageNo, pageSize: q.pageSize, username: q.username }).then((r) => r.result);
-
 /** 在线用户 (system/OnlineList): live sessions, searchable by username, with 强制退出 per session. */
 export default function OnlineListScreen() {
-  const { mode } = useAuth();
-  if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
   return (
     <PageWrapper description="当前有效的登录会话；强制退出后，该会话的下一次请求即失效。">
       <OnlineList />
@@ -54,19 +49,12 @@ function OnlineList() {
   const canKick = useAuth().mode(KICK_PERM) !== 'hide';
   const showError = useApiError();
   const [form] = Form.useForm<{ username?: string }>();
-  const [query, setQuery] = useState<Query>({ ...FIRST_PAGE, username: '' });
   const [kicking, setKicking] = useState<string | null>(null);
-  const { data, error, isLoading, isValidating, mutate } = useSWR(['/sys/online/list', query] as const, fetchPage, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: showError,
-  });
+  const page = useListPage<OnlineSession>({ source: ONLINE_SOURCE, urls: ONLINE_URLS });
 
-  const search = ({ username }: { username?: string }) => setQuery((q) => ({ ...q, pageNo: 1, username: (username ?? '').trim() }));
   const reset = () => {
     form.resetFields();
-    setQuery((q) => ({ ...q, pageNo: 1, username: '' }));
+    page.reset();
   };
 
   const kick = async (row: OnlineSession) => {
@@ -74,11 +62,7 @@ function OnlineList() {
     try {
       const res = await http.post<{ sessions: number }>('/sys/online/forceLogout', { sessionId: row.tokenHash });
       message.success(res.message || '强制退出成功！');
-      const fresh = await mutate();
-      if (fresh) {
-        const next = pageAfterRemoval(query, fresh.total);
-        if (next !== query) setQuery((q) => ({ ...q, pageNo: next.pageNo }));
-      }
+      await page.afterRemoval(1);
     } catch (e) {
       showError(e);
     } finally {
@@ -127,26 +111,26 @@ function OnlineList() {
     });
   }
 
+  const searchForm = (
+    <Form form={form} layout="inline" onFinish={(v: { username?: string }) => page.search(v)} style={{ marginBottom: 16, rowGap: 12 }} data-testid="online-search">
+      <Form.Item name="username" label="用户名">
+        <Input placeholder="请输入用户名" allowClear maxLength={100} style={{ width: 220 }} data-testid="online-username" />
+      </Form.Item>
+      <SearchActions testIdPrefix="online" onReset={reset} />
+    </Form>
+  );
   return (
-    <Card>
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }} data-testid="online-search">
-        <Form.Item name="username" label="用户名">
-          <Input placeholder="请输入用户名" allowClear maxLength={100} style={{ width: 220 }} data-testid="online-username" />
-        </Form.Item>
-        <SearchActions testIdPrefix="online" onReset={reset} />
-      </Form>
-      {error && !data && <LoadError title="在线用户加载失败" error={error} onRetry={() => mutate()} testId="online-error" />}
+    <ListFrame page={page} search={searchForm} selection={false} errorTitle="在线用户加载失败" errorTestId="online-error" errorOnlyWithoutRows>
       <div data-testid="online-table">
-        <Table<OnlineSession>
-          rowKey="tokenHash"
+        <ListTable<OnlineSession>
+          page={page}
           columns={columns}
-          dataSource={data?.records ?? []}
-          loading={isLoading || isValidating}
-          pagination={tablePagination(query, data?.total ?? 0, (p) => setQuery((q) => ({ ...q, ...p })))}
-          locale={{ emptyText: <Empty description={query.username ? '没有匹配的在线会话' : '暂无在线用户'} /> }}
+          compact={false}
+          selectable={false}
           scroll={{ x: 900 }}
+          emptyText={<Empty description={page.params.username ? '没有匹配的在线会话' : '暂无在线用户'} />}
         />
       </div>
-    </Card>
+    </ListFrame>
   );
 }

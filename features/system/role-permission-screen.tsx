@@ -3,11 +3,9 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { App, Button, Card, Col, Empty, Flex, Menu, Popconfirm, Row, Spin, Tree, Typography } from 'antd';
-import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { PageWrapper } from '@/components/layout/page-wrapper';
-import { NoPermission } from './no-permission';
 import { LoadError } from './list-parts';
 import { useRolePermissionEdits } from './use-role-permission-edits';
 
@@ -19,7 +17,6 @@ interface Role {
   description?: string | null;
 }
 
-const PERM = 'system:role:permission';
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
 const getRoles = (url: string) => http.get<Role[]>(url).then((r) => r.result);
@@ -33,8 +30,6 @@ const getRoles = (url: string) => http.get<Role[]>(url).then((r) => r.result);
  * ticking only a button grants the button alone.
  */
 export default function RolePermissionScreen() {
-  const { mode } = useAuth();
-  if (mode(PERM) === 'hide') return <NoPermission code={PERM} />;
   return (
     <PageWrapper description="为角色勾选菜单与按钮权限；保存后，已登录的相关用户无需重新登录即生效。">
       <RolePermission />

@@ -1,3 +1,5 @@
+import { PERMS } from '../permissions/codes';
+
 /**
  * Which grid pages may be joined on `/vxeSocket/{userId}/{pageId}`, and with which permission code:
  * a socket relays what others type, so joining a page needs the same right as reading its rows.
@@ -5,7 +7,7 @@
  */
 export const VXE_PAGES: readonly { prefix: string; perm: string }[] = [
   // 数据字典 → 字典项 批量编辑: `dict-items-${dictId}`.
-  { prefix: 'dict-items-', perm: 'system:dictItem:list' },
+  { prefix: 'dict-items-', perm: PERMS.dictItem.list },
 ];
 
 /** The permission code a page needs, or null when the page is not one of ours. */

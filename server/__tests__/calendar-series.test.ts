@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
-import { NO_PERMISSION } from '../http/envelope';
+import { NO_PERMISSION } from '../core/errors';
 import { conflictFromDbError } from '../services/conflicts';
 import { RECURRENCE_MESSAGES } from '../../lib/calendar/recurrence';
 import type { Conflict, SeriesPreview } from '../../lib/calendar/types';

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
 import { CALENDAR_MESSAGES, teacherNotActive } from '../services/calendar';
-import { NO_PERMISSION } from '../http/envelope';
+import { NO_PERMISSION } from '../core/errors';
 import type { CalendarEntry, CalendarEntryDetail, Conflict } from '../../lib/calendar/types';
 
 /*

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { nextSiblingCode, seedCategories } from '../services/category';
 import { TREE_CONDITION_FIELD, TREE_CONDITION_INVALID } from '../services/dicts';
 

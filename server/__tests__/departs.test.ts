@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { nextOrgCode, nextSegment } from '../services/departs';
 import { startTestBackend, type TestBackend } from './helpers';
 

@@ -2,7 +2,7 @@
 import ExcelJS from 'exceljs';
 import { readXlsxRows } from '../excel/read';
 import { startTestBackend, type TestBackend } from './helpers';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { DICT_MISSING, ITEM_VALUE_TAKEN, registerDictResources, SORT_ORDER_RANGE, SORT_ORDER_REQUIRED, STATUS_INVALID, STATUS_REQUIRED } from '../resources/catalog-dict';
 
 /**

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { DICT_MISSING, ITEM_VALUE_TAKEN, SORT_ORDER_RANGE } from '../resources/catalog-dict';
 import { ITEM_NOT_FOUND } from '../http/dict-item-batch-routes';
 

@@ -3,7 +3,7 @@ import { startTestBackend, type TestBackend } from './helpers';
 import { readBackendConfig } from '../config';
 import { LIVE_MESSAGES, liveUrlFor, readLiveProviderUrl, todayStart } from '../services/live';
 import { CALENDAR_MESSAGES } from '../services/calendar';
-import { NO_PERMISSION } from '../http/envelope';
+import { NO_PERMISSION } from '../core/errors';
 import type { LivePresence, LiveSession } from '../../lib/calendar/types';
 import { liveState } from '../../features/calendar/live/live-model';
 

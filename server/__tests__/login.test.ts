@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
 import { LOGIN_LOCK_MINUTES, MAX_LOGIN_FAILURES, THROTTLED_MESSAGE } from '../auth/throttle';
-import { sha256 } from '../ids';
+import { sha256 } from '../core/ids';
 
 let be: TestBackend;
 beforeAll(async () => {

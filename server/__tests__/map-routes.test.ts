@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { BackendConfig } from '../config';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { geocode, GEOCODE_MESSAGES, GeocodeError, readMapSettings, searchUrl, toPlace, type MapSettings } from '../services/geocode';
 import { startTestBackend, type TestBackend } from './helpers';
 

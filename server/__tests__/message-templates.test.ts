@@ -4,7 +4,7 @@ import { renderTemplate } from '../services/announcements';
 import { SEEDED_TEMPLATES } from '../db/seed/announcements';
 import { CONTENT_EMPTY, TEMPLATE_DELETED } from '../resources/catalog-messages';
 import { DUPLICATE_VALUE } from '../resources/crud';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { parseTestJson, renderPreview, TEST_JSON_NOT_OBJECT } from '../../features/system/messages/template-vars';
 
 let be: TestBackend;

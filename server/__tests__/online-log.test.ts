@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { sql } from 'kysely';
 import { startTestBackend, type TestBackend } from './helpers';
-import { sha256 } from '../ids';
+import { sha256 } from '../core/ids';
 import { escapeLike } from '../db/like';
 import { parseDateBoundGmt8 } from '../services/format';
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { insertMenuAdminRows, menuAdminCalls } from '../testing/permission-admin-fixture';
 
 /**

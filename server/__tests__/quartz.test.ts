@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startTestBackend, type TestBackend } from './helpers';
-import { NO_PERMISSION } from '../http/envelope';
+import { NO_PERMISSION } from '../core/errors';
 import { CLASS_EXISTS, CRON_INVALID } from '../http/quartz-routes';
 import { QuartzScheduler, quartzSchedulerFor } from '../services/quartz-scheduler';
 import { parseJobParameter } from '../services/quartz-jobs';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { roleResource } from '../../features/system/roles/role-resource';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { registerRoleResources, roleHooks } from '../resources/catalog-roles';
 import type { HookCtx } from '../resources/crud';
 import { selectOne } from '../resources/select';

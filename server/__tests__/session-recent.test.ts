@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { sql } from 'kysely';
-import { sha256 } from '../ids';
+import { sha256 } from '../core/ids';
 import { RECENT_VERIFY_MS } from '../auth/sessions';
 import { startTestBackend, type TestBackend } from './helpers';
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { OAuthProviderConfig } from '../config';
-import { newId, sha256 } from '../ids';
+import { newId, sha256 } from '../core/ids';
 import { THIRD_LOGIN_TICKET_TTL_MS } from '../http/third-login-routes';
 import { startTestBackend, type TestBackend } from './helpers';
 

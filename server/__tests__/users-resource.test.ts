@@ -140,10 +140,12 @@ describe('用户管理 on the resource engine', () => {
     ws.addRow(['imp_b', '导入乙', '女', '123', 'IMP002']);
     ws.addRow(['teacher', '重复账号', '男', '', 'IMP003']);
     ws.addRow(['imp_c', '导入丙', '女', '', 'IMP004']);
+    // A dictionary cell is checked against its labels and worded for the person who typed it.
+    ws.addRow(['imp_d', '导入丁', '男性', '', 'IMP005']);
     const file = new Uint8Array(await wb.xlsx.writeBuffer());
     const partial = await upload('/sys/user/importExcel', file, 'users.xlsx');
     expect(partial).toMatchObject({ success: true, code: 201 });
-    expect(partial.result).toMatchObject({ totalCount: 4, errorCount: 2, successCount: 2, msg: '总上传行数：4，已导入行数：2，错误行数：2' });
+    expect(partial.result).toMatchObject({ totalCount: 5, errorCount: 3, successCount: 2, msg: '总上传行数：5，已导入行数：2，错误行数：3' });
     const landed = await be.db.selectFrom('sys_user').select(['username', 'sex']).where('username', 'like', 'imp_%').orderBy('username').execute();
     expect(landed).toEqual([
       { username: 'imp_a', sex: 1 },
@@ -156,6 +158,7 @@ describe('用户管理 on the resource engine', () => {
     expect(errors.map((e) => [e['用户账号'], e['错误信息']])).toEqual([
       ['imp_b', '请输入正确的手机号码!'],
       ['teacher', '用户账号“teacher”已存在'],
+      ['imp_d', '性别只能填 男/女'],
     ]);
   });
 });

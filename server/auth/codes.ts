@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db';
-import { sha256 } from '../ids';
+import { sha256 } from '../core/ids';
 import { captchaDataUrl, randomCaptchaCode, renderCaptchaSvg } from './captcha-image';
 
 /** Captcha TTL 60 s (contract §2). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { SysUser } from '../db/schema';
-import { newToken, sha256 } from '../ids';
+import { newToken, sha256 } from '../core/ids';
 import { escapeLike } from '../db/like';
 
 /** Spec 01 §9: login token lifetime 7 days. */

@@ -1,4 +1,4 @@
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 
 /** An import/export problem the user can act on; routes may throw it (mapped to `{success:false, code:500}`). */
 export class ExcelError extends ApiFailure {

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { Envelope } from '../http/envelope';
+import type { Envelope } from '../core/errors';
 import type { FileStorage } from '../storage/storage';
 import type { ReadRow } from './read';
 import { writeXlsx, type ExcelRow } from './write';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { checkSmsCode, issueSmsCode } from '../auth/codes';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
 import { isLoginThrottled, recordLoginAttempt, THROTTLED_MESSAGE } from '../auth/throttle';
-import { fail, ok } from './envelope';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { fail, ok } from '../core/errors';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody, smsCodeField } from './validate';
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SysAnnouncement } from '../db/schema';
 import { escapeLike } from '../db/like';
-import { newId, parseIdList } from '../ids';
+import { newId, parseIdList } from '../core/ids';
 import {
   findVisible, markRead, materializeAll, NOT_FOUND, PUBLISHED, pushAnnouncement, readAllFor, syncUserSends, toAnnouncement, unreadOf,
 } from '../services/announcements';
@@ -11,12 +11,13 @@ import { formatDateTime } from '../services/format';
 import { bodySchema, toColumns } from '../services/announcement-input';
 import { pushToUsers } from '../services/notify';
 import { loadUserPermCodes } from '../services/users';
-import { ApiFailure, fail, ok, TOKEN_INVALID } from './envelope';
+import { ApiFailure, fail, ok, TOKEN_INVALID } from '../core/errors';
 import { messageRoutes } from './message-routes';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from './validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /** 系统通告 (contract §5): the administrator's CRUD + release/revoke, and every user's own notices. */
 export const announcementRoutes = new Hono<AppEnv>();
@@ -24,7 +25,7 @@ announcementRoutes.route('/', messageRoutes);
 
 const BASE = '/sys/annountCement';
 const SEND = '/sys/sysAnnouncementSend';
-export const ADMIN_LIST_PERM = 'system:annountCement:list';
+export const ADMIN_LIST_PERM = PERMS.announcement.list;
 const q = (c: Ctx, name: string) => (c.req.query(name) ?? '').trim();
 const likeOf = (raw: string) => `%${escapeLike(raw.replace(/^\*|\*$/g, '').slice(0, 100))}%`;
 const isAdmin = async (c: Ctx) => (await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(ADMIN_LIST_PERM);
@@ -54,7 +55,7 @@ announcementRoutes.get(`${BASE}/list`, requirePerm(ADMIN_LIST_PERM), async (c) =
   return c.json(ok(pageOf(rows.map((r) => toAnnouncement(r, { showUserIds: true })), Number(n), pageNo, pageSize)));
 });
 
-announcementRoutes.post(`${BASE}/add`, requirePerm('system:annountCement:add'), async (c) => {
+announcementRoutes.post(`${BASE}/add`, requirePerm(PERMS.announcement.add), async (c) => {
   const { db } = c.var.services;
   const me = authOf(c).user;
   const { row, userIds } = await toColumns(db, await readBody(c, bodySchema));
@@ -87,8 +88,8 @@ const edit = async (c: Ctx) => {
   });
   return c.json(ok(toAnnouncement(saved, { showUserIds: true }), '修改成功!'));
 };
-announcementRoutes.put(`${BASE}/edit`, requirePerm('system:annountCement:edit'), edit);
-announcementRoutes.post(`${BASE}/edit`, requirePerm('system:annountCement:edit'), edit);
+announcementRoutes.put(`${BASE}/edit`, requirePerm(PERMS.announcement.edit), edit);
+announcementRoutes.post(`${BASE}/edit`, requirePerm(PERMS.announcement.edit), edit);
 
 /** Soft delete (del_flag '1'); a published one disappears from its audience's lists at once. */
 async function remove(c: Ctx, ids: string[]) {
@@ -107,10 +108,10 @@ async function remove(c: Ctx, ids: string[]) {
   for (const a of gone) if (a.send_status === PUBLISHED) await pushAnnouncement(c.var.services, a, '该系统通知已删除');
   return c.json(ok(null, '删除成功!'));
 }
-announcementRoutes.delete(`${BASE}/delete`, requirePerm('system:annountCement:delete'), (c) => remove(c, parseIdList(q(c, 'id')).slice(0, 1)));
-announcementRoutes.delete(`${BASE}/deleteBatch`, requirePerm('system:annountCement:delete'), (c) => remove(c, parseIdList(q(c, 'ids'))));
+announcementRoutes.delete(`${BASE}/delete`, requirePerm(PERMS.announcement.delete), (c) => remove(c, parseIdList(q(c, 'id')).slice(0, 1)));
+announcementRoutes.delete(`${BASE}/deleteBatch`, requirePerm(PERMS.announcement.delete), (c) => remove(c, parseIdList(q(c, 'ids'))));
 
-announcementRoutes.get(`${BASE}/doReleaseData`, requirePerm('system:annountCement:release'), async (c) => {
+announcementRoutes.get(`${BASE}/doReleaseData`, requirePerm(PERMS.announcement.release), async (c) => {
   const me = authOf(c).user;
   const id = q(c, 'id');
   const now = new Date();
@@ -130,7 +131,7 @@ announcementRoutes.get(`${BASE}/doReleaseData`, requirePerm('system:annountCemen
   return c.json(ok(toAnnouncement(a, { showUserIds: true }), '该系统通知发布成功'));
 });
 
-announcementRoutes.get(`${BASE}/doReovkeData`, requirePerm('system:annountCement:revoke'), async (c) => {
+announcementRoutes.get(`${BASE}/doReovkeData`, requirePerm(PERMS.announcement.revoke), async (c) => {
   const me = authOf(c).user;
   const id = q(c, 'id');
   const now = new Date();

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { APPLY_API } from '../../lib/calendar/apply-types';
 import { addApply, applyInputSchema, auditApply, auditSchema, listApplies, parseApplyFilter, withdrawApply, withdrawSchema } from '../services/calendar-apply';
-import { CALENDAR_PERM } from '../db/seed/teaching';
+import { CALENDAR_PERM } from '../../lib/permissions/codes';
 import { actorOf, canSeeInner, guardEntry } from './calendar-access';
-import { ok } from './envelope';
+import { ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv } from './types';
+import { authOf, type AppEnv } from '../core/context';
 import { readBody } from './validate';
 
 /**

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { arrangeMakeup, checkSession, listPendingMakeup, listRoll, revokeSession, studentCourses } from '../services/attendance';
-import { CALENDAR_PERM } from '../db/seed/teaching';
 import { guardEntry } from './calendar-access';
-import { ApiFailure, ok } from './envelope';
+import { ApiFailure, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { permCodesOf, requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
-import { ID_MAX, idOrUndefined } from '../ids';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
+import { ID_MAX, idOrUndefined } from '../core/ids';
 import { idParam, readBody } from './validate';
+import { CALENDAR_PERM, PERMS } from '../../lib/permissions/codes';
 
 /** 点名 / 课消 / 补课 (issue 7 §7, ../shared/domain.md §1 R4–R7). */
 export const attendanceRoutes = new Hono<AppEnv>();
@@ -88,6 +88,6 @@ attendanceRoutes.get(`${BASE}/pendingMakeup`, requirePerm(CALENDAR_PERM.list), a
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });
 
-attendanceRoutes.get('/edu/student/courses', requirePerm('edu:student:list'), async (c) => {
+attendanceRoutes.get('/edu/student/courses', requirePerm(PERMS.student.list), async (c) => {
   return c.json(ok(await studentCourses(c.var.services.db, idQuery(c, 'studentId'))));
 });

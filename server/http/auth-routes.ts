@@ -5,10 +5,10 @@ import type { SysUser } from '../db/schema';
 import { consumeCaptcha, issueCaptcha, issueSmsCode, checkSmsCode, type SmsMode } from '../auth/codes';
 import { isLoginThrottled, loginAttemptsLeft, recordLoginAttempt, THROTTLED_MESSAGE } from '../auth/throttle';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
-import { newId } from '../ids';
+import { newId } from '../core/ids';
 import { buildLoginResult, loadActiveTenants } from '../services/users';
-import { fail, ok } from './envelope';
-import type { AppEnv, Ctx } from './types';
+import { fail, ok } from '../core/errors';
+import type { AppEnv, Ctx } from '../core/context';
 import { mobileField, readBody, smsCodeField } from './validate';
 
 const loginSchema = z.object({

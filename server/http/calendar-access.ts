@@ -1,7 +1,7 @@
 import { assertEntryVisible, type Actor } from '../services/calendar';
-import { CALENDAR_PERM } from '../db/seed/teaching';
+import { CALENDAR_PERM } from '../../lib/permissions/codes';
 import { permCodesOf } from './perm';
-import { authOf, type Ctx } from './types';
+import { authOf, type Ctx } from '../core/context';
 
 /**
  * Who is acting on the calendar, and what they may see, for every calendar-side route module (calendar,

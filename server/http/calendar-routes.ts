@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { CALENDAR_PERM } from '../db/seed/teaching';
+import { CALENDAR_PERM } from '../../lib/permissions/codes';
 import {
   addEntry,
   assertClazzVisible,
@@ -16,10 +16,10 @@ import {
 } from '../services/calendar';
 import { addSeries, previewSeries, seriesSchema } from '../services/schedule-series';
 import { actorOf, canSeeInner } from './calendar-access';
-import { ApiFailure, NO_PERMISSION, ok } from './envelope';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import { type AppEnv, type Ctx } from './types';
-import { idOrUndefined } from '../ids';
+import { type AppEnv, type Ctx } from '../core/context';
+import { idOrUndefined } from '../core/ids';
 import { readBody } from './validate';
 
 /**

@@ -19,11 +19,12 @@ import {
   type Actor,
 } from '../services/category';
 import { DictError } from '../services/dicts';
-import { ApiFailure, fail, ok } from './envelope';
+import { ApiFailure, fail, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from './validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /** Category dictionary `/sys/category/*` (contract §6). Reads need a session; writes a permission code. */
 export const categoryRoutes = new Hono<AppEnv>();
@@ -107,7 +108,7 @@ const inputSchema = z.object({
 });
 const editSchema = inputSchema.extend({ id: z.string({ error: '未找到对应实体' }).min(1, '未找到对应实体').max(32) });
 
-categoryRoutes.post(`${BASE}/add`, requirePerm('system:category:add'), async (c) => {
+categoryRoutes.post(`${BASE}/add`, requirePerm(PERMS.category.add), async (c) => {
   const body = await readBody(c, inputSchema);
   return answer(c, () => addCategory(c.var.services.db, body, actorOf(c)).then(() => null), '添加成功！');
 });
@@ -116,13 +117,13 @@ const edit = async (c: Ctx) => {
   const { id, ...body } = await readBody(c, editSchema);
   return answer(c, () => editCategory(c.var.services.db, id, body, actorOf(c)).then(() => null), '修改成功!');
 };
-categoryRoutes.put(`${BASE}/edit`, requirePerm('system:category:edit'), edit);
-categoryRoutes.post(`${BASE}/edit`, requirePerm('system:category:edit'), edit);
+categoryRoutes.put(`${BASE}/edit`, requirePerm(PERMS.category.edit), edit);
+categoryRoutes.post(`${BASE}/edit`, requirePerm(PERMS.category.edit), edit);
 
 const remove = (ids: string) => async (c: Ctx) => {
   const n = await removeCategories(c.var.services.db, ids.split(','));
   if (!n) throw new ApiFailure('未找到对应实体');
   return c.json(ok(null, '删除成功!'));
 };
-categoryRoutes.delete(`${BASE}/delete`, requirePerm('system:category:delete'), (c) => remove(q(c, 'id'))(c));
-categoryRoutes.delete(`${BASE}/deleteBatch`, requirePerm('system:category:delete'), (c) => remove(q(c, 'ids'))(c));
+categoryRoutes.delete(`${BASE}/delete`, requirePerm(PERMS.category.delete), (c) => remove(q(c, 'id'))(c));
+categoryRoutes.delete(`${BASE}/deleteBatch`, requirePerm(PERMS.category.delete), (c) => remove(q(c, 'ids'))(c));

@@ -5,9 +5,9 @@ import type { FieldDef } from '../../lib/resources/types';
 import { resourceRoutes, resourcesByTable } from '../resources/registry';
 import { asAny } from '../resources/select';
 import { castValue, type SqlValue } from '../resources/values';
-import { fail, ok } from './envelope';
+import { fail, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
-import type { AppEnv } from './types';
+import type { AppEnv } from '../core/context';
 
 /**
  * Form helpers of contract §7 — `/sys/duplicate/check`, `/sys/checkRule/checkByCode` — and the custom

@@ -4,12 +4,12 @@ import { CLAZZ_PERM } from '../../features/edu/clazz/clazz-resource';
 import { CLAZZ_GROUP_URL, CLAZZ_PROGRESS_URL, GROUP_LIMITS, GROUP_MESSAGES, STUDENT_PROGRESS_URL } from '../../lib/edu/progress-types';
 import { addGroup, deleteGroup, editGroup, listGroups, setGroupMembers } from '../services/clazz-groups';
 import { clazzProgress, studentProgress } from '../services/study-progress';
-import { CALENDAR_PERM } from '../db/seed/teaching';
-import { fail, ok } from './envelope';
+import { fail, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv } from './types';
-import { idOrUndefined } from '../ids';
+import { authOf, type AppEnv } from '../core/context';
+import { idOrUndefined } from '../core/ids';
 import { labelledId, readBody } from './validate';
+import { CALENDAR_PERM, PERMS } from '../../lib/permissions/codes';
 
 /**
  * 分组 of a class (GET list with clazz:clazz:list; writes with clazz:group:edit) and 学习进度 of a student
@@ -60,7 +60,7 @@ clazzGroupRoutes.post(CLAZZ_GROUP_URL.setMembers, requirePerm(CALENDAR_PERM.grou
 
 // ---------------------------------------------------------------- 学习进度
 
-clazzGroupRoutes.get(STUDENT_PROGRESS_URL, requirePerm('edu:student:list'), async (c) => {
+clazzGroupRoutes.get(STUDENT_PROGRESS_URL, requirePerm(PERMS.student.list), async (c) => {
   const studentId = idOrUndefined(c.req.query('studentId'));
   if (!studentId) return c.json(fail('请选择学员'));
   return c.json(ok(await studentProgress(c.var.services.db, studentId)));

@@ -11,9 +11,9 @@ import { runCrud } from '../resources/crud';
 import { getResource } from '../resources/registry';
 import { addMembers, listMembers, NOT_FOUND, removeMember } from '../services/clazz-members';
 import { transferList, transferTeacher, TRANSFER_MESSAGES } from '../services/teacher-transfer';
-import { fail, ok } from './envelope';
+import { fail, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { labelledId, readBody } from './validate';
 
 /**

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { contentDisposition, contentTypeFor } from '../storage/download-headers';
 import { INVALID_PATH_MESSAGE, StorageError } from '../storage/storage';
-import { fail } from './envelope';
-import type { AppEnv, Ctx } from './types';
+import { fail } from '../core/errors';
+import type { AppEnv, Ctx } from '../core/context';
 import { uploadRoutes } from './upload-routes';
 
 /**

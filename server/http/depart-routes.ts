@@ -14,10 +14,11 @@ import {
   splitIds,
 } from '../services/departs';
 import { knownRegionCode } from '../services/regions';
-import { ApiFailure, fail, ok } from './envelope';
+import { ApiFailure, fail, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { MOBILE_RE, readBody } from './validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * 部门管理 `/sys/sysDepart/*` (contract §4). The tree reads (`queryTreeList`, `queryDepartTreeSync`,
@@ -129,7 +130,7 @@ async function directorIds(c: Ctx, raw: string | null | undefined): Promise<stri
   return ids.join(',');
 }
 
-departRoutes.post(`${BASE}/add`, requirePerm('system:depart:add'), async (c) => {
+departRoutes.post(`${BASE}/add`, requirePerm(PERMS.depart.add), async (c) => {
   const { parentId, ...input } = await readBody(c, addSchema);
   input.directorUserIds = await directorIds(c, input.directorUserIds);
   const node = await addDepart(c.var.services.db, parentId?.trim() || null, input, actor(c));
@@ -142,17 +143,17 @@ const edit = async (c: Ctx) => {
   const node = await editDepart(c.var.services.db, id, parentId === undefined ? undefined : parentId?.trim() || null, input, actor(c));
   return c.json(ok(node, '修改成功!'));
 };
-departRoutes.put(`${BASE}/edit`, requirePerm('system:depart:edit'), edit);
-departRoutes.post(`${BASE}/edit`, requirePerm('system:depart:edit'), edit);
+departRoutes.put(`${BASE}/edit`, requirePerm(PERMS.depart.edit), edit);
+departRoutes.post(`${BASE}/edit`, requirePerm(PERMS.depart.edit), edit);
 
-departRoutes.delete(`${BASE}/delete`, requirePerm('system:depart:delete'), async (c) => {
+departRoutes.delete(`${BASE}/delete`, requirePerm(PERMS.depart.delete), async (c) => {
   const id = q(c, 'id').slice(0, 64);
   if (!id) return c.json(fail('未找到对应实体'));
   await deleteDeparts(c.var.services.db, [id], actor(c));
   return c.json(ok(null, '删除部门成功!'));
 });
 
-departRoutes.delete(`${BASE}/deleteBatch`, requirePerm('system:depart:deleteBatch'), async (c) => {
+departRoutes.delete(`${BASE}/deleteBatch`, requirePerm(PERMS.depart.deleteBatch), async (c) => {
   const ids = splitIds(c.req.query('ids'));
   if (!ids.length) return c.json(fail('请选择一条记录！'));
   if (ids.length > MAX_DELETE) return c.json(fail(`一次最多删除${MAX_DELETE}个部门`));

@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { SORT_ORDER_MAX } from '../../features/system/dict/dict-item-resource';
 import { DICT_MISSING, ITEM_VALUE_TAKEN, SORT_ORDER_RANGE, STATUS_INVALID } from '../resources/catalog-dict';
-import { ID_MAX, newId } from '../ids';
-import { ApiFailure, fail, NO_PERMISSION, ok } from './envelope';
+import { ID_MAX, newId } from '../core/ids';
+import { ApiFailure, fail, NO_PERMISSION, ok } from '../core/errors';
 import { permCodesOf, requirePerm } from './perm';
-import { authOf, type AppEnv } from './types';
+import { authOf, type AppEnv } from '../core/context';
 import { readBody } from './validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * `POST /sys/dictItem/saveBatch` — the 字典项 grid's 批量编辑 save (spec 02 §2–§4): new rows, changed
@@ -67,7 +68,7 @@ function parseRows(raw: unknown[]): ItemRow[] {
  * `GET /sys/dictItem/listAll?dictId=` — every item of one dictionary for the grid (the paged list stops
  * at 200 a page), in sort order, at most BATCH_MAX_ROWS.
  */
-dictItemBatchRoutes.get('/sys/dictItem/listAll', requirePerm('system:dictItem:list'), async (c) => {
+dictItemBatchRoutes.get('/sys/dictItem/listAll', requirePerm(PERMS.dictItem.list), async (c) => {
   const dictId = (c.req.query('dictId') ?? '').trim();
   if (!dictId || dictId.length > ID_MAX) return c.json(fail(DICT_MISSING));
   const rows = await c.var.services.db
@@ -93,11 +94,11 @@ dictItemBatchRoutes.post('/sys/dictItem/saveBatch', async (c) => {
 
   const codes = await permCodesOf(c, user.id);
   const needed = [
-    inserts.length ? 'system:dictItem:add' : null,
-    updates.length ? 'system:dictItem:edit' : null,
-    deleteIds.length ? 'system:dictItem:delete' : null,
+    inserts.length ? (PERMS.dictItem.add as string) : null,
+    updates.length ? PERMS.dictItem.edit : null,
+    deleteIds.length ? PERMS.dictItem.delete : null,
   ].filter((x): x is string => x !== null);
-  if (!needed.length && !codes.has('system:dictItem:list')) return c.json(fail(NO_PERMISSION, 510));
+  if (!needed.length && !codes.has(PERMS.dictItem.list)) return c.json(fail(NO_PERMISSION, 510));
   if (needed.some((code) => !codes.has(code))) return c.json(fail(NO_PERMISSION, 510));
 
   const updateIds = updates.map((r) => r.id);

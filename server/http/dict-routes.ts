@@ -10,10 +10,11 @@ import {
   loadTreeData,
   pageSizeOf,
 } from '../services/dicts';
-import { ID_MAX } from '../ids';
-import { fail, NO_PERMISSION, ok } from './envelope';
+import { ID_MAX } from '../core/ids';
+import { fail, NO_PERMISSION, ok } from '../core/errors';
 import { permCodesOf } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
+import { PERMS } from '../../lib/permissions/codes';
 
 export const dictRoutes = new Hono<AppEnv>();
 
@@ -74,7 +75,7 @@ dictRoutes.get('/sys/dict/refleshCache', (c) => c.json(ok(null)));
 export const ITEM_VALUE_FREE = '该值可用！';
 export const ITEM_VALUE_IN_USE = '该值不可用，系统中已存在！';
 /** The 字典项 form's check is part of reading or editing items: any of these codes may ask. */
-const ITEM_CHECK_PERMS = ['system:dictItem:list', 'system:dictItem:add', 'system:dictItem:edit'];
+const ITEM_CHECK_PERMS = [PERMS.dictItem.list, PERMS.dictItem.add, PERMS.dictItem.edit];
 
 /**
  * `GET /sys/dictItem/dictItemCheck?itemValue=&dictId=[&id=]` (JeecgBoot's SysDictItemController): is the

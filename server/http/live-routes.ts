@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CALENDAR_PERM } from '../db/seed/teaching';
+import { CALENDAR_PERM } from '../../lib/permissions/codes';
 import { listLiveSessions, listPresence, setLiveLink, touchPresence } from '../services/live';
-import { ApiFailure, ok } from './envelope';
+import { ApiFailure, ok } from '../core/errors';
 import { actorOf, canSeeInner } from './calendar-access';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
-import { idOrUndefined } from '../ids';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
+import { idOrUndefined } from '../core/ids';
 import { readBody } from './validate';
 
 /**

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { LOCATION_PERM } from '../../features/edu/location/location-resource';
 import { geocode, GEOCODE_MESSAGES, GeocodeError, toClientConfig } from '../services/geocode';
-import { fail, ok } from './envelope';
+import { fail, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import type { AppEnv } from './types';
+import type { AppEnv } from '../core/context';
 
 /**
  * The venue form's map (spec 01 §2): `GET /location/map/config` (tile URL, attribution, whether address

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SEND_PERM } from '../../features/system/messages/message-template-resource';
-import { newId, parseIdList } from '../ids';
+import { newId, parseIdList } from '../core/ids';
 import { listTemplates } from '../resources/catalog-messages';
 import { pushAnnouncement, renderTemplate, syncUserSends, toAnnouncement, type TemplateData } from '../services/announcements';
-import { ApiFailure, ok } from './envelope';
+import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from './validate';
 
 /**

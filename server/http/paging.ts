@@ -1,4 +1,4 @@
-import type { Ctx } from './types';
+import type { Ctx } from '../core/context';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 200;

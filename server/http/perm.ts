@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { loadUserPermCodes } from '../services/users';
-import { fail, NO_PERMISSION } from './envelope';
-import type { AppEnv } from './types';
+import { fail, NO_PERMISSION } from '../core/errors';
+import type { AppEnv, UserPermissions } from '../core/context';
 
-/** The signed-in caller's permission codes, loaded at most once per request (the guard and the handler share them). */
-export async function permCodesOf(c: Context<AppEnv>, userId: string): Promise<Set<string>> {
+/** The signed-in caller's permissions, loaded at most once per request (the guard and the handler share them). */
+export async function permCodesOf(c: Context<AppEnv>, userId: string): Promise<UserPermissions> {
   let codes = c.get('permCodes');
   if (!codes) {
     codes = await loadUserPermCodes(c.var.services.db, userId);
@@ -13,7 +13,11 @@ export async function permCodesOf(c: Context<AppEnv>, userId: string): Promise<S
   return codes;
 }
 
-/** Route guard: the session's user must hold `code` through a role (contract §1: code 510). */
+/**
+ * Route guard: the session's user must be granted `code` by the one permission rule the client applies too
+ * (lib/permissions/rule.ts `hasButtonAuth`: an active non-type-2 button row held through a role, or a rule
+ * switched off system-wide); otherwise contract §1's code 510.
+ */
 export function requirePerm(code: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = c.get('auth');

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { PERMS } from '../../lib/permissions/codes';
 import { toMenuTreeModels, toPermissionTree, toPermissionWire, toRoleTreeModels } from '../permissions/permission-trees';
 import { addRule, deleteRule, editRule, listMenuRules, roleDataRules, ruleColumnsOfMenu, saveRoleDataRules } from '../services/permission-data-rules';
 import { NOT_FOUND, permissionSchema, roleRuleSchema, ruleSchema, toColumnsOf } from '../services/permission-input';
 import { addMenu, COMPONENT_NAME_TAKEN, componentNameTaken, editMenu, liveRow, liveRows, PERM, removeTrees, URL_TAKEN, urlTaken } from '../services/permission-menus';
-import { fail, ok } from './envelope';
+import { fail, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from './validate';
 
 /**
@@ -130,18 +131,18 @@ permissionAdminRoutes.delete('/sys/permission/deletePermissionRule', requirePerm
 // ---------------------------------------------------------------- a role's grants (JeecgBoot SysRoleController)
 
 /** The role grant tree (角色授权, 角色管理 → 授权): `{treeList: TreeModel[], ids}`, under the code that guards granting. */
-permissionAdminRoutes.get('/sys/role/queryTreeList', requirePerm(PERM.rolePermission), async (c) => {
+permissionAdminRoutes.get('/sys/role/queryTreeList', requirePerm(PERMS.role.permission), async (c) => {
   const rows = await liveRows(c.var.services.db);
   return c.json(ok({ treeList: toRoleTreeModels(rows), ids: rows.map((r) => r.id) }));
 });
 
-permissionAdminRoutes.get('/sys/role/datarule/:permissionId/:roleId', requirePerm(PERM.rolePermission), async (c) => {
+permissionAdminRoutes.get('/sys/role/datarule/:permissionId/:roleId', requirePerm(PERMS.role.permission), async (c) => {
   const found = await roleDataRules(c.var.services.db, c.req.param('permissionId').slice(0, 64), c.req.param('roleId').slice(0, 64));
   return c.json(found ? ok(found) : fail('未找到权限配置信息'));
 });
 
 /** Which of a menu's rules apply to a role; the role must already hold the menu. */
-permissionAdminRoutes.post('/sys/role/datarule', requirePerm(PERM.rolePermission), async (c) => {
+permissionAdminRoutes.post('/sys/role/datarule', requirePerm(PERMS.role.permission), async (c) => {
   const body = await readBody(c, roleRuleSchema);
   await saveRoleDataRules(c.var.services.db, body.roleId, body.permissionId, idList(body.dataRuleIds ?? ''));
   return c.json(ok(null, '保存成功!'));

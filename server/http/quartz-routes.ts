@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { checkCron } from '../../lib/cron/expression';
 import { escapeLike } from '../db/like';
 import type { SysQuartzJobTable } from '../db/schema';
-import { idOrUndefined, newId, parseIdList, ID_MAX } from '../ids';
+import { idOrUndefined, newId, parseIdList, ID_MAX } from '../core/ids';
 import { QUARTZ_JOB_CLASSES, findJobClass, parseJobParameter } from '../services/quartz-jobs';
 import { QUARTZ_RUNNING, QUARTZ_STOPPED, quartzSchedulerFor, type ScheduledJobRow } from '../services/quartz-scheduler';
 import { formatDateTime } from '../services/format';
-import { ApiFailure, ok } from './envelope';
+import { ApiFailure, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from './validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * 定时任务 `/sys/quartzJob/*` (JeecgBoot's paths). Every change is written first and the in-process
@@ -116,11 +117,11 @@ async function refuseDuplicateClass(c: Ctx, className: string, exceptId?: string
 
 const isUniqueViolation = (e: unknown) => !!e && typeof e === 'object' && (e as { code?: unknown }).code === '23505';
 
-quartzRoutes.get(`${BASE}/jobClasses`, requirePerm('quartz:job:list'), (c) =>
+quartzRoutes.get(`${BASE}/jobClasses`, requirePerm(PERMS.quartz.list), (c) =>
   c.json(ok(QUARTZ_JOB_CLASSES.map((j) => ({ value: j.className, text: j.label })))),
 );
 
-quartzRoutes.get(`${BASE}/list`, requirePerm('quartz:job:list'), async (c) => {
+quartzRoutes.get(`${BASE}/list`, requirePerm(PERMS.quartz.list), async (c) => {
   const { pageNo, pageSize, offset } = readPage(c);
   const db = c.var.services.db;
   let q = db.selectFrom('sys_quartz_job').where('del_flag', '=', 0);
@@ -136,9 +137,9 @@ quartzRoutes.get(`${BASE}/list`, requirePerm('quartz:job:list'), async (c) => {
   return c.json(ok(pageOf(rows.map(toRecord), Number(count.n), pageNo, pageSize)));
 });
 
-quartzRoutes.get(`${BASE}/queryById`, requirePerm('quartz:job:list'), async (c) => c.json(ok(toRecord(await findRow(c, idOrUndefined(c.req.query('id')))))));
+quartzRoutes.get(`${BASE}/queryById`, requirePerm(PERMS.quartz.list), async (c) => c.json(ok(toRecord(await findRow(c, idOrUndefined(c.req.query('id')))))));
 
-quartzRoutes.post(`${BASE}/add`, requirePerm('quartz:job:add'), async (c) => {
+quartzRoutes.post(`${BASE}/add`, requirePerm(PERMS.quartz.add), async (c) => {
   const values = checked(await readBody(c, jobBody));
   await refuseDuplicateClass(c, values.job_class_name);
   const id = newId();
@@ -174,8 +175,8 @@ async function edit(c: Ctx) {
   follow(c, { id: body.id, ...values });
   return c.json(ok(null, '更新定时任务成功'));
 }
-quartzRoutes.put(`${BASE}/edit`, requirePerm('quartz:job:edit'), edit);
-quartzRoutes.post(`${BASE}/edit`, requirePerm('quartz:job:edit'), edit);
+quartzRoutes.put(`${BASE}/edit`, requirePerm(PERMS.quartz.edit), edit);
+quartzRoutes.post(`${BASE}/edit`, requirePerm(PERMS.quartz.edit), edit);
 
 async function remove(c: Ctx, ids: string[]) {
   if (!ids.length) throw new ApiFailure('参数错误');
@@ -189,13 +190,13 @@ async function remove(c: Ctx, ids: string[]) {
   for (const id of ids) follow(c, { id, removed: true });
 }
 
-quartzRoutes.delete(`${BASE}/delete`, requirePerm('quartz:job:delete'), async (c) => {
+quartzRoutes.delete(`${BASE}/delete`, requirePerm(PERMS.quartz.delete), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
   await remove(c, id ? [id] : []);
   return c.json(ok(null, '删除成功!'));
 });
 
-quartzRoutes.delete(`${BASE}/deleteBatch`, requirePerm('quartz:job:deleteBatch'), async (c) => {
+quartzRoutes.delete(`${BASE}/deleteBatch`, requirePerm(PERMS.quartz.deleteBatch), async (c) => {
   const ids = parseIdList(c.req.query('ids')).filter((id) => id.length <= ID_MAX);
   if (ids.length > 500) throw new ApiFailure('一次最多删除500条');
   await remove(c, ids);
@@ -212,18 +213,18 @@ async function setStatus(c: Ctx, status: number) {
   follow(c, { ...row, status });
 }
 
-quartzRoutes.get(`${BASE}/pause`, requirePerm('quartz:job:pause'), async (c) => {
+quartzRoutes.get(`${BASE}/pause`, requirePerm(PERMS.quartz.pause), async (c) => {
   await setStatus(c, QUARTZ_STOPPED);
   return c.json(ok(null, '停止定时任务成功'));
 });
 
-quartzRoutes.get(`${BASE}/resume`, requirePerm('quartz:job:resume'), async (c) => {
+quartzRoutes.get(`${BASE}/resume`, requirePerm(PERMS.quartz.resume), async (c) => {
   await setStatus(c, QUARTZ_RUNNING);
   return c.json(ok(null, '启动定时任务成功'));
 });
 
 /** Runs the job once now, whatever its status, and answers when it is done. */
-quartzRoutes.get(`${BASE}/execute`, requirePerm('quartz:job:execute'), async (c) => {
+quartzRoutes.get(`${BASE}/execute`, requirePerm(PERMS.quartz.execute), async (c) => {
   const row = await findRow(c, idOrUndefined(c.req.query('id')));
   const scheduler = quartzSchedulerFor(c.var.services.db);
   if (!scheduler) throw new ApiFailure('定时任务调度器未启动');

@@ -3,9 +3,9 @@ import { getReport } from '../reports/registry';
 import { REPORT_NOT_FOUND, reportColumns, reportData, reportQueryInfo } from '../reports/run';
 import type { AnyReportDef } from '../reports/types';
 import { loadUserPermCodes } from '../services/users';
-import { fail, NO_PERMISSION, ok } from './envelope';
+import { fail, NO_PERMISSION, ok } from '../core/errors';
 import { readPage } from './paging';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 
 /**
  * Online reports (contract §10; spec 02's report popup). Reports exist only in server/reports/: the

@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { ADMIN_ROLE_CODE, ADMIN_ROLE_ID } from '../../features/system/roles/role-resource';
 import type { Database } from '../db';
 import { escapeLike } from '../db/like';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { formatDateTime } from '../services/format';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import { loadUserPermCodes } from '../services/users';
-import { ApiFailure, fail, ok } from './envelope';
+import { ApiFailure, fail, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from './validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * Who holds a role (contract §4 `/sys/user/userRoleList|addSysUserRole|deleteUserRole|deleteUserRoleBatch`,
@@ -25,7 +26,7 @@ import { readBody } from './validate';
  */
 export const roleUserRoutes = new Hono<AppEnv>();
 
-const EDIT = 'system:role:edit';
+const EDIT = PERMS.role.edit;
 const MAX_IDS = 1000;
 
 export const ADMIN_ROLE_UNDELETABLE = '内置的管理员角色不能删除';
@@ -44,9 +45,9 @@ async function findRole(db: Database, roleId: string) {
   return db.selectFrom('sys_role').select(['id', 'role_name', 'role_code']).where('id', '=', roleId).executeTakeFirst();
 }
 
-/** The caller must keep the permission that guards this screen, or nobody could undo the change. */
+/** The caller must keep, through their own roles, the permission that guards this screen, or nobody could undo the change. */
 async function assertKeepsRoleEdit(tx: Database, userId: string) {
-  if (!(await loadUserPermCodes(tx, userId)).has(EDIT)) throw new ApiFailure(KEEP_OWN_ROLE_EDIT);
+  if (!(await loadUserPermCodes(tx, userId)).holds(EDIT)) throw new ApiFailure(KEEP_OWN_ROLE_EDIT);
 }
 
 // ---------------------------------------------------------------- role users
@@ -171,13 +172,13 @@ async function deleteRoles(db: Database, roleIds: string[]) {
   });
 }
 
-roleUserRoutes.delete('/sys/role/delete', requirePerm('system:role:delete'), async (c) => {
+roleUserRoutes.delete('/sys/role/delete', requirePerm(PERMS.role.delete), async (c) => {
   const id = (c.req.query('id') ?? '').trim();
   await deleteRoles(c.var.services.db, checkIds(id ? [id] : [], '角色'));
   return c.json(ok(null, '删除角色成功'));
 });
 
-roleUserRoutes.delete('/sys/role/deleteBatch', requirePerm('system:role:deleteBatch'), async (c) => {
+roleUserRoutes.delete('/sys/role/deleteBatch', requirePerm(PERMS.role.deleteBatch), async (c) => {
   await deleteRoles(c.var.services.db, checkIds(splitIds(c.req.query('ids')), '角色'));
   return c.json(ok(null, '批量删除角色成功'));
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db';
 import type { SysSavedQuery } from '../db/schema';
 import { formatDateTime } from '../services/format';
-import { newId } from '../ids';
+import { newId } from '../core/ids';
 import {
   EMPTY_SAVE,
   EMPTY_SAVE_NAME,
@@ -16,8 +16,8 @@ import {
   DELETE_OK,
 } from '../../lib/saved-queries';
 import { MAX_SUPER_QUERY_RULES, parseSuperQuery, type SuperQueryCondition } from '../../lib/super-query';
-import { ApiFailure, fail, ok } from './envelope';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { ApiFailure, fail, ok } from '../core/errors';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { parse, readBody } from './validate';
 
 /**

@@ -4,8 +4,8 @@ import { Readable } from 'node:stream';
 import { SERVICE_NOT_READY_MESSAGE } from '../../lib/upload/slice-plan';
 import { SliceFailure, SliceStore } from '../storage/slices';
 import { StorageError } from '../storage/storage';
-import { fail, ok } from './envelope';
-import { authOf, type AppEnv, type Ctx, type Services } from './types';
+import { fail, ok } from '../core/errors';
+import { authOf, type AppEnv, type Ctx, type Services } from '../core/context';
 
 /**
  * Sliced, resumable upload (spec 02 §7–§9). Why our own small protocol and not tus: the spec's

@@ -2,14 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { STUDENT_PACKAGE_BATCH_MAX, STUDENT_PACKAGE_BATCH_URL, studentCourseResource } from '../../features/edu/student/student-resource';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
-import { ID_MAX, newId } from '../ids';
+import { ID_MAX, newId } from '../core/ids';
 import { checkNewStudentCourse, STUDENT_COURSE_EXTRA_PERM, STUDENT_COURSE_MESSAGES } from '../resources/catalog-teaching';
 import { newRowColumns } from '../resources/columns';
 import { asAny } from '../resources/select';
-import { ApiFailure, ok } from './envelope';
+import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv } from './types';
+import { authOf, type AppEnv } from '../core/context';
 import { readBody } from './validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * `POST /edu/tblStudentCourse/addBatch` — 学员详情 → 课时包 → 批量添加课时包: new packages of ONE student in
@@ -40,7 +41,7 @@ function parseRow(raw: unknown, studentId: string, index: number): BodyRow {
 }
 
 // The single add needs edu:student:add (engine) and edu:student:edit (hook): the batch needs both.
-studentPackageRoutes.post(STUDENT_PACKAGE_BATCH_URL, requirePerm('edu:student:add'), requirePerm(STUDENT_COURSE_EXTRA_PERM), async (c) => {
+studentPackageRoutes.post(STUDENT_PACKAGE_BATCH_URL, requirePerm(PERMS.student.add), requirePerm(STUDENT_COURSE_EXTRA_PERM), async (c) => {
   const auth = authOf(c);
   const body = await readBody(c, bodySchema);
   const rows = body.rows.map((r, i) => parseRow(r, body.studentId, i));

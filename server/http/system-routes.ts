@@ -2,15 +2,16 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Database } from '../db';
 import { escapeLike } from '../db/like';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 import { formatDateTime, parseDateBoundGmt8 } from '../services/format';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import { loadUserPermCodes } from '../services/users';
-import { ApiFailure, fail, ok } from './envelope';
+import { ApiFailure, fail, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv } from './types';
+import { authOf, type AppEnv } from '../core/context';
 import { readBody } from './validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /** System administration: online users, the login log, and who may do what (roles ↔ permissions, users ↔ roles). */
 export const systemRoutes = new Hono<AppEnv>();
@@ -20,7 +21,7 @@ export const SESSION_ID_LENGTH = 12;
 
 // ---------------------------------------------------------------- online users
 
-systemRoutes.get('/sys/online/list', requirePerm('system:online:list'), async (c) => {
+systemRoutes.get('/sys/online/list', requirePerm(PERMS.online.list), async (c) => {
   const { sessions } = c.var.services;
   const me = authOf(c);
   const { pageNo, pageSize, offset } = readPage(c);
@@ -51,7 +52,7 @@ const forceLogoutSchema = z
  * session; `{username}` ends every session of that user. The caller's own current session is never
  * ended: naming it by id is refused, and naming oneself ends only one's other sessions.
  */
-systemRoutes.post('/sys/online/forceLogout', requirePerm('system:online:forceLogout'), async (c) => {
+systemRoutes.post('/sys/online/forceLogout', requirePerm(PERMS.online.forceLogout), async (c) => {
   const { db, sessions } = c.var.services;
   const me = authOf(c);
   const body = await readBody(c, forceLogoutSchema);
@@ -74,7 +75,7 @@ systemRoutes.post('/sys/online/forceLogout', requirePerm('system:online:forceLog
 
 // ---------------------------------------------------------------- login log
 
-systemRoutes.get('/sys/log/list', requirePerm('system:log:list'), async (c) => {
+systemRoutes.get('/sys/log/list', requirePerm(PERMS.log.list), async (c) => {
   const { db } = c.var.services;
   const { pageNo, pageSize, offset } = readPage(c);
   const logTypeRaw = c.req.query('logType')?.trim();
@@ -111,12 +112,12 @@ systemRoutes.get('/sys/log/list', requirePerm('system:log:list'), async (c) => {
 
 const idList = (raw: string) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
 
-/** The caller must keep the permission that guards the change they are making, or nobody could undo it. */
+/** The caller must keep, through their own roles, the permission that guards the change they are making, or nobody could undo it. */
 async function assertKeepsPerm(tx: Database, userId: string, code: string) {
-  if (!(await loadUserPermCodes(tx, userId)).has(code)) throw new ApiFailure('不能移除自己的授权管理权限');
+  if (!(await loadUserPermCodes(tx, userId)).holds(code)) throw new ApiFailure('不能移除自己的授权管理权限');
 }
 
-systemRoutes.get('/sys/role/queryall', requirePerm('system:role:permission'), async (c) => {
+systemRoutes.get('/sys/role/queryall', requirePerm(PERMS.role.permission), async (c) => {
   const rows = await c.var.services.db.selectFrom('sys_role').selectAll().orderBy('create_time').orderBy('role_code').execute();
   return c.json(
     ok(
@@ -136,7 +137,7 @@ systemRoutes.get('/sys/role/queryall', requirePerm('system:role:permission'), as
 
 // The permission trees (`/sys/permission/list`, `/sys/role/queryTreeList`) are in permission-admin-routes.ts.
 
-systemRoutes.get('/sys/permission/queryRolePermission', requirePerm('system:role:permission'), async (c) => {
+systemRoutes.get('/sys/permission/queryRolePermission', requirePerm(PERMS.role.permission), async (c) => {
   const { db } = c.var.services;
   const roleId = (c.req.query('roleId') ?? '').trim();
   if (!roleId) return c.json(fail('请选择角色'));
@@ -160,7 +161,7 @@ const saveRolePermissionSchema = z.object({
 });
 
 /** Replaces the role's whole permission set in one transaction; afterwards every holder of the role is told. */
-systemRoutes.post('/sys/permission/saveRolePermission', requirePerm('system:role:permission'), async (c) => {
+systemRoutes.post('/sys/permission/saveRolePermission', requirePerm(PERMS.role.permission), async (c) => {
   const { db } = c.var.services;
   const me = authOf(c).user;
   const body = await readBody(c, saveRolePermissionSchema);
@@ -183,7 +184,7 @@ systemRoutes.post('/sys/permission/saveRolePermission', requirePerm('system:role
         .values(permissionIds.map((pid) => ({ id: linkId(body.roleId, pid), role_id: body.roleId, permission_id: pid, data_rule_ids: rulesOf.get(pid) ?? null })))
         .execute();
     }
-    await assertKeepsPerm(tx, me.id, 'system:role:permission');
+    await assertKeepsPerm(tx, me.id, PERMS.role.permission);
   });
   const holders = await db.selectFrom('sys_user_role').select('user_id').where('role_id', '=', body.roleId).execute();
   await pushToUsers(c.var.services, holders.map((h) => h.user_id), PERMISSION_CHANGED);
@@ -196,7 +197,7 @@ const editRolesSchema = z.object({
 });
 
 /** Replaces a user's roles in one transaction; afterwards that user is told. */
-systemRoutes.put('/sys/user/editRoles', requirePerm('system:user:edit'), async (c) => {
+systemRoutes.put('/sys/user/editRoles', requirePerm(PERMS.user.edit), async (c) => {
   const { db } = c.var.services;
   const me = authOf(c).user;
   const body = await readBody(c, editRolesSchema);
@@ -215,7 +216,7 @@ systemRoutes.put('/sys/user/editRoles', requirePerm('system:user:edit'), async (
         .values(roleIds.map((rid) => ({ id: linkId(body.userId, rid), user_id: body.userId, role_id: rid })))
         .execute();
     }
-    await assertKeepsPerm(tx, me.id, 'system:user:edit');
+    await assertKeepsPerm(tx, me.id, PERMS.user.edit);
   });
   await pushToUsers(c.var.services, [body.userId], PERMISSION_CHANGED);
   return c.json(ok(null, '修改成功!'));

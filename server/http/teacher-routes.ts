@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { parseIdList } from '../ids';
+import { parseIdList } from '../core/ids';
 import { listTeachers, TEACHER_LIST_LIMIT, TEACHER_LIST_PERM } from '../services/teachers';
-import { ok } from './envelope';
+import { ok } from '../core/errors';
 import { requirePerm } from './perm';
-import type { AppEnv } from './types';
+import type { AppEnv } from '../core/context';
 
 /** `GET /clazz/tblTeachScheduleTeacher/teacherList?keyword=&id=a,b` (spec 01 §7): the 负责人 picker's options. */
 

@@ -4,10 +4,11 @@ import { dataRuleWhere } from '../resources/data-rules';
 import { parseListQuery, type Row } from '../resources/query';
 import { addDictTexts, loadDictTexts, selectPage, toRecord } from '../resources/select';
 import { formatDateTime } from '../services/format';
-import { fail, NO_PERMISSION, ok } from './envelope';
+import { fail, NO_PERMISSION, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { permCodesOf } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * The read endpoints of 租户 and 职务 that JeecgBoot's stock client calls from its user form (issue 20 A.7):
@@ -17,7 +18,7 @@ import { authOf, type AppEnv, type Ctx } from './types';
 export const tenantPositionRoutes = new Hono<AppEnv>();
 
 /** Tenants are read by 用户管理 (the 所属租户 choice) and by a future 租户管理. */
-export const TENANT_READ_PERMS = ['system:tenant:list', 'system:user:list', 'system:user:add', 'system:user:edit'] as const;
+export const TENANT_READ_PERMS = [PERMS.tenant.list, PERMS.user.list, PERMS.user.add, PERMS.user.edit] as const;
 const MAX_IDS = 500;
 
 async function holdsAny(c: Ctx, codes: readonly string[]): Promise<boolean> {

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Database } from '../db';
 import type { OAuthProviderConfig } from '../config';
-import { newToken, sha256 } from '../ids';
+import { newToken, sha256 } from '../core/ids';
 import { effectiveUserProblem, startSession } from './auth-routes';
-import { fail, ok } from './envelope';
-import type { AppEnv } from './types';
+import { fail, ok } from '../core/errors';
+import type { AppEnv } from '../core/context';
 import { readBody } from './validate';
 
 /**

@@ -16,8 +16,8 @@ import {
 } from '../../lib/upload/rules';
 import { INVALID_PATH_MESSAGE, normaliseBiz, StorageError, type FileStorage } from '../storage/storage';
 import { sniffUpload, SNIFF_BYTES } from '../storage/upload-checks';
-import { fail, ok } from './envelope';
-import type { AppEnv } from './types';
+import { fail, ok } from '../core/errors';
+import type { AppEnv } from '../core/context';
 
 /**
  * `POST /sys/common/upload` (contract §8, spec 02 §7): multipart `file` plus `biz` (default temp) or

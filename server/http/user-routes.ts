@@ -13,10 +13,10 @@ import { loadDepartLinks, loadUserDeparts, loadUserPermCodes, loadUserRoles, toU
 import { parseListQuery, toWhere } from '../resources/query';
 import { asAny } from '../resources/select';
 import { formatDateTime } from '../services/format';
-import { fail, NO_PERMISSION, ok } from './envelope';
+import { fail, NO_PERMISSION, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
-import { authOf, type AppEnv, type Ctx } from './types';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from './validate';
 
 export const userRoutes = new Hono<AppEnv>();

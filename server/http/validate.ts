@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ID_MAX } from '../ids';
-import { ApiFailure } from './envelope';
-import type { Ctx } from './types';
+import { ID_MAX } from '../core/ids';
+import { ApiFailure } from '../core/errors';
+import type { Ctx } from '../core/context';
 
 /** Reads and validates a JSON (or form) body; the first problem becomes the envelope's message. */
 export async function readBody<T extends z.ZodType>(c: Ctx, schema: T): Promise<z.infer<T>> {

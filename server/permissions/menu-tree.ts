@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IFRAME_COMPONENT, type AuthEntry, type MenuNode } from '../../lib/menu-types';
+import { authEntryOf, authLists } from '../../lib/permissions/rule';
 
 /** The columns of sys_permission the menu answer is built from. */
 export interface PermissionRow {
@@ -61,7 +62,8 @@ function toNode(row: PermissionRow, topLevel: boolean): MenuNode {
   return node;
 }
 
-const toAuth = (r: PermissionRow): AuthEntry => ({ action: r.perms ?? '', type: r.perms_type ?? '1', describe: r.name });
+// The same mapping and lists the backend's permission check reads (lib/permissions/rule.ts).
+const toAuth = authEntryOf;
 
 /**
  * `getUserPermissionByToken` (contract §3): the user's rows (already ordered by sort_no) become the
@@ -96,7 +98,6 @@ export function buildPermissionAnswer(userRows: PermissionRow[], allButtonRows: 
       return node;
     });
   const menu = build(null, 0);
-  const auth = sorted.filter((r) => r.menu_type === 2 && r.status === '1' && r.perms).map(toAuth);
-  const allAuth = allButtonRows.filter((r) => r.perms).map((r) => ({ ...toAuth(r), status: r.status }));
+  const { auth, allAuth } = authLists(sorted, allButtonRows);
   return { menu, auth, allAuth, sysSafeMode: false };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { sha256 } from '../ids';
+import { sha256 } from '../core/ids';
 import type { RealtimeHub } from './hub';
 import { authenticateTokenUpgrade, authenticateUpgrade, offeredProtocols, refuse, type SocketAuth } from './socket-auth';
 

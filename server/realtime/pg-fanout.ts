@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db';
-import type { Notifier } from '../http/types';
+import type { Notifier } from '../core/context';
 import type { RealtimeHub } from './hub';
 
 /**

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { VxeSocketFrame, VxeUpdateData } from '../../lib/grid/vxe-socket-types';
-import { sha256 } from '../ids';
+import { sha256 } from '../core/ids';
 import type { RealtimeHub } from './hub';
 import { authenticateUpgrade, refuse, type SocketAuth } from './socket-auth';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { defineReport } from './types';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * The product's online reports. Each is a fixed kysely query whose output aliases are the only names a
@@ -52,7 +53,7 @@ const sysUserBase = (db: Database) =>
 export const sysUserReport = defineReport({
   code: 'sys_user_report',
   title: '用户列表',
-  perm: 'system:user:list',
+  perm: PERMS.user.list,
   base: sysUserBase,
   rowKey: 'id',
   columns: [

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FieldDef } from '../../lib/resources/types';
 import type { Database } from '../db';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import { like, plainCondition, rangeCondition, SORT_FIELD_MISSING, toExpression, type Cond, type Row } from '../resources/query';
 import { asAny } from '../resources/select';
 import { formatDateTime } from '../services/format';

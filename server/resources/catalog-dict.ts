@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dictItemResource, SORT_ORDER_MAX } from '../../features/system/dict/dict-item-resource';
 import { dictResource } from '../../features/system/dict/dict-resource';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import type { CrudHooks } from './crud';
 import { registerResource } from './registry';
 

@@ -1,7 +1,7 @@
 import { isPositiveMemberCount, LOCATION_MESSAGES, locationResource } from '../../features/edu/location/location-resource';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import { REGION_ROOT } from '../../lib/region';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import { listTeachers } from '../services/teachers';
 import { knownRegionCode, regionIndex } from '../services/regions';
 import type { CrudHooks, SaveCtx } from './crud';

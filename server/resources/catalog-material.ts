@@ -1,7 +1,7 @@
 import { MATERIAL_MESSAGES, materialResource } from '../../features/edu/material/material-resource';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import { DIALOG_IMAGE_EXTS, extOf, MATERIAL_KIND_OF_TYPE, MATERIAL_RULES, type MaterialKind } from '../../lib/upload/rules';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import type { FileStorage } from '../storage/storage';
 import { normaliseStoredPath, StorageError } from '../storage/storage';
 import { binaryFamily, materialFamilies, SNIFF_BYTES } from '../storage/upload-checks';

@@ -3,9 +3,9 @@ import { messageResource, MSG_TEMPLATE_BUS_TYPE } from '../../features/system/me
 import { messageTemplateResource as templateDef, SEND_PERM, TEMPLATE_PERM } from '../../features/system/messages/message-template-resource';
 import { parseTestJson, placeholderProblem, TEMPLATE_TYPE_RICH, TEST_JSON_NOT_OBJECT, templateVars } from '../../features/system/messages/template-vars';
 import { sanitizeHtml } from '../../lib/sanitize-html';
-import { ApiFailure, fail, NO_PERMISSION, ok } from '../http/envelope';
+import { ApiFailure, fail, NO_PERMISSION, ok } from '../core/errors';
 import { pageOf, readPage } from '../http/paging';
-import type { Ctx } from '../http/types';
+import type { Ctx } from '../core/context';
 import { loadUserPermCodes } from '../services/users';
 import type { CrudHooks } from './crud';
 import { dataRuleWhere } from './data-rules';

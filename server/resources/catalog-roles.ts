@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ADMIN_ROLE_CODE, ADMIN_ROLE_ID, roleResource } from '../../features/system/roles/role-resource';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import type { CrudHooks } from './crud';
 import { getResource, registerResource } from './registry';
 

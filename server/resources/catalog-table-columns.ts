@@ -1,7 +1,7 @@
 import { fieldByName } from '../../lib/resources/field-kinds';
 import { CUSTOM_SHOW_TYPES, parseOptionItem } from '../../lib/resources/custom-columns';
 import { tableColumnResource } from '../../features/system/table-columns/table-column-resource';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import type { CrudHooks } from './crud';
 import { listResources, registerResource } from './registry';
 

@@ -3,7 +3,7 @@ import { columnOf, valueTypeOf } from '../../lib/resources/field-kinds';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import type { EB, Row, WhereFn } from './query';
 
 /**

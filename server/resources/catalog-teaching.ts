@@ -10,12 +10,13 @@ import { resolvePattern } from '../../lib/resources/patterns';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
-import { ApiFailure, NO_PERMISSION } from '../http/envelope';
+import { ApiFailure, NO_PERMISSION } from '../core/errors';
 import { loadUserPermCodes } from '../services/users';
 import type { CrudHooks, HookCtx } from './crud';
 import { assertLive, checkIntOptions, dateText, fillNames, futureSessionTotal, notUsedByFutureSessions, type SessionOwner } from './catalog-teaching-shared';
 import type { Row } from './query';
 import { getResource, registerResource } from './registry';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * Teaching resources on the engine (issue 7 §4–6, §8): 教师, 学员 (+ 课时包 add), 班级, 课程, 教室, 节假日 and
@@ -124,7 +125,7 @@ export async function checkNewStudentCourse(db: Database, row: BodyRow): Promise
 }
 
 /** Adding a package changes the student's record: the drawer offers it with edu:student:edit (the engine checks :add). */
-export const STUDENT_COURSE_EXTRA_PERM = 'edu:student:edit';
+export const STUDENT_COURSE_EXTRA_PERM = PERMS.student.edit;
 
 export const studentCourseHooks: CrudHooks = {
   async beforeSave(row, ctx) {

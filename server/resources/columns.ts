@@ -1,7 +1,7 @@
 import { columnOf, fieldByName, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
-import type { AuthContext } from '../http/types';
+import type { AuthContext } from '../core/context';
 import { parseDateBoundGmt8 } from '../services/format';
 import type { Row } from './query';
 

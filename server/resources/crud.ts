@@ -5,12 +5,12 @@ import { columnOf, fieldByName, rowKeyColumn } from '../../lib/resources/field-k
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
-import { ApiFailure, fail, ok } from '../http/envelope';
+import { ApiFailure, fail, ok } from '../core/errors';
 import { pageOf, readPage } from '../http/paging';
 import { requirePerm } from '../http/perm';
-import { authOf, type AppEnv, type AuthContext, type Ctx } from '../http/types';
+import { authOf, type AppEnv, type AuthContext, type Ctx } from '../core/context';
 import { parse, readBody } from '../http/validate';
-import { newId } from '../ids';
+import { newId } from '../core/ids';
 import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
 import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
 import { withCustomFields } from './custom-columns';

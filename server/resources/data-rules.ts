@@ -9,8 +9,8 @@ import {
   type SystemVariable,
 } from '../../features/system/permission/permission-rules';
 import type { Database } from '../db';
-import { ApiFailure } from '../http/envelope';
-import type { AuthContext } from '../http/types';
+import { ApiFailure } from '../core/errors';
+import type { AuthContext } from '../core/context';
 import { formatDateTime } from '../services/format';
 import { loadUserDeparts } from '../services/users';
 import type { CrudAction, CrudHooks } from './crud';

@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import { columnOf, isExported, isMultiValue, isWritable, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
-import { ApiFailure, fail, ok } from '../http/envelope';
+import { ApiFailure, fail, ok } from '../core/errors';
 import { IMPORT_MESSAGES, partialImportEnvelope, writeImportReport, type RowError } from '../excel/import-report';
 import { readXlsxRows, type ReadRow } from '../excel/read';
 import { parseMultipartFiles } from '../excel/upload';
 import { xlsxResponse, type ExcelColumn, type ExcelRow } from '../excel/write';
-import { newId } from '../ids';
+import { newId } from '../core/ids';
 import { parseListQuery, type Row } from './query';
 import { addDictTexts, asAny, iterateRows, loadDictTexts, type DictTexts } from './select';
 import type { CrudHooks, HookCtx, SaveCtx } from './crud';
@@ -81,23 +81,36 @@ export async function importTemplate(ctx: HookCtx): Promise<Response> {
   return xlsxResponse(`${def.title}导入模板.xls`, { title: def.title, columns }, none());
 }
 
-/** text → value per dictionary field (labels as exported, values accepted as well). */
-function reverseTexts(texts: DictTexts): Map<string, Map<string, string>> {
-  const out = new Map<string, Map<string, string>>();
+/** Per dictionary field: text → value (labels as exported, values accepted as well), and the labels to name in errors. */
+type Reverse = Map<string, { rev: Map<string, string>; labels: string[] }>;
+
+function reverseTexts(texts: DictTexts): Reverse {
+  const out: Reverse = new Map();
   for (const [name, map] of texts) {
     const rev = new Map<string, string>();
     for (const [value, text] of map) {
       rev.set(value, value);
       if (!rev.has(text)) rev.set(text, value);
     }
-    out.set(name, rev);
+    out.set(name, { rev, labels: [...new Set(map.values())] });
   }
   return out;
 }
 
-/** One sheet row (header label → text) as the form would send it; unknown dictionary texts stay as typed so validation names them. */
-function toBody(fields: FieldDef[], values: Record<string, string>, reverse: Map<string, Map<string, string>>): Record<string, unknown> {
+/** A cell that is not one of its dictionary's entries, worded for the person who typed it: 性别只能填 男/女. */
+export function dictCellError(label: string, labels: readonly string[]): string {
+  if (labels.length === 0) return `${label}没有可选的值`;
+  if (labels.length > 12) return `${label}只能填 ${labels.slice(0, 12).join('/')} 等字典中的值`;
+  return `${label}只能填 ${labels.join('/')}`;
+}
+
+/**
+ * One sheet row (header label → text) as the form would send it, and the cells that name no entry of their
+ * dictionary (reported as such rather than as the column's type: 性别只能填 男/女, not 性别必须是整数).
+ */
+function toBody(fields: FieldDef[], values: Record<string, string>, reverse: Reverse): { body: Record<string, unknown>; errors: Map<string, string> } {
   const body: Record<string, unknown> = {};
+  const errors = new Map<string, string>();
   for (const f of fields) {
     const raw = values[f.label];
     if (raw === undefined) continue;
@@ -107,14 +120,15 @@ function toBody(fields: FieldDef[], values: Record<string, string>, reverse: Map
       body[f.name] = f.defaultValue ?? '';
       continue;
     }
-    const rev = reverse.get(f.name);
+    const dict = reverse.get(f.name);
     if (f.kind === 'switch') body[f.name] = SWITCH_VALUE[text] ?? text;
-    else if (rev) {
+    else if (dict) {
       const items = isMultiValue(f) || text.includes(',') ? text.split(/[,，]/).map((s) => s.trim()) : [text];
-      body[f.name] = items.map((s) => rev.get(s) ?? s).join(',');
+      if (items.some((s) => !dict.rev.has(s))) errors.set(f.name, dictCellError(f.label, dict.labels));
+      body[f.name] = items.map((s) => dict.rev.get(s) ?? s).join(',');
     } else body[f.name] = text;
   }
-  return body;
+  return { body, errors };
 }
 
 interface Candidate {
@@ -149,7 +163,7 @@ async function uniqueErrors(ctx: HookCtx, candidates: Candidate[]): Promise<RowE
 }
 
 /** Reads and validates one file without writing: the form's schema per row, then unique fields (in the file and stored). */
-async function validateFile(ctx: HookCtx, input: NodeJS.ReadableStream, reverse: Map<string, Map<string, string>>) {
+async function validateFile(ctx: HookCtx, input: NodeJS.ReadableStream, reverse: Reverse) {
   const { def } = ctx;
   const fields = importFields(def);
   const schema = toSchema(def, 'add');
@@ -159,9 +173,12 @@ async function validateFile(ctx: HookCtx, input: NodeJS.ReadableStream, reverse:
   const errors: RowError[] = [];
   for await (const r of readXlsxRows(input, { headers: fields.map((f) => f.label), onHeader: (h) => (headers = h) })) {
     sheetRows.push(r);
-    const parsed = schema.safeParse(toBody(fields, r.values, reverse));
-    if (parsed.success) candidates.push({ rowNumber: r.rowNumber, body: parsed.data });
-    else errors.push({ rowNumber: r.rowNumber, message: parsed.error.issues.map((i) => i.message).join('；') });
+    const { body, errors: cellErrors } = toBody(fields, r.values, reverse);
+    const parsed = schema.safeParse(body);
+    // A dictionary cell's own message replaces what the column's type would say about the same cell.
+    const typeErrors = parsed.success ? [] : parsed.error.issues.filter((i) => !cellErrors.has(String(i.path[0]))).map((i) => i.message);
+    if (parsed.success && cellErrors.size === 0) candidates.push({ rowNumber: r.rowNumber, body: parsed.data });
+    else errors.push({ rowNumber: r.rowNumber, message: [...cellErrors.values(), ...typeErrors].join('；') });
   }
   if (!fields.some((f) => headers.includes(f.label))) throw new ApiFailure('文件内容与模板不符：没有可导入的列，请先导出一份作为模板');
   errors.push(...(await uniqueErrors(ctx, candidates)));
@@ -171,7 +188,7 @@ async function validateFile(ctx: HookCtx, input: NodeJS.ReadableStream, reverse:
 }
 
 /** Imports one file: every row validated; the good ones in one transaction; the bad ones reported. */
-async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.ReadableStream, reverse: Map<string, Map<string, string>>) {
+async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.ReadableStream, reverse: Reverse) {
   const { def, auth } = ctx;
   const { headers, sheetRows, errors, good } = await validateFile(ctx, input, reverse);
   await ctx.db.transaction().execute(async (tx) => {

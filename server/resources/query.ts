@@ -3,7 +3,7 @@ import { columnOf, fieldByName, isQueryable, isSortable, rowKeyColumn, valueType
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import { parseSuperQuery, type SuperQueryRule } from '../../lib/super-query';
 import { escapeLike } from '../db/like';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import { castValue, toInterval, type SqlValue } from './values';
 
 /**

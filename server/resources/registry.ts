@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { checkDef } from '../../lib/resources/field-kinds';
 import type { ResourceDef } from '../../lib/resources/types';
-import type { AppEnv } from '../http/types';
+import type { AppEnv } from '../core/context';
 import { isCrudAction, runCrud, type CrudHooks } from './crud';
 
 /**

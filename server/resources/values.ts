@@ -1,7 +1,7 @@
 import { valueTypeOf } from '../../lib/resources/field-kinds';
 import { normaliseDate } from '../../lib/resources/to-schema';
 import type { FieldDef } from '../../lib/resources/types';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import { parseDateBoundGmt8 } from '../services/format';
 
 /**

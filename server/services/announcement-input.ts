@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Database } from '../db';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import { isSitePath, sanitizeHtml, stripTags } from '../../lib/sanitize-html';
-import { parseIdList } from '../ids';
+import { parseIdList } from '../core/ids';
 import { parseDateBoundGmt8 } from './format';
 
 /** The administrator's announcement form (add / edit), validated and cleaned into table columns. */

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { SysAnnouncement, SysMessageTemplate, SysUser } from '../db/schema';
-import type { Services } from '../http/types';
+import type { Services } from '../core/context';
 import { escapeHtml, sanitizeHtml, stripTags } from '../../lib/sanitize-html';
-import { parseIdList } from '../ids';
+import { parseIdList } from '../core/ids';
 import { formatDateTime } from './format';
 import { pushToUsers } from './notify';
 

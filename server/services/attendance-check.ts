@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { attended, DEDUCT_RANGE_MESSAGE, deductHours, isValidDeduct, makeupStatusAfterCheck } from '../../lib/calendar/deduction';
 import type { CheckInput, CheckResult, MemberType } from '../../lib/calendar/types';
 import type { DB } from '../db/schema';
-import { ApiFailure } from '../http/envelope';
-import { newId } from '../ids';
+import { ApiFailure } from '../core/errors';
+import { newId } from '../core/ids';
 import { CHECK_EARLY_MS, loadSession, log, MSG, num, numText, syncRoll, teachesSession } from './attendance-roll';
 
 /**

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ArrivalStatus, MakeupInput, PendingMakeupRow } from '../../lib/calendar/types';
 import type { DB } from '../db/schema';
-import { ApiFailure } from '../http/envelope';
-import { newId } from '../ids';
+import { ApiFailure } from '../core/errors';
+import { newId } from '../core/ids';
 import { loadSession, log, MSG, syncRoll } from './attendance-roll';
 import { formatDateTime } from './format';
 

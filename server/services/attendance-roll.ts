@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ArrivalStatus, LessonStudentRow, MakeupStatus, MemberType } from '../../lib/calendar/types';
 import type { DB } from '../db/schema';
-import { ApiFailure } from '../http/envelope';
-import { newId } from '../ids';
+import { ApiFailure } from '../core/errors';
+import { newId } from '../core/ids';
 import { formatDateTime } from './format';
 
 /** 点名's shared ground (server/services/attendance.ts is the module's face): messages, the session, the roll, the log. */

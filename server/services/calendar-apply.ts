@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import { idParam } from '../http/validate';
-import { idOrUndefined, newId } from '../ids';
+import { idOrUndefined, newId } from '../core/ids';
 import { APPLY_MESSAGES as MSG, type ApplyAuditStatus, type ApplyKind, type ApplyRow } from '../../lib/calendar/apply-types';
 import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';
 import { stripTags } from '../../lib/sanitize-html';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB, TblCalendarTable } from '../db/schema';
-import { idOrUndefined } from '../ids';
-import { ApiFailure } from '../http/envelope';
+import { idOrUndefined } from '../core/ids';
+import { ApiFailure } from '../core/errors';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import { MAX_RANGE_DAYS, type CalendarEntry, type CalendarEntryDetail, type CalendarStatus, type CalendarType, type TeacherRole } from '../../lib/calendar/types';
 import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
-import { newId } from '../ids';
-import { ApiFailure, NO_PERMISSION } from '../http/envelope';
+import { newId } from '../core/ids';
+import { ApiFailure, NO_PERMISSION } from '../core/errors';
 import { sanitizeHtml, stripTags, isSafeUrl } from '../../lib/sanitize-html';
 import { CONFLICT_CODE, MAX_RANGE_DAYS, type Conflict } from '../../lib/calendar/types';
 import { parseWireTime } from '../../lib/calendar/wire-time';

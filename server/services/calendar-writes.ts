@@ -1,8 +1,8 @@
 import { type Kysely, type Updateable } from 'kysely';
 import { z } from 'zod';
 import type { DB, TblCalendarTable } from '../db/schema';
-import { newId } from '../ids';
-import { ApiFailure } from '../http/envelope';
+import { newId } from '../core/ids';
+import { ApiFailure } from '../core/errors';
 import type { Conflict, SeriesScope } from '../../lib/calendar/types';
 import { parseWireTime } from '../../lib/calendar/wire-time';
 import {

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db';
 import type { DB, SysCategory } from '../db/schema';
 import { escapeLike } from '../db/like';
-import { newId } from '../ids';
+import { newId } from '../core/ids';
 import { formatDateTime } from './format';
 import { DictError, parseTreeCondition, type DictModel, type TreeSelectModel } from './dicts';
 

@@ -1,8 +1,8 @@
 import { MEMBER_STATUS } from '../../features/edu/clazz/clazz-resource';
 import { GROUP_LIMITS, GROUP_MESSAGES, type ClazzGroup, type ClazzGroupAddInput, type ClazzGroupEditInput, type ClazzGroupSetMembersInput } from '../../lib/edu/progress-types';
 import type { Database } from '../db';
-import { ApiFailure } from '../http/envelope';
-import { newId } from '../ids';
+import { ApiFailure } from '../core/errors';
+import { newId } from '../core/ids';
 
 /**
  * Class groups (分组, domain §2): a class's students in named groups. A student is in at most one group of a

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { CLAZZ_MESSAGES, CLAZZ_STATUS, MEMBER_STATUS, type ClazzMemberRow } from '../../features/edu/clazz/clazz-resource';
 import type { Database } from '../db';
 import type { SysUser } from '../db/schema';
-import { ApiFailure } from '../http/envelope';
-import { newId } from '../ids';
+import { ApiFailure } from '../core/errors';
+import { newId } from '../core/ids';
 import { dateText, shanghaiToday } from '../resources/catalog-teaching-shared';
 import { dropFromClazzGroups } from './clazz-groups';
 

@@ -3,8 +3,8 @@ import type { DepartInput } from '../../features/system/departs/depart-input';
 import type { Database } from '../db';
 import type { SysDepart, SysDepartTable } from '../db/schema';
 import { escapeLike } from '../db/like';
-import { ApiFailure } from '../http/envelope';
-import { newId } from '../ids';
+import { ApiFailure } from '../core/errors';
+import { newId } from '../core/ids';
 import { formatDateTime } from './format';
 
 /*

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { newId } from '../ids';
-import { ApiFailure } from '../http/envelope';
+import { newId } from '../core/ids';
+import { ApiFailure } from '../core/errors';
 import { LIVE_LIST_DAYS, LIVE_ONLINE_SECONDS, type CalendarStatus, type CalendarType, type LivePresence, type LiveSession } from '../../lib/calendar/types';
 import { toWireTime } from '../../lib/calendar/wire-time';
 import { shanghaiDayStart, shanghaiToday } from '../resources/catalog-teaching-shared';

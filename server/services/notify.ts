@@ -1,4 +1,4 @@
-import type { Services } from '../http/types';
+import type { Services } from '../core/context';
 
 /** What a user's sockets receive when their menu or buttons may have changed: the client reloads its permissions. */
 export const PERMISSION_CHANGED = { cmd: 'permission', msgTxt: '权限已变更' } as const;

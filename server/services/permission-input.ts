@@ -14,7 +14,7 @@ import {
   type MenuType,
 } from '../../features/system/permission/permission-rules';
 import type { SysPermission } from '../db/schema';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 
 /** 菜单管理's request bodies (server/http/permission-admin-routes.ts), validated and turned into table columns. */
 

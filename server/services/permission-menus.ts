@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import { MENU_TYPE } from '../../features/system/permission/permission-rules';
 import type { Database } from '../db';
 import type { SysPermission, SysUser } from '../db/schema';
-import { ApiFailure } from '../http/envelope';
-import type { Services } from '../http/types';
-import { newId } from '../ids';
+import { ApiFailure } from '../core/errors';
+import type { Services } from '../core/context';
+import { newId } from '../core/ids';
 import { pushToAll } from './announcements';
 import { pushToUsers, PERMISSION_CHANGED } from './notify';
 import { NOT_FOUND, type PermissionColumns } from './permission-input';
+import { PERMS } from '../../lib/permissions/codes';
 import { loadUserPermCodes } from './users';
 
 /**
@@ -16,14 +17,8 @@ import { loadUserPermCodes } from './users';
  * code they used and `system:permission:list`; after commit the users whose menu may have changed are told.
  */
 
-export const PERM = {
-  list: 'system:permission:list',
-  add: 'system:permission:add',
-  edit: 'system:permission:edit',
-  delete: 'system:permission:delete',
-  rule: 'system:permission:rule',
-  rolePermission: 'system:role:permission',
-} as const;
+/** 菜单管理's codes (lib/permissions/codes.ts). */
+export const PERM = PERMS.permission;
 
 export const URL_TAKEN = '访问路径不允许重复，请重定义！';
 export const COMPONENT_NAME_TAKEN = '组件名称不允许重复，请重定义！';
@@ -89,10 +84,14 @@ async function refreshLeaf(tx: Database, ids: (string | null | undefined)[]) {
     .execute();
 }
 
-/** The caller must still hold the codes of this screen after the change (else throw, rolling it back). */
+/**
+ * The caller must still hold the codes of this screen through their own roles after the change (else throw,
+ * rolling it back). Switching the screen's own rule off (status '0') counts as removing it: it would open
+ * 菜单管理 to every user.
+ */
 async function assertKeeps(tx: Database, userId: string, code: string) {
   const codes = await loadUserPermCodes(tx, userId);
-  if (!codes.has(code) || !codes.has(PERM.list)) throw new ApiFailure('不能移除自己的菜单管理权限');
+  if (!codes.holds(code) || !codes.holds(PERM.list)) throw new ApiFailure('不能移除自己的菜单管理权限');
 }
 
 /** Users holding any of these rows through a role. */

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema';
-import { newId } from '../ids';
-import { ApiFailure } from '../http/envelope';
+import { newId } from '../core/ids';
+import { ApiFailure } from '../core/errors';
 import { expandRecurrence, RecurrenceError, type Expansion } from '../../lib/calendar/recurrence';
 import type { Conflict, SeriesPreview } from '../../lib/calendar/types';
 import { toWireTime } from '../../lib/calendar/wire-time';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { StudentCourses } from '../../lib/calendar/types';
 import type { DB } from '../db/schema';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import { dateText, MSG, num } from './attendance-roll';
 import { formatDateTime } from './format';
 

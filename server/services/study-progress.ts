@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { MEMBER_STATUS } from '../../features/edu/clazz/clazz-resource';
 import { percentOf, type AttendanceCounts, type ClazzProgressAnswer, type StudentCourseProgress, type StudentProgressAnswer } from '../../lib/edu/progress-types';
 import type { Database } from '../db';
-import { ApiFailure } from '../http/envelope';
+import { ApiFailure } from '../core/errors';
 import { namesOf } from '../resources/catalog-teaching-shared';
 import { formatDateTime } from './format';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { escapeLike } from '../db/like';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * The teacher options of the venue form's 负责人 picker (spec 01 §3 "Teacher option": value = id,
@@ -9,7 +10,7 @@ import { escapeLike } from '../db/like';
  * teaching-affairs issue will widen this to teacher records: `listTeachers` is the one place to change.
  */
 
-export const TEACHER_LIST_PERM = 'clazz:teacher:list';
+export const TEACHER_LIST_PERM = PERMS.teacherPicker.list;
 export const TEACHER_ROLE_CODE = 'teacher';
 export const TEACHER_LIST_LIMIT = 500;
 const MAX_KEYWORD = 50;

@@ -1,5 +1,7 @@
 import type { Database } from '../db';
 import type { SysDepart, SysUser } from '../db/schema';
+import { authLists, hasButtonAuth, holdsButton } from '../../lib/permissions/rule';
+import type { UserPermissions } from '../core/context';
 import { formatDateTime } from './format';
 import { loadAllDictItems } from './dicts';
 
@@ -144,19 +146,27 @@ export async function buildLoginResult(db: Database, user: SysUser, token: strin
   };
 }
 
-/** Permission codes (perms of button rows, comma lists split) the user holds through roles. */
-export async function loadUserPermCodes(db: Database, userId: string): Promise<Set<string>> {
+/** A user's permissions, decided by the one rule the client applies too (lib/permissions/rule.ts). */
+
+/**
+ * The facts of the permission rule for one user, read in one query: the live button rows (menu_type 2, with a
+ * code) the user holds through a role, and those switched off (status '0'). They become contract §3's `auth`
+ * and `allAuth` through the same `authLists` the permission answer uses, so the client's lists and the
+ * server's check cannot drift.
+ */
+export async function loadUserPermCodes(db: Database, userId: string): Promise<UserPermissions> {
   const rows = await db
     .selectFrom('sys_permission as p')
-    .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-    .select('p.perms')
-    .where('ur.user_id', '=', userId)
+    .leftJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+    .leftJoin('sys_user_role as ur', (j) => j.onRef('ur.role_id', '=', 'rp.role_id').on('ur.user_id', '=', userId))
+    .select(['p.id', 'p.name', 'p.menu_type', 'p.perms', 'p.perms_type', 'p.status', 'ur.user_id'])
     .where('p.del_flag', '=', 0)
-    .where('p.status', '=', '1')
+    .where('p.menu_type', '=', 2)
     .where('p.perms', 'is not', null)
+    .where((eb) => eb.or([eb('p.status', '=', '0'), eb('ur.user_id', 'is not', null)]))
     .execute();
-  const set = new Set<string>();
-  for (const r of rows) for (const code of (r.perms ?? '').split(',')) if (code.trim()) set.add(code.trim());
-  return set;
+  const held = new Map(rows.filter((r) => r.user_id !== null).map((r) => [r.id, r]));
+  const off = new Map(rows.filter((r) => r.status === '0').map((r) => [r.id, r]));
+  const context = authLists([...held.values()], [...off.values()]);
+  return { has: (code) => hasButtonAuth(code, context), holds: (code) => holdsButton(code, context), context };
 }

@@ -1,5 +1,5 @@
 import type { TestBackend } from '../__tests__/helpers';
-import { linkId } from '../ids';
+import { linkId } from '../core/ids';
 
 /**
  * Shared by the 菜单管理 suites (server/__tests__/permission-admin.test.ts, permission-data-rules.test.ts),

@@ -21,7 +21,7 @@ export const listFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f
 /** Never cancel the default sort column's order (a cancelled sort would return to that same order). */
 const TOGGLE_ONLY: ColumnType<Row>['sortDirections'] = ['ascend', 'descend', 'ascend'];
 
-export function dataColumns<R extends Row>(def: ResourceDef, sort: ListSort, renderers: CellRenderers<R> = {}): ListColumn<R>[] {
+export function dataColumns<R extends Row>(def: ResourceDef, sort: ListSort | null, renderers: CellRenderers<R> = {}): ListColumn<R>[] {
   const rowIndex: ListColumn<R> = { key: 'rowIndex', title: '#', width: 60, align: 'center', render: (_v, _r, i) => i + 1 };
   const cols = listFields(def).map((f): ListColumn<R> => {
     const custom = renderers[f.name];
@@ -33,7 +33,7 @@ export function dataColumns<R extends Row>(def: ResourceDef, sort: ListSort, ren
       width: f.width,
       align: 'center',
       sorter: sortable,
-      sortOrder: sortable && sort.column === f.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+      sortOrder: sortable && sort?.column === f.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
       sortDirections: sortable && f.name === def.defaultSort.column ? (TOGGLE_ONLY as ColumnType<R>['sortDirections']) : undefined,
       render: (value: unknown, record: R, index: number) => (custom ? custom(value, record, index) : renderCell(f, record)),
     };
@@ -76,17 +76,22 @@ export function actionColumn<R extends Row>(rowKey: string, actions: RowAction<R
       });
       const extraNode = extra?.(record);
       const all = extraNode ? [...links, <span key="extra">{extraNode}</span>] : links;
-      return (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {all.map((node, i) => (
-            <span key={i}>
-              {i > 0 && <Divider orientation="vertical" />}
-              {node}
-            </span>
-          ))}
-        </span>
-      );
+      return <RowLinks links={all} />;
     },
   };
+}
+
+/** A row's links on one line, a vertical divider between two. */
+export function RowLinks({ links }: { links: readonly ReactNode[] }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {links.map((node, i) => (
+        <span key={i}>
+          {i > 0 && <Divider orientation="vertical" />}
+          {node}
+        </span>
+      ))}
+    </span>
+  );
 }
 

@@ -1,9 +1,8 @@
 'use client';
 
-import { LoadError, SelectionAlert } from './list-feedback';
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { usePathname } from 'next/navigation';
-import { Card, Empty, Skeleton, Table } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { applyColumnSettings } from '@/lib/column-settings';
@@ -11,9 +10,10 @@ import type { ListParams } from '@/lib/list-state';
 import { searchModeOf } from '@/lib/resources/field-kinds';
 import type { ResourceDef } from '@/lib/resources/types';
 import { ColumnSettings, useColumnSettings } from './column-settings';
-import { FormModal, type FormMode } from './form-modal';
-import { ImportModal } from './import-modal';
 import { actionColumn, dataColumns, listFields, type CellRenderers, type RowAction } from './list-columns';
+import { ListFormHost, useListForms, type ImportOptions } from './list-form-host';
+import { ListFrame } from './list-frame';
+import { ListTable } from './list-table';
 import { ListToolbar, type ToolbarAction } from './list-toolbar';
 import type { ListUrls } from './list-urls';
 import { SearchBar } from './search-bar';
@@ -56,7 +56,7 @@ export interface ListPageProps<R extends Row = Row> {
   /** Button label overrides. */
   labels?: Partial<Record<ToolbarAction | RowActionName, string>>;
   /** Import dialog extras; `previewUrl` adds the preview step, `templateUrl` the template link (ImportModal). */
-  importOptions?: { isSingleTableImport?: string; foreignKeys?: string; previewUrl?: string; templateUrl?: string };
+  importOptions?: ImportOptions;
   searchCollapsedCount?: number;
   /** Offer the advanced query builder (default true; it needs at least one queryable field). */
   superQuery?: boolean;
@@ -70,6 +70,8 @@ const noopSubscribe = () => () => undefined;
  * The generic list page for a ResourceDef (spec 02 §2, §4, §7): search bar, toolbar, server-side
  * paged / sorted table with selection, 新增 / 编辑 / 详情 form, import / export, column settings.
  * The body renders on the client only: it reads the remembered list state and column settings.
+ * It is the short composition of the parts a hand-built list uses too: useListPage (the state),
+ * ListFrame (search, toolbar, selection, load failure), ListTable (the bound table) and ListFormHost.
  */
 export function ListPage<R extends Row = Row>(props: ListPageProps<R>) {
   const client = useSyncExternalStore(noopSubscribe, () => true, () => false);
@@ -94,15 +96,14 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
   const allowed = (action: keyof ResourceDef['actions']) => Boolean(def.actions[action]) && modeOf(action) !== 'hide';
 
   const columnNames = useMemo(() => listFields(baseDef).map((f) => f.name), [baseDef]);
-  const page = useListPage<R>({ def: baseDef, urls, stateKey: persistState ? route : null, extraParams, columnNames });
+  const page = useListPage<R>({ source: baseDef, urls, stateKey: persistState ? route : null, extraParams, columnNames });
   const { exportXls, exporting } = useExport({ urls: page.urls, state: page.state, title: def.title });
   const settings = useColumnSettings(route);
-  const [form, setForm] = useState<{ open: boolean; mode: FormMode; record: R | null }>({ open: false, mode: 'add', record: null });
-  const [importOpen, setImportOpen] = useState(false);
+  const forms = useListForms<R>();
 
   const rowLinks: RowAction<R>[] = [];
-  if (allowed('edit')) rowLinks.push({ key: 'edit', label: ROW_ACTION_LABELS.edit, disabled: modeOf('edit') === 'disable', onClick: (r) => setForm({ open: true, mode: 'edit', record: r }) });
-  rowLinks.push({ key: 'detail', label: ROW_ACTION_LABELS.detail, onClick: (r) => setForm({ open: true, mode: 'detail', record: r }) });
+  if (allowed('edit')) rowLinks.push({ key: 'edit', label: ROW_ACTION_LABELS.edit, disabled: modeOf('edit') === 'disable', onClick: (r) => forms.openForm('edit', r) });
+  rowLinks.push({ key: 'detail', label: ROW_ACTION_LABELS.detail, onClick: (r) => forms.openForm('detail', r) });
   if (allowed('delete')) rowLinks.push({ key: 'delete', label: ROW_ACTION_LABELS.delete, confirm: CONFIRM_DELETE, disabled: modeOf('delete') === 'disable', onClick: (r) => void page.remove(r) });
   if (allowed('toPool')) rowLinks.push({ key: 'toPool', label: labels.toPool ?? ROW_ACTION_LABELS.toPool, disabled: modeOf('toPool') === 'disable', onClick: page.toPool });
   if (allowed('topping')) rowLinks.push({ key: 'topping', label: labels.topping ?? ROW_ACTION_LABELS.topping, disabled: modeOf('topping') === 'disable', onClick: (r) => void page.topping(r) });
@@ -113,11 +114,11 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
   const onToolbar = async (action: ToolbarAction) => {
     switch (action) {
       case 'add':
-        return setForm({ open: true, mode: 'add', record: null });
+        return forms.openForm('add');
       case 'exportXls':
         return exportXls();
       case 'importExcel':
-        return setImportOpen(true);
+        return forms.openImport();
       case 'deleteBatch':
         return page.removeBatch();
       case 'toPoolBatch':
@@ -131,51 +132,31 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
     }
   };
 
-  const selected = page.state.selectedRowKeys.length;
   const searchFields = def.fields.filter((f) => searchModeOf(f));
 
   return (
-    <Card title={title} data-testid="list-page">
-      <SearchBar name={`${def.name}_search`} fields={searchFields} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} collapsedCount={searchCollapsedCount} />
-      <ListToolbar
-        actions={def.actions}
-        modeOf={modeOf}
-        onAction={(a) => void onToolbar(a)}
-        busy={{ exportXls: exporting }}
-        labels={labels}
-        // Saved queries are kept per route (spec 02 §3); applying one resets paging to 1 (listReducer).
-        query={superQuery ? <SuperQuery fields={def.fields} saveCode={route} value={page.state.superQuery} onChange={page.setSuperQuery} /> : null}
-        extra={toolbarExtra?.(page)}
-        tools={<ColumnSettings columns={allData.filter((c) => c.key !== 'rowIndex').map((c) => ({ key: c.key, title: c.title as ReactNode }))} visible={settings.visible} onChange={settings.save} onReset={settings.reset} />}
-      />
-      <SelectionAlert count={selected} onClear={page.clearSelection} />
-      {page.error ? <LoadError title={`${def.title}加载失败`} error={page.error} onRetry={() => void page.reload()} testId="list-error" /> : null}
-      <Table<R>
-        rowKey={def.rowKey}
-        size="middle"
-        bordered
-        columns={columns}
-        dataSource={page.records}
-        loading={page.loading}
-        pagination={page.pagination}
-        onChange={page.onTableChange}
-        rowSelection={{ selectedRowKeys: page.state.selectedRowKeys, onChange: (keys, rows) => page.select(keys, rows) }}
-        locale={{ emptyText: <Empty description="暂无数据" /> }}
-        scroll={{ x: 'max-content' }}
-        data-testid="list-table"
-      />
-      <FormModal<R>
-        def={def}
-        open={form.open}
-        mode={form.mode}
-        record={form.record}
-        urls={page.urls}
-        width={formWidth}
-        editors={editors}
-        onClose={() => setForm((f) => ({ ...f, open: false }))}
-        onSaved={() => void page.reload()}
-      />
-      <ImportModal open={importOpen} url={page.urls.importExcelUrl} {...importOptions} onClose={() => setImportOpen(false)} onImported={() => void page.reload()} />
-    </Card>
+    <ListFrame
+      page={page}
+      title={title}
+      testId="list-page"
+      errorTitle={`${def.title}加载失败`}
+      search={<SearchBar name={`${def.name}_search`} fields={searchFields} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} collapsedCount={searchCollapsedCount} />}
+      toolbar={
+        <ListToolbar
+          actions={def.actions}
+          modeOf={modeOf}
+          onAction={(a) => void onToolbar(a)}
+          busy={{ exportXls: exporting }}
+          labels={labels}
+          // Saved queries are kept per route (spec 02 §3); applying one resets paging to 1 (listReducer).
+          query={superQuery ? <SuperQuery fields={def.fields} saveCode={route} value={page.state.superQuery} onChange={page.setSuperQuery} /> : null}
+          extra={toolbarExtra?.(page)}
+          tools={<ColumnSettings columns={allData.filter((c) => c.key !== 'rowIndex').map((c) => ({ key: c.key, title: c.title as ReactNode }))} visible={settings.visible} onChange={settings.save} onReset={settings.reset} />}
+        />
+      }
+    >
+      <ListTable<R> page={page} columns={columns} testId="list-table" />
+      <ListFormHost<R> forms={forms} def={def} page={page} editors={editors} formWidth={formWidth} importOptions={importOptions} />
+    </ListFrame>
   );
 }

@@ -23,7 +23,9 @@ export type ListUrlName =
 /** Give a url, or '' to switch a default off. */
 export type ListUrls = Partial<Record<ListUrlName, string>>;
 
-export function defaultUrls(def: Pick<ResourceDef, 'api'>): ListUrls {
+/** The CRUD urls under an api base; a list without one (`api` absent) has only the urls it is given. */
+export function defaultUrls(def: Partial<Pick<ResourceDef, 'api'>>): ListUrls {
+  if (!def.api) return {};
   const base = def.api.replace(/\/+$/, '');
   return {
     list: `${base}/list`,
@@ -37,7 +39,7 @@ export function defaultUrls(def: Pick<ResourceDef, 'api'>): ListUrls {
   };
 }
 
-export function resolveUrls(def: Pick<ResourceDef, 'api'>, urls?: ListUrls): ListUrls {
+export function resolveUrls(def: Partial<Pick<ResourceDef, 'api'>>, urls?: ListUrls): ListUrls {
   return { ...defaultUrls(def), ...urls };
 }
 

@@ -2,13 +2,14 @@
 
 import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Button, Col, DatePicker, Flex, Form, Input, Row, Select, Space } from 'antd';
-import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { DictSelect } from '@/components/data/dict/dict-select';
 import { dictCodeOf, inputPlaceholder, selectPlaceholder } from '@/components/fields/field-registry';
 import { DATE_FORMAT, DATETIME_FORMAT } from '@/lib/format';
 import type { SearchValue, SearchValues } from '@/lib/list-state';
 import type { FieldDef } from '@/lib/resources/types';
+import { QueryButtons } from './query-buttons';
 
 /** Fields shown while the bar is collapsed; more than this offers 展开 / 收起. */
 export const SEARCH_COLLAPSED_COUNT = 3;
@@ -122,28 +123,20 @@ export function SearchBar({ fields, initialValues = {}, onSearch, onReset, colla
           </Col>
         ))}
         <Col xl={6} lg={8} md={12} sm={24}>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="list-search-submit">
-              查询
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, undefined])));
-                onReset();
-              }}
-              data-testid="list-search-reset"
-            >
-              重置
-            </Button>
+          <QueryButtons
+            onReset={() => {
+              form.resetFields();
+              form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, undefined])));
+              onReset();
+            }}
+          >
             {collapsible && (
               <Button type="link" onClick={() => setExpanded((v) => !v)} data-testid="list-search-toggle">
                 {expanded ? '收起' : '展开'}
                 {expanded ? <UpOutlined /> : <DownOutlined />}
               </Button>
             )}
-          </Flex>
+          </QueryButtons>
         </Col>
       </Row>
     </Form>

@@ -16,7 +16,7 @@ export const CONFIRM_DELETE = '是否删除选中数据?';
 export const CONFIRM_TO_POOL = '是否将选中数据放入线索池?';
 export const confirmBatchDelete = (n: number) => `确定要删除这 ${n} 项吗?`;
 
-export interface ListActions<R extends Row = Row> {
+export interface ListActions<R extends object = Row> {
   /** DELETE {delete}?id= (ask first in the UI: CONFIRM_DELETE). */
   remove: (record: R) => Promise<void>;
   /** Asks 确定要删除这 N 项吗?, then DELETE {deleteBatch}?ids=a,b. */
@@ -33,7 +33,7 @@ export interface ListActions<R extends Row = Row> {
   addBatchTask: (extra?: Record<string, unknown>) => Promise<void>;
 }
 
-interface Deps<R extends Row> {
+interface Deps<R extends object> {
   rowKey: string;
   urls: ListUrls;
   state: ListState<R>;
@@ -43,10 +43,10 @@ interface Deps<R extends Row> {
 }
 
 /** The mixin's write actions with their url checks, selection checks and confirmations. */
-export function useListActions<R extends Row>({ rowKey, urls, state, dispatch, records, reload }: Deps<R>): ListActions<R> {
+export function useListActions<R extends object>({ rowKey, urls, state, dispatch, records, reload }: Deps<R>): ListActions<R> {
   const { message, modal } = App.useApp();
   const showError = useApiError();
-  const rowKeyOf = (r: R) => String(r[rowKey] ?? '');
+  const rowKeyOf = (r: R) => String((r as Row)[rowKey] ?? '');
 
   /** The url, or null after showing 请设置url.xxx属性!. */
   const need = (name: ListUrlName): string | null => {

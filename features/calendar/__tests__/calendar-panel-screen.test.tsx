@@ -3,6 +3,8 @@ import { wrapper, type WrapperOptions } from '@/components/pickers/__tests__/hel
 import { http } from '@/lib/http';
 import type { CalendarEntry, CalendarEntryDetail } from '@/lib/calendar/types';
 import CalendarPanelScreen from '../calendar-panel-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 import { calendarEntry } from '../test-fixtures';
 
 // The real react-big-calendar renders here (week grid under jsdom): slow on a busy 2-core machine.
@@ -67,7 +69,12 @@ const eventEl = (id: string) => document.querySelector(`[data-testid="cal-event"
 
 describe('行事历 screen', () => {
   it('without calendar:entry:list shows 没有权限 and asks for nothing', () => {
-    render(<CalendarPanelScreen />, { wrapper: wrapper(asUser([])) });
+    render(
+      <ScreenGate perm={screenPerm('calpanel/CalendarPanel')}>
+        <CalendarPanelScreen />
+      </ScreenGate>,
+      { wrapper: wrapper(asUser([])) },
+    );
     expect(screen.getByTestId('no-permission').getAttribute('data-code')).toBe('calendar:entry:list');
     expect(get).not.toHaveBeenCalled();
   });

@@ -1,16 +1,16 @@
 'use client';
 
-import { useState } from 'react';
-import useSWR from 'swr';
+import { useMemo, useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { App, Button, Card, DatePicker, Empty, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Empty, Form, Input, Modal, Select, Space, Tabs, Tag, Typography } from 'antd';
 import type { ButtonProps, TableColumnsType } from 'antd';
+import { ListFrame } from '@/components/data/list/list-frame';
+import { ListTable } from '@/components/data/list/list-table';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { PageWrapper } from '@/components/layout/page-wrapper';
-import { NoPermission } from '@/features/system/no-permission';
-import { LoadError, SearchActions } from '@/features/system/list-parts';
-import { FIRST_PAGE, tablePagination, type PageQuery } from '@/features/system/paging';
+import { SearchActions } from '@/features/system/list-parts';
 import {
   APPLY_API,
   APPLY_KIND_TEXT,
@@ -22,18 +22,15 @@ import {
   type ApplyRow,
 } from '@/lib/calendar/apply-types';
 import { useConflictGuard } from '../conflict-modal';
-import { auditApply, fetchApplies, withdrawApply } from './apply-api';
+import { auditApply, withdrawApply } from './apply-api';
 
 const STATUS_TABS: ApplyAuditStatus[] = [0, 1, 2, 3];
 const STATUS_COLOR: Record<ApplyAuditStatus, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
 const KIND_COLOR: Record<ApplyKind, string> = { 1: 'orange', 2: 'blue' };
 
-interface Filters {
-  kind?: ApplyKind;
-  dateBegin?: string;
-  dateEnd?: string;
-}
-type Query = PageQuery & Filters & { auditStatus: ApplyAuditStatus };
+/** Applications in the server's order; the tab's auditStatus on every call, kind and the session days when set. */
+const APPLY_SOURCE: ListSource = { rowKey: 'id', defaultSort: null, fields: (['kind', 'dateBegin', 'dateEnd'] as const).map((name) => ({ name, search: 'eq' as const })) };
+const APPLY_URLS = { list: APPLY_API.list };
 
 /** 'YYYY-MM-DD HH:mm:ss' → 'MM-DD HH:mm'. */
 const short = (t: string | null) => (t ? t.slice(5, 16) : '');
@@ -42,8 +39,6 @@ const slot = (start: string | null, end: string | null) => (start && end ? `${st
 
 /** 审核 (calendar/TblCalendarApplyList, /edu/audit): 请假 / 调课 applications by status, approved or rejected here. */
 export default function ApplyListScreen() {
-  const { mode } = useAuth();
-  if (mode(APPLY_PERM.list) === 'hide') return <NoPermission code={APPLY_PERM.list} />;
   return <ApplyList />;
 }
 
@@ -54,25 +49,16 @@ function ApplyList() {
   const canAudit = mode(APPLY_PERM.audit) === 'show';
   const canWithdraw = mode(APPLY_PERM.withdraw) === 'show';
   const [form] = Form.useForm<{ kind?: ApplyKind; range?: [Dayjs | null, Dayjs | null] | null }>();
-  const [query, setQuery] = useState<Query>({ ...FIRST_PAGE, auditStatus: 0 });
+  const [auditStatus, setAuditStatus] = useState<ApplyAuditStatus>(0);
   const [auditing, setAuditing] = useState<{ row: ApplyRow; pass: boolean } | null>(null);
-  const { data, error, isLoading, isValidating, mutate } = useSWR([APPLY_API.list, query] as const, fetchApplies, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const byStatus = useMemo(() => ({ auditStatus }), [auditStatus]);
+  const page = useListPage<ApplyRow>({ source: APPLY_SOURCE, urls: APPLY_URLS, extraParams: byStatus, notifyErrors: false });
 
   const search = (v: { kind?: ApplyKind; range?: [Dayjs | null, Dayjs | null] | null }) =>
-    setQuery((q) => ({
-      ...q,
-      pageNo: 1,
-      kind: v.kind,
-      dateBegin: v.range?.[0]?.format('YYYY-MM-DD'),
-      dateEnd: v.range?.[1]?.format('YYYY-MM-DD'),
-    }));
+    page.search({ kind: v.kind, dateBegin: v.range?.[0]?.format('YYYY-MM-DD'), dateEnd: v.range?.[1]?.format('YYYY-MM-DD') });
   const reset = () => {
     form.resetFields();
-    setQuery((q) => ({ ...q, pageNo: 1, kind: undefined, dateBegin: undefined, dateEnd: undefined }));
+    page.reset();
   };
 
   const withdraw = (row: ApplyRow) =>
@@ -85,14 +71,14 @@ function ApplyList() {
         try {
           const r = await withdrawApply(row.id);
           message.success(r.message || '已撤销');
-          await mutate();
+          await page.reload();
         } catch (e) {
           showError(e);
         }
       },
     });
 
-  const pending = query.auditStatus === 0;
+  const pending = auditStatus === 0;
   const columns: TableColumnsType<ApplyRow> = [
     { title: '类型', dataIndex: 'kind', width: 80, render: (k: ApplyKind) => <Tag color={KIND_COLOR[k]}>{APPLY_KIND_TEXT[k] ?? k}</Tag> },
     {
@@ -171,45 +157,51 @@ function ApplyList() {
       : []),
   ];
 
-  const filtered = Boolean(query.kind || query.dateBegin || query.dateEnd);
+  const { params } = page;
+  const filtered = Boolean(params.kind || params.dateBegin || params.dateEnd);
+  const searchForm = (
+    <>
+      <Tabs
+        activeKey={String(auditStatus)}
+        onChange={(k) => {
+          setAuditStatus(Number(k) as ApplyAuditStatus);
+          page.goToPage(1);
+        }}
+        items={STATUS_TABS.map((s) => ({ key: String(s), label: <span data-testid={`apply-tab-${s}`}>{APPLY_STATUS_TEXT[s]}</span> }))}
+        data-testid="apply-tabs"
+      />
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }} data-testid="apply-search">
+        <Form.Item name="kind" label="申请类型">
+          <Select
+            placeholder="请选择"
+            allowClear
+            style={{ width: 120 }}
+            options={([1, 2] as ApplyKind[]).map((k) => ({ value: k, label: APPLY_KIND_TEXT[k] }))}
+            data-testid="apply-kind"
+          />
+        </Form.Item>
+        <Form.Item name="range" label="上课日期">
+          <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} data-testid="apply-range" />
+        </Form.Item>
+        <SearchActions testIdPrefix="apply" onReset={reset} />
+      </Form>
+    </>
+  );
   return (
     <PageWrapper title="审核">
-      <Card>
-        <Tabs
-          activeKey={String(query.auditStatus)}
-          onChange={(k) => setQuery((q) => ({ ...q, pageNo: 1, auditStatus: Number(k) as ApplyAuditStatus }))}
-          items={STATUS_TABS.map((s) => ({ key: String(s), label: <span data-testid={`apply-tab-${s}`}>{APPLY_STATUS_TEXT[s]}</span> }))}
-          data-testid="apply-tabs"
-        />
-        <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }} data-testid="apply-search">
-          <Form.Item name="kind" label="申请类型">
-            <Select
-              placeholder="请选择"
-              allowClear
-              style={{ width: 120 }}
-              options={([1, 2] as ApplyKind[]).map((k) => ({ value: k, label: APPLY_KIND_TEXT[k] }))}
-              data-testid="apply-kind"
-            />
-          </Form.Item>
-          <Form.Item name="range" label="上课日期">
-            <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} data-testid="apply-range" />
-          </Form.Item>
-          <SearchActions testIdPrefix="apply" onReset={reset} />
-        </Form>
-        {error && !data && <LoadError title="申请加载失败" error={error} onRetry={() => mutate()} testId="apply-error" />}
+      <ListFrame page={page} search={searchForm} selection={false} errorTitle="申请加载失败" errorTestId="apply-error" errorOnlyWithoutRows>
         <div data-testid="apply-table">
-          <Table<ApplyRow>
-            rowKey="id"
+          <ListTable<ApplyRow>
+            page={page}
             columns={columns}
-            dataSource={data?.records ?? []}
-            loading={isLoading || isValidating}
-            pagination={tablePagination(query, data?.total ?? 0, (p) => setQuery((q) => ({ ...q, ...p })))}
-            locale={{ emptyText: <Empty description={filtered ? '没有匹配的申请' : '暂无申请'} /> }}
+            compact={false}
+            selectable={false}
             scroll={{ x: 1100 }}
+            emptyText={<Empty description={filtered ? '没有匹配的申请' : '暂无申请'} />}
           />
         </div>
-      </Card>
-      <AuditModal target={auditing} onClose={() => setAuditing(null)} onDone={() => void mutate()} />
+      </ListFrame>
+      <AuditModal target={auditing} onClose={() => setAuditing(null)} onDone={() => void page.reload()} />
     </PageWrapper>
   );
 }

@@ -2,14 +2,15 @@
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { App, Button, Form, Input, Modal, Popover, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Popover, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LinkOutlined, TeamOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { PageWrapper } from '@/components/layout/page-wrapper';
-import { LoadError } from '@/components/data/list/list-feedback';
+import { ListFrame } from '@/components/data/list/list-frame';
+import { ListTable } from '@/components/data/list/list-table';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
-import { NoPermission } from '@/features/system/no-permission';
 import { http } from '@/lib/http';
 import { parseWireTime } from '@/lib/calendar/wire-time';
 import type { LivePresence, LiveSession } from '@/lib/calendar/types';
@@ -18,17 +19,15 @@ import { LIVE_STATE_TEXT, liveState, type LiveState } from './live-model';
 
 /** The page beats and refreshes every 30 s; the server counts a user online for 60 s after a beat. */
 export const LIVE_REFRESH_MS = 30_000;
-const PAGE_SIZE = 20;
 const STATE_COLOR: Record<LiveState, string> = { live: 'red', upcoming: 'blue', ended: 'default' };
 
-type Page = { records: LiveSession[]; total: number };
-const fetchPage = ([url, pageNo]: readonly [string, number]) => http.get<Page>(url, { pageNo: String(pageNo), pageSize: String(PAGE_SIZE) }).then((r) => r.result ?? { records: [], total: 0 });
+/** The coming sessions in the server's order, 20 a page. */
+const LIVE_SOURCE: ListSource = { rowKey: 'id', defaultSort: null, pageSize: 20 };
+const LIVE_URLS = { list: CAL_API.liveList };
 const fetchPresence = ([url, id]: readonly [string, string]) => http.get<LivePresence[]>(url, { id }).then((r) => r.result ?? []);
 
 /** 直播课堂 (calendar/LiveList, /edu/live): today's and the coming week's sessions, their live link and who is on them. */
 export default function LiveListScreen() {
-  const { mode } = useAuth();
-  if (mode(CAL_PERM.liveList) === 'hide') return <NoPermission code={CAL_PERM.liveList} />;
   return <LiveList />;
 }
 
@@ -59,8 +58,8 @@ function LiveList() {
   const showError = useApiError();
   const { mode } = useAuth();
   const canEdit = mode(CAL_PERM.liveEdit) === 'show';
-  const [pageNo, setPageNo] = useState(1);
-  const { data, error, isLoading, mutate } = useSWR([CAL_API.liveList, pageNo] as const, fetchPage, { refreshInterval: LIVE_REFRESH_MS, keepPreviousData: true });
+  const page = useListPage<LiveSession>({ source: LIVE_SOURCE, urls: LIVE_URLS, refreshInterval: LIVE_REFRESH_MS, notifyErrors: false });
+  const { reload } = page;
   const [now, setNow] = useState(() => new Date());
   const [watching, setWatching] = useState<string[]>([]);
   const [linkFor, setLinkFor] = useState<LiveSession | null>(null);
@@ -84,11 +83,11 @@ function LiveList() {
         .post(CAL_API.liveJoin, { id: s.id })
         .then(() => {
           setWatching((w) => (w.includes(s.id) ? w : [...w, s.id]));
-          void mutate();
+          void reload();
         })
         .catch(showError);
     },
-    [mutate, showError],
+    [reload, showError],
   );
 
   const generate = useCallback(
@@ -97,11 +96,11 @@ function LiveList() {
         .post<{ liveUrl: string }>(CAL_API.liveLink, { id: s.id })
         .then(() => {
           message.success('直播链接已生成');
-          void mutate();
+          void reload();
         })
         .catch(showError);
     },
-    [message, mutate, showError],
+    [message, reload, showError],
   );
 
   const saveLink = async () => {
@@ -113,7 +112,7 @@ function LiveList() {
       await http.post(CAL_API.liveLink, { id: linkFor!.id, url });
       message.success('直播链接已保存');
       setLinkFor(null);
-      void mutate();
+      void reload();
     } catch (e) {
       showError(e);
     }
@@ -202,17 +201,18 @@ function LiveList() {
 
   return (
     <PageWrapper description="今天及未来7天的课次与直播链接。开课前15分钟可进入直播。">
-      {error && <LoadError title="直播课堂加载失败" error={error} onRetry={() => void mutate()} testId="live-error" />}
-      <Table<LiveSession>
-        rowKey="id"
-        data-testid="live-table"
-        loading={isLoading}
-        columns={columns}
-        dataSource={data?.records ?? []}
-        locale={{ emptyText: '近期没有可直播的课次' }}
-        pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPageNo, showSizeChanger: false }}
-        scroll={{ x: 960 }}
-      />
+      <ListFrame page={page} bare selection={false} errorTitle="直播课堂加载失败" errorTestId="live-error">
+        <ListTable<LiveSession>
+          page={page}
+          columns={columns}
+          compact={false}
+          selectable={false}
+          emptyText="近期没有可直播的课次"
+          pagination={{ ...page.pagination, showSizeChanger: false, showQuickJumper: false, showTotal: undefined }}
+          scroll={{ x: 960 }}
+          testId="live-table"
+        />
+      </ListFrame>
       <Modal title="设置直播链接" open={!!linkFor} onOk={() => void saveLink()} onCancel={() => setLinkFor(null)} okText="保存" destroyOnHidden forceRender>
         <Form form={form} layout="vertical">
           <Form.Item

@@ -6,14 +6,12 @@ import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
-import { NoPermission } from '@/features/system/no-permission';
 import { REFS, refEditor } from '../course/ref-select';
 import { GROUP_EDIT_PERM } from '@/lib/edu/progress-types';
 import { ClazzGroupModal } from './clazz-group-modal';
 import { ClazzMemberModal } from './clazz-member-modal';
 import { CLAZZ_PERM, clazzResource } from './clazz-resource';
 
-const LIST = `${CLAZZ_PERM}:list`;
 const EDIT = `${CLAZZ_PERM}:edit`;
 const editors = {
   courseId: refEditor(REFS.course),
@@ -25,7 +23,6 @@ const editors = {
 /** 班级管理 (clazz/TblClazzList): classes with their 人数, the 成员 dialog and the 分组 dialog. */
 export default function ClazzListScreen() {
   const { mode } = useAuth();
-  if (mode(LIST) === 'hide') return <NoPermission code={LIST} />;
   return (
     <PageWrapper description="班级：课程、班主任、场地与默认教室、容量与扣课时规则。成员人数不能超过容量（可超额的班级除外），也不能超过默认教室的容量。">
       <ClazzList canEdit={mode(EDIT) === 'show'} canEditGroups={mode(GROUP_EDIT_PERM) === 'show'} />

@@ -1,6 +1,7 @@
 import type { FieldOption, ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
-export const CLAZZ_PERM = 'clazz:clazz';
+export const CLAZZ_PERM = PERMS.clazz.prefix;
 export const CLAZZ_API = '/clazz/tblClazz';
 export const CLAZZ_MEMBERS_URL = `${CLAZZ_API}/members`;
 export const CLAZZ_ADD_MEMBERS_URL = `${CLAZZ_API}/addMembers`;

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
-export const COURSE_PERM = 'course:course';
+export const COURSE_PERM = PERMS.course.prefix;
 export const COURSE_API = '/course/tblCourse';
 
 /** 课程 (tbl_course, domain §4): mode 1 一对一 2 一对多; unit 1 课时 2 天 3 月; status 0 未开始 1 正常 2 已结束. */

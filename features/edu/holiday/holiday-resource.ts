@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
-export const HOLIDAY_PERM = 'calendar:holiday';
+export const HOLIDAY_PERM = PERMS.holiday.prefix;
 export const HOLIDAY_API = '/calendar/tblHoliday';
 export const HOLIDAY_MESSAGES = { range: '结束日期不能早于开始日期' } as const;
 

@@ -1,11 +1,13 @@
 'use client';
 
-import { LoadError, SelectionAlert } from '@/components/data/list/list-feedback';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { usePathname } from 'next/navigation';
-import { App, Button, Card, Col, Divider, Empty, Flex, Form, Popconfirm, Row as GridRow, Select, Skeleton, Switch, Table, Tooltip, Typography } from 'antd';
+import { App, Card, Col, Form, Popconfirm, Row as GridRow, Select, Skeleton, Switch, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { RowLinks } from '@/components/data/list/list-columns';
+import { ListFrame } from '@/components/data/list/list-frame';
+import { ListTable } from '@/components/data/list/list-table';
+import { QueryButtons } from '@/components/data/list/query-buttons';
 import { ListToolbar, type ToolbarAction } from '@/components/data/list/list-toolbar';
 import { CONFIRM_DELETE } from '@/components/data/list/use-list-actions';
 import { useExport } from '@/components/data/list/use-export';
@@ -16,7 +18,6 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { LOCATION_DETAIL_LENGTH } from '@/components/pickers/location-picker';
 import { useRegionIndex } from '@/components/pickers/use-regions';
 import { useAuth, useShell } from '@/components/shell/shell-context';
-import { NoPermission } from '@/features/system/no-permission';
 import { ellipsis } from '@/lib/format';
 import { ApiError, http } from '@/lib/http';
 import type { SearchValues } from '@/lib/list-state';
@@ -30,7 +31,6 @@ import { canEditLocation, isFlagOn, toggleBody, toggledValue, toggleQuestion, ty
 type LocationRow = LocationRecord & { id: string };
 
 const PERM = {
-  list: `${LOCATION_PERM}:list`,
   edit: `${LOCATION_PERM}:edit`,
   delete: `${LOCATION_PERM}:delete`,
 } as const;
@@ -46,8 +46,6 @@ const noopSubscribe = () => () => undefined;
 
 /** 场地管理 (location/TblLocationList): venues with region, capacity, person in charge and the two flags. */
 export default function LocationListScreen() {
-  const { mode } = useAuth();
-  if (mode(PERM.list) === 'hide') return <NoPermission code={PERM.list} />;
   return (
     <PageWrapper description="培训与授课场地：地区、详细地址、容纳人数与负责人。场地只能由其所属人、管理员或市场人员编辑、删除与启停。">
       <LocationList />
@@ -80,7 +78,7 @@ function LocationListBody({ route }: { route: string }) {
   const { has, mode } = useAuth();
   const user = useShell().account?.userInfo ?? null;
   const regions = useRegionIndex();
-  const page = useListPage<LocationRow>({ def: LIST_DEF, stateKey: route, columnNames: COLUMN_NAMES });
+  const page = useListPage<LocationRow>({ source: LIST_DEF, stateKey: route, columnNames: COLUMN_NAMES });
   const { exportXls, exporting } = useExport({ urls: page.urls, state: page.state, title: locationResource.title });
   const [form, setForm] = useState<{ open: boolean; record: LocationRow | null }>({ open: false, record: null });
 
@@ -99,31 +97,19 @@ function LocationListBody({ route }: { route: string }) {
   };
 
   const columns = locationColumns({ page, regions: regions.data, owns, editMode, deleteMode, onEdit: (r) => setForm({ open: true, record: r }) });
-  const selected = page.state.selectedRowKeys.length;
 
   return (
-    <Card data-testid="list-page">
-      <LocationSearch initial={page.state.search} index={regions.data} onSearch={page.search} onReset={page.reset} />
-      <ListToolbar actions={locationResource.actions} modeOf={toolbarMode} onAction={onToolbar} busy={{ exportXls: exporting }} />
-      <SelectionAlert count={selected} onClear={page.clearSelection} />
-      {page.error ? <LoadError title="场地加载失败" error={page.error} onRetry={() => void page.reload()} testId="list-error" /> : null}
-      <Table<LocationRow>
-        rowKey="id"
-        size="middle"
-        bordered
-        columns={columns}
-        dataSource={page.records}
-        loading={page.loading}
-        pagination={page.pagination}
-        onChange={page.onTableChange}
-        // Only rows the user may delete can be chosen for 批量删除.
-        rowSelection={{ selectedRowKeys: page.state.selectedRowKeys, onChange: (keys, rows) => page.select(keys, rows), getCheckboxProps: (r) => ({ disabled: !owns(r) }) }}
-        locale={{ emptyText: <Empty description="暂无数据" /> }}
-        scroll={{ x: 'max-content' }}
-        data-testid="list-table"
-      />
+    <ListFrame
+      page={page}
+      testId="list-page"
+      errorTitle="场地加载失败"
+      search={<LocationSearch initial={page.state.search} index={regions.data} onSearch={page.search} onReset={page.reset} />}
+      toolbar={<ListToolbar actions={locationResource.actions} modeOf={toolbarMode} onAction={onToolbar} busy={{ exportXls: exporting }} />}
+    >
+      {/* Only rows the user may delete can be chosen for 批量删除. */}
+      <ListTable<LocationRow> page={page} columns={columns} selectable={(r) => ({ disabled: !owns(r) })} testId="list-table" />
       <LocationFormModal open={form.open} record={form.record} onClose={() => setForm((f) => ({ ...f, open: false }))} onSaved={() => void page.reload()} />
-    </Card>
+    </ListFrame>
   );
 }
 
@@ -145,7 +131,7 @@ function locationColumns({ page, regions, owns, editMode, deleteMode, onEdit }: 
   const { sort } = page.state;
   const sortable = (name: string): Partial<ColumnType<LocationRow>> => ({
     sorter: true,
-    sortOrder: sort.column === name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+    sortOrder: sort?.column === name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
   });
   return [
     { key: 'rowIndex', title: '#', width: 60, align: 'center', render: (_v, _r, i) => i + 1 },
@@ -203,16 +189,7 @@ function locationColumns({ page, regions, owns, editMode, deleteMode, onEdit }: 
             ),
           );
         }
-        return (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            {links.map((l, i) => (
-              <span key={i}>
-                {i > 0 && <Divider orientation="vertical" />}
-                {l}
-              </span>
-            ))}
-          </span>
-        );
+        return <RowLinks links={links} />;
       },
     },
   ];
@@ -314,21 +291,12 @@ function LocationSearch({ initial, index, onSearch, onReset }: { initial: Search
           </Form.Item>
         </Col>
         <Col xl={6} lg={8} md={12} sm={24}>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="list-search-submit">
-              查询
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.setFieldsValue({ province: undefined, city: undefined, detailLocation: undefined, status: undefined });
-                onReset();
-              }}
-              data-testid="list-search-reset"
-            >
-              重置
-            </Button>
-          </Flex>
+          <QueryButtons
+            onReset={() => {
+              form.setFieldsValue({ province: undefined, city: undefined, detailLocation: undefined, status: undefined });
+              onReset();
+            }}
+          />
         </Col>
       </GridRow>
     </Form>

@@ -1,8 +1,9 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /** spec 01 §6: the add button (and the server's add route) need this code. */
-export const LOCATION_ADD_PERM = 'edu:location:add';
-export const LOCATION_PERM = 'edu:location';
+export const LOCATION_ADD_PERM = PERMS.location.add;
+export const LOCATION_PERM = PERMS.location.prefix;
 export const LOCATION_API = '/location/tblLocation';
 
 /** spec 01 §5 messages of the venue form, shared by the form and the server's check. */

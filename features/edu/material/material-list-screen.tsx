@@ -5,15 +5,11 @@ import { App, Form, Space, Typography } from 'antd';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { ListPage } from '@/components/data/list/list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
-import { useAuth } from '@/components/shell/shell-context';
 import { downloadStored } from '@/components/upload/download-file';
 import { MaterialUpload } from '@/components/upload/material-upload';
-import { NoPermission } from '@/features/system/no-permission';
 import { baseName, MATERIAL_KIND_OF_TYPE, truncateName, UPLOAD_MESSAGES } from '@/lib/upload/rules';
 import { REFS, RefSelect, refEditor } from '../course/ref-select';
-import { MATERIAL_PERM, materialResource } from './material-resource';
-
-const LIST = `${MATERIAL_PERM}:list`;
+import { materialResource } from './material-resource';
 
 /** The file of the form: the upload follows the chosen 类型 (spec 02 §5 materials rules). */
 function FileEditor({ value, onChange, disabled, id }: EditorProps) {
@@ -48,7 +44,6 @@ function formatSize(v: unknown): string {
 
 /** 课程资料 (material/TblCourseMaterialList): audio, video, images and documents of a course. */
 export default function MaterialListScreen() {
-  const { mode } = useAuth();
   const { message } = App.useApp();
   const [courseId, setCourseId] = useState<string | undefined>();
   const extraParams = useMemo(() => (courseId ? { courseId } : undefined), [courseId]);
@@ -73,7 +68,6 @@ export default function MaterialListScreen() {
     }),
     [message],
   );
-  if (mode(LIST) === 'hide') return <NoPermission code={LIST} />;
   return (
     <PageWrapper description="课程的音频、视频、图片与文档资料。音频 mp3/wav 50M 以内，视频 mp4 1G 以内，图片 png/jpg/jpeg/gif 2M 以内，文档 pdf/ppt/pptx/doc/docx/xls/xlsx 10M 以内。">
       <Space style={{ marginBottom: 12 }} data-testid="material-course-filter">

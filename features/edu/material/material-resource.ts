@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
-export const MATERIAL_PERM = 'edu:material';
+export const MATERIAL_PERM = PERMS.material.prefix;
 export const MATERIAL_API = '/edu/tblCourseMaterial';
 
 export const MATERIAL_MESSAGES = {

@@ -2,18 +2,13 @@
 
 import { ListPage } from '@/components/data/list/list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
-import { useAuth } from '@/components/shell/shell-context';
-import { NoPermission } from '@/features/system/no-permission';
 import { REFS, refEditor } from '../course/ref-select';
-import { ROOM_PERM, roomResource } from './room-resource';
+import { roomResource } from './room-resource';
 
-const LIST = `${ROOM_PERM}:list`;
 const editors = { locationId: refEditor(REFS.venue) };
 
 /** 教室管理 (room/TblRoomList). */
 export default function RoomListScreen() {
-  const { mode } = useAuth();
-  if (mode(LIST) === 'hide') return <NoPermission code={LIST} />;
   return (
     <PageWrapper description="各场地的教室与容量。同一场地内教室名称不能重复；排课时按教室检查冲突。">
       <ListPage def={roomResource} editors={editors} />

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
-export const ROOM_PERM = 'edu:room';
+export const ROOM_PERM = PERMS.room.prefix;
 export const ROOM_API = '/edu/tblRoom';
 
 export const ROOM_MESSAGES = {

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
-export const SCHEDULE_PERM = 'calendar:schedule';
+export const SCHEDULE_PERM = PERMS.schedule.prefix;
 /** Not /calendar/tblCalendar: those routes are the hand-written 行事历 API. */
 export const SCHEDULE_API = '/calendar/tblCalendarList';
 
@@ -33,7 +34,7 @@ export const scheduleResource: ResourceDef = {
 };
 
 /** 内部班课表's code prefix: the engine asks `calendar:inner:list` for its list and queryById. */
-export const INNER_SCHEDULE_PERM = 'calendar:inner';
+export const INNER_SCHEDULE_PERM = PERMS.inner.prefix;
 export const INNER_SCHEDULE_API = '/calendar/tblCalendarInnerList';
 
 /**

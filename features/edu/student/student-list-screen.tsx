@@ -6,11 +6,9 @@ import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { TagFieldEditor } from '@/components/inputs/tag-input';
 import { useAuth } from '@/components/shell/shell-context';
-import { NoPermission } from '@/features/system/no-permission';
 import { StudentDetailDrawer, type StudentRef } from './student-detail-drawer';
 import { STUDENT_API, STUDENT_PERM, studentResource } from './student-resource';
 
-const LIST = `${STUDENT_PERM}:list`;
 const EDIT = `${STUDENT_PERM}:edit`;
 /** 导入 offers a template and first shows what will land and why the other rows will not (issue 7 item 6). */
 const IMPORT_OPTIONS = { previewUrl: `${STUDENT_API}/previewExcel`, templateUrl: `${STUDENT_API}/importTemplate` };
@@ -21,7 +19,6 @@ const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : Strin
 /** 学员管理 (student/TblStudentList): students (one per phone), their 课时包 and consumption. */
 export default function StudentListScreen() {
   const { mode } = useAuth();
-  if (mode(LIST) === 'hide') return <NoPermission code={LIST} />;
   return (
     <PageWrapper description="学员档案按手机号去重（导入时重复的手机号逐行报错）。「课时包」为剩余课时合计，点「课时」查看课时包与课消记录。">
       <StudentList canAddPackage={mode(EDIT) === 'show'} />

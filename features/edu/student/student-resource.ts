@@ -1,7 +1,8 @@
 import type { FieldOption, ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 import { GENDER_OPTIONS } from '../teacher/teacher-resource';
 
-export const STUDENT_PERM = 'edu:student';
+export const STUDENT_PERM = PERMS.student.prefix;
 export const STUDENT_API = '/edu/tblStudent';
 export const STUDENT_COURSE_API = '/edu/tblStudentCourse';
 /** 批量添加课时包: up to STUDENT_PACKAGE_BATCH_MAX new packages of one student in one transaction. */

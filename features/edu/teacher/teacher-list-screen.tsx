@@ -9,12 +9,10 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { DepartSelect } from '@/components/pickers/depart-picker';
 import { UserSelect } from '@/components/pickers/user-picker';
 import { useAuth } from '@/components/shell/shell-context';
-import { NoPermission } from '@/features/system/no-permission';
 import { REFS, refEditor } from '../course/ref-select';
-import { TEACHER_PERM, TEACHER_TRANSFER_PERM, teacherResource } from './teacher-resource';
+import { TEACHER_TRANSFER_PERM, teacherResource } from './teacher-resource';
 import { TeacherTransferHistory, TeacherTransferModal, type TeacherRef } from './teacher-transfer-modal';
 
-const LIST = `${TEACHER_PERM}:list`;
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
 /** One campus and one account (the kinds' default editors allow several). */
@@ -29,7 +27,6 @@ const editors = {
 /** 教师管理 (teacher/TblTeacherList): teacher records with 调动 and 调动记录. */
 export default function TeacherListScreen() {
   const { mode } = useAuth();
-  if (mode(LIST) === 'hide') return <NoPermission code={LIST} />;
   return (
     <PageWrapper description="教师档案：在职状态、授课角色、所属场地与校区。还有未上课次的教师不能设为离职，请先调整课次或调动并指定接替教师。">
       <TeacherList transferMode={mode(TEACHER_TRANSFER_PERM)} />

@@ -1,8 +1,9 @@
 import type { FieldOption, ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
-export const TEACHER_PERM = 'edu:teacher';
+export const TEACHER_PERM = PERMS.teacher.prefix;
 export const TEACHER_API = '/edu/tblTeacher';
-export const TEACHER_TRANSFER_PERM = 'edu:teacher:transfer';
+export const TEACHER_TRANSFER_PERM = PERMS.teacher.transfer;
 export const TEACHER_TRANSFER_URL = `${TEACHER_API}/transfer`;
 export const TEACHER_TRANSFER_LIST_URL = `${TEACHER_API}/transferList`;
 

@@ -7,7 +7,8 @@ import { http } from '@/lib/http';
 import { ShellProvider, type ShellData } from '@/components/shell/shell-context';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
 import type { MyAnnouncementRow } from '@/components/notice/notice-types';
-import UserAnnouncementScreen, { toParams } from '../user-announcement-screen';
+import { initListState, listReducer, toListParams } from '@/lib/list-state';
+import UserAnnouncementScreen, { MY_NOTICE_SOURCE } from '../user-announcement-screen';
 
 // antd Table + Select under jsdom are slow on a busy 2-core machine.
 jest.setTimeout(60_000);
@@ -46,9 +47,11 @@ beforeEach(() => {
   put.mockImplementation((url: string) => answer(null, url.endsWith('/readAll') ? '全部已读' : ''));
 });
 
-describe('toParams', () => {
+describe('wire params', () => {
   it('sends only the filters that are set', () => {
-    expect(toParams({ pageNo: 2, pageSize: 10, titile: '', sender: 'admin', readFlag: '0', msgCategory: '' })).toEqual({ pageNo: 2, pageSize: 10, sender: 'admin', readFlag: '0' });
+    const searched = listReducer(initListState(MY_NOTICE_SOURCE), { type: 'search', values: { titile: '', sender: 'admin', readFlag: '0', msgCategory: '' } });
+    const onPage2 = listReducer(searched, { type: 'page', pageNo: 2, pageSize: 10 });
+    expect(toListParams(onPage2)).toEqual({ pageNo: 2, pageSize: 10, sender: 'admin', readFlag: '0' });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import { DATETIME_FORMAT } from '@/lib/format';
+import { PERMS } from '@/lib/permissions/codes';
 import type { ResourceDef } from '@/lib/resources/types';
 
 /**
@@ -8,7 +9,7 @@ import type { ResourceDef } from '@/lib/resources/types';
  * definition only drives the generic list hook, search bar and columns on the client.
  */
 
-export const PERM = 'system:annountCement';
+export const PERM = PERMS.announcement.prefix;
 export const LIST_PERM = `${PERM}:list`;
 export const ADD_PERM = `${PERM}:add`;
 export const EDIT_PERM = `${PERM}:edit`;

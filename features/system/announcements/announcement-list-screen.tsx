@@ -1,10 +1,12 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { App, Card, Divider, Empty, Popconfirm, Table, Tag, Typography } from 'antd';
+import { App, Popconfirm, Tag, Typography } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { PageWrapper } from '@/components/layout/page-wrapper';
-import { dataColumns } from '@/components/data/list/list-columns';
+import { dataColumns, RowLinks } from '@/components/data/list/list-columns';
+import { ListFrame } from '@/components/data/list/list-frame';
+import { ListTable } from '@/components/data/list/list-table';
 import { ListToolbar, type ToolbarAction } from '@/components/data/list/list-toolbar';
 import { SearchBar } from '@/components/data/list/search-bar';
 import { useListPage } from '@/components/data/list/use-list-page';
@@ -13,11 +15,8 @@ import { PRIORITY_COLOR, type NoticeDetail } from '@/components/notice/notice-ty
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { searchModeOf } from '@/lib/resources/field-kinds';
-import { NoPermission } from '../no-permission';
-import { SelectionAlert } from '@/components/data/list/list-feedback';
-import { LoadError } from '../list-parts';
 import {
-  ADD_PERM, announcementDef, CONFIRM_DELETE, CONFIRM_RELEASE, CONFIRM_REVOKE, DELETE_PERM, EDIT_PERM, LIST_PERM, PUBLISHED, RELEASE_PERM, RELEASE_URL, REVOKE_PERM, REVOKE_URL,
+  ADD_PERM, announcementDef, CONFIRM_DELETE, CONFIRM_RELEASE, CONFIRM_REVOKE, DELETE_PERM, EDIT_PERM, PUBLISHED, RELEASE_PERM, RELEASE_URL, REVOKE_PERM, REVOKE_URL,
   rowActionsFor, UNPUBLISHED, type AnnouncementRow,
 } from './announcement-def';
 import { AnnouncementFormModal } from './announcement-form-modal';
@@ -40,8 +39,6 @@ const toDetail = (r: AnnouncementRow): NoticeDetail => ({
 
 /** 通告管理 (system/SysAnnouncementList): drafts, 发布 (pushed to its audience at once), 撤销, 查看. */
 export default function AnnouncementListScreen() {
-  const { mode } = useAuth();
-  if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
   return (
     <PageWrapper description="起草、发布与撤销系统通告。发布后立即推送给通告对象；撤销后从其未读消息中移除。未发布的通告可编辑和删除，已发布的需先撤销。">
       <AnnouncementList />
@@ -53,7 +50,7 @@ function AnnouncementList() {
   const { message } = App.useApp();
   const { mode } = useAuth();
   const showError = useApiError();
-  const page = useListPage<AnnouncementRow>({ def: announcementDef, stateKey: 'system/SysAnnouncementList', columnNames: announcementDef.fields.map((f) => f.name) });
+  const page = useListPage<AnnouncementRow>({ source: announcementDef, stateKey: 'system/SysAnnouncementList', columnNames: announcementDef.fields.map((f) => f.name) });
   const [form, setForm] = useState<{ open: boolean; record: AnnouncementRow | null }>({ open: false, record: null });
   const [viewing, setViewing] = useState<AnnouncementRow | null>(null);
 
@@ -95,16 +92,7 @@ function AnnouncementList() {
       can.remove && link('delete', '删除', row, DELETE_PERM, () => void page.remove(row), CONFIRM_DELETE),
       link('view', '查看', row, null, () => setViewing(row)),
     ].filter((x): x is Exclude<typeof x, false | null> => Boolean(x));
-    return (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {links.map((node, i) => (
-          <span key={i}>
-            {i > 0 && <Divider orientation="vertical" />}
-            {node}
-          </span>
-        ))}
-      </span>
-    );
+    return <RowLinks links={links} />;
   };
 
   const columns = [
@@ -125,31 +113,19 @@ function AnnouncementList() {
     if (a === 'add') setForm({ open: true, record: null });
     if (a === 'deleteBatch') page.removeBatch();
   };
-  const selected = page.state.selectedRowKeys.length;
 
   return (
-    <Card data-testid="annt-list">
-      <SearchBar name="sysAnnouncement_search" fields={SEARCH_FIELDS} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} />
-      <ListToolbar actions={{ add: true, deleteBatch: true }} modeOf={modeOf} onAction={onToolbar} />
-      <SelectionAlert count={selected} onClear={page.clearSelection} />
-      {page.error ? <LoadError title="系统通告加载失败" error={page.error} onRetry={() => void page.reload()} testId="list-error" /> : null}
-      <Table<AnnouncementRow>
-        rowKey="id"
-        size="middle"
-        bordered
-        columns={columns}
-        dataSource={page.records}
-        loading={page.loading}
-        pagination={page.pagination}
-        onChange={page.onTableChange}
-        rowSelection={{ selectedRowKeys: page.state.selectedRowKeys, onChange: (keys, rows) => page.select(keys, rows) }}
-        locale={{ emptyText: <Empty description="暂无数据" /> }}
-        scroll={{ x: 'max-content' }}
-        data-testid="list-table"
-      />
+    <ListFrame
+      page={page}
+      testId="annt-list"
+      errorTitle="系统通告加载失败"
+      search={<SearchBar name="sysAnnouncement_search" fields={SEARCH_FIELDS} initialValues={page.state.search} onSearch={page.search} onReset={page.reset} />}
+      toolbar={<ListToolbar actions={{ add: true, deleteBatch: true }} modeOf={modeOf} onAction={onToolbar} />}
+    >
+      <ListTable<AnnouncementRow> page={page} columns={columns} testId="list-table" />
       <AnnouncementFormModal open={form.open} record={form.record} onClose={() => setForm({ open: false, record: null })} onSaved={() => void page.reload()} />
       <AnnouncementModal notice={viewing ? toDetail(viewing) : null} onClose={() => setViewing(null)} />
-    </Card>
+    </ListFrame>
   );
 }
 

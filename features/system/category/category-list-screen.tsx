@@ -1,8 +1,9 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Col, Divider, Empty, Form, Input, Popconfirm, Row, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Table, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { RowLinks } from '@/components/data/list/list-columns';
 import { CONFIRM_DELETE } from '@/components/data/list/use-list-actions';
 import { totalText } from '@/components/data/list/use-list-page';
 import { useApiError } from '@/components/feedback/use-api-error';
@@ -10,13 +11,12 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@/lib/list-state';
+import { PERMS } from '@/lib/permissions/codes';
 import { LoadError, SearchActions } from '../list-parts';
 import { CategoryFormModal, type CategoryFormTarget } from './category-form-modal';
 import { HAS_CHILD, useCategoryTree, type CategoryQuery, type CategoryRow, type CategoryTreeRow } from './use-category-tree';
 
-const ADD = 'system:category:add';
-const EDIT = 'system:category:edit';
-const DELETE = 'system:category:delete';
+const { add: ADD, edit: EDIT, delete: DELETE } = PERMS.category;
 export const DELETE_SUBTREE_HINT = '其下级分类将一并删除';
 
 interface Search {
@@ -94,16 +94,7 @@ export default function CategoryListScreen() {
         del
       ),
     ].filter(Boolean);
-    return (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {items.map((node, i) => (
-          <span key={i}>
-            {i > 0 && <Divider orientation="vertical" />}
-            {node}
-          </span>
-        ))}
-      </span>
-    );
+    return <RowLinks links={items} />;
   };
 
   const columns: TableColumnsType<CategoryTreeRow> = [

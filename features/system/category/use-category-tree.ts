@@ -3,8 +3,19 @@
 import { useCallback, useMemo, useState, type Key } from 'react';
 import useSWR from 'swr';
 import { App } from 'antd';
-import { LOADING_TEXT, toTreeRows, UNKNOWN_RESPONSE } from '@/components/data/list/tree-table';
 import { http } from '@/lib/http';
+
+/** Spec 02 §5: a tree-table answer that is neither an array nor `{records: []}`. */
+export const UNKNOWN_RESPONSE = '返回数据类型不识别';
+/** The text of the placeholder row standing in for children not loaded yet. */
+export const LOADING_TEXT = 'loading...';
+
+/** The rows of an answer's `result`: the array itself, or its `records`; anything else throws. */
+export function toTreeRows<R>(result: unknown): R[] {
+  if (Array.isArray(result)) return result as R[];
+  if (result && typeof result === 'object' && Array.isArray((result as { records?: unknown }).records)) return (result as { records: R[] }).records;
+  throw new Error(UNKNOWN_RESPONSE);
+}
 
 /** A row of /sys/category/rootList and childList (server/services/category.ts CategoryRecord). */
 export interface CategoryRow {

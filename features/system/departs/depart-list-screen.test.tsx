@@ -5,6 +5,8 @@ import { writeDictCache } from '@/lib/dict-cache';
 import type { AuthEntry } from '@/lib/menu-types';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import DepartListScreen from './depart-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 import type { DepartNode } from './depart-tree';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/isystem/depart' }));
@@ -188,7 +190,12 @@ describe('部门管理', () => {
   });
 
   it('without system:depart:list the screen requests nothing', () => {
-    renderScreen([]);
+    render(
+      <ScreenGate perm={screenPerm('system/DepartList')}>
+        <DepartListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ auth: [], allAuth: entries(ALL_CODES) }) },
+    );
     expect(screen.getByTestId('no-permission')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
   });

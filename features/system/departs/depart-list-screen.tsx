@@ -10,7 +10,6 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { ApiError, http } from '@/lib/http';
 import { LoadError } from '../list-parts';
-import { NoPermission } from '../no-permission';
 import { AddModal, DEPART_API, DEPART_PERM as PERM, EditPanel } from './depart-panels';
 import { ancestorsOf, findDepart, parentKeys, toTreeData, type DepartNode } from './depart-tree';
 
@@ -23,8 +22,6 @@ const loadTree = (url: string) => http.get<DepartNode[]>(url).then((r) => r.resu
 
 /** 部门管理 (system/DepartList): the department tree on the left, the selected department's details on the right. */
 export default function DepartListScreen() {
-  const { mode } = useAuth();
-  if (mode(PERM.list) === 'hide') return <NoPermission code={PERM.list} />;
   return (
     <PageWrapper description="组织机构树：新增一级部门或下级部门，选中部门后在右侧编辑。机构编码由系统生成；有下级部门或用户的部门不能删除。">
       <DepartList />

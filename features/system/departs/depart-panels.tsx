@@ -6,17 +6,18 @@ import type { ButtonProps } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
+import { PERMS } from '@/lib/permissions/codes';
 import { DepartForm, toPayload, valuesOf, type DepartFormValues } from './depart-form';
 import type { DepartNode } from './depart-tree';
 
 export const DEPART_API = '/sys/sysDepart';
 const BASE = DEPART_API;
 export const DEPART_PERM = {
-  list: 'system:depart:list',
-  add: 'system:depart:add',
-  edit: 'system:depart:edit',
-  remove: 'system:depart:delete',
-  removeBatch: 'system:depart:deleteBatch',
+  list: PERMS.depart.list,
+  add: PERMS.depart.add,
+  edit: PERMS.depart.edit,
+  remove: PERMS.depart.delete,
+  removeBatch: PERMS.depart.deleteBatch,
 } as const;
 const PERM = DEPART_PERM;
 const NEW_ROOT_VALUES: DepartFormValues = { departName: '', orgCategory: '1', status: '1', departOrder: 0 };

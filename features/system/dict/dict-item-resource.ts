@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /** The sort order the server accepts (sys_dict_item.sort_order is an integer column). */
 export const SORT_ORDER_MAX = 999999;
@@ -16,7 +17,7 @@ export const dictItemResource: ResourceDef = {
   title: '字典项',
   table: 'sys_dict_item',
   api: '/sys/dictItem',
-  perm: 'system:dictItem',
+  perm: PERMS.dictItem.prefix,
   rowKey: 'id',
   defaultSort: { column: 'sortOrder', order: 'asc' },
   actions: { add: true, edit: true, delete: true, deleteBatch: true },

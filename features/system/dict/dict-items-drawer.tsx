@@ -5,6 +5,7 @@ import { Drawer, Segmented, Typography } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
+import { PERMS } from '@/lib/permissions/codes';
 import type { ResourceDef } from '@/lib/resources/types';
 import { dictItemResource } from './dict-item-resource';
 import { DictItemsGrid } from './dict-items-grid';
@@ -29,7 +30,7 @@ export function DictItemsDrawer({ dict, onClose }: { dict: Row | null; onClose: 
   const def = useMemo(() => itemsDefFor(dictId), [dictId]);
   const extraParams = useMemo(() => ({ dictId }), [dictId]);
   const { has } = useAuth();
-  const canBatch = has('system:dictItem:add') || has('system:dictItem:edit') || has('system:dictItem:delete');
+  const canBatch = has(PERMS.dictItem.add) || has(PERMS.dictItem.edit) || has(PERMS.dictItem.delete);
   const [mode, setMode] = useState<string>(MODE_LIST);
   const close = () => {
     setMode(MODE_LIST);

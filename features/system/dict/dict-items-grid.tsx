@@ -7,6 +7,7 @@ import { EditableGrid, type EditableGridRef } from '@/components/grid/editable-g
 import { useApiError } from '@/components/feedback/use-api-error';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
+import { PERMS } from '@/lib/permissions/codes';
 import type { GridColumn, GridRow } from '@/lib/grid/types';
 import { FIX_CELLS_FIRST } from '@/lib/grid/rules';
 
@@ -62,9 +63,9 @@ export function DictItemsGrid({ dictId }: { dictId: string }) {
     revalidateOnFocus: false,
   });
   const dataSource = useMemo<GridRow[]>(() => (data ?? []).map((r) => ({ ...r })), [data]);
-  const canAdd = has('system:dictItem:add');
-  const canEdit = has('system:dictItem:edit');
-  const canDelete = has('system:dictItem:delete');
+  const canAdd = has(PERMS.dictItem.add);
+  const canEdit = has(PERMS.dictItem.edit);
+  const canDelete = has(PERMS.dictItem.delete);
   const socket = useMemo(() => ({ pageId: `dict-items-${dictId}`, socketKey: DICT_ITEM_SOCKET_KEY }), [dictId]);
 
   const onSave = async () => {

@@ -8,17 +8,14 @@ import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
-import { NoPermission } from '../no-permission';
+import { PERMS } from '@/lib/permissions/codes';
 import { DictItemsDrawer } from './dict-items-drawer';
 import { dictResource } from './dict-resource';
 
-const LIST_PERM = 'system:dict:list';
-const ITEMS_PERM = 'system:dictItem:list';
+const ITEMS_PERM = PERMS.dictItem.list;
 
 /** 数据字典 (system/DictList): dictionaries on the resource engine, 字典配置 for their items, 刷新缓存. */
 export default function DictListScreen() {
-  const { mode } = useAuth();
-  if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
   return <DictList />;
 }
 

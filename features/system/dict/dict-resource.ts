@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /** Plain dictionary codes: what `/sys/dict/getDictItems/{code}` accepts, minus `.:-` (no comma: that would read as a table dictionary). */
 export const DICT_CODE_PATTERN = { regex: '^[A-Za-z0-9_]+$', message: '字典编码只能包含字母、数字和下划线' };
@@ -13,7 +14,7 @@ export const dictResource: ResourceDef = {
   title: '数据字典',
   table: 'sys_dict',
   api: '/sys/dict',
-  perm: 'system:dict',
+  perm: PERMS.dict.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true },

@@ -4,10 +4,8 @@ import { useMemo } from 'react';
 import { ListPage } from '@/components/data/list/list-page';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { PageWrapper } from '@/components/layout/page-wrapper';
-import { useAuth } from '@/components/shell/shell-context';
 import { sanitizeHtml } from '@/lib/sanitize-html';
-import { NoPermission } from '../no-permission';
-import { MESSAGE_LIST_PERM, messageResource } from './message-resource';
+import { messageResource } from './message-resource';
 
 /** The message's content in 详情, as the receiver sees it (sanitised again: it may predate our checks). */
 export function MessageContentView({ value }: EditorProps) {
@@ -26,8 +24,6 @@ const editors = { msgContent: (p: EditorProps) => <MessageContentView {...p} /> 
 
 /** 消息记录 (system/SysMessageList): system messages sent from templates, with receivers and read counts. */
 export default function MessageListScreen() {
-  const { mode } = useAuth();
-  if (mode(MESSAGE_LIST_PERM) === 'hide') return <NoPermission code={MESSAGE_LIST_PERM} />;
   return (
     <PageWrapper description="由消息模板发送的系统消息：接收人在右上角铃铛的「系统消息」中查看。删除模板不影响已发送的消息。">
       <ListPage def={messageResource} editors={editors} />

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '../../../lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
-export const MESSAGE_LIST_PERM = 'system:message:list';
+export const MESSAGE_LIST_PERM = PERMS.message.list;
 /** bus_type of the announcements that sendByTemplate creates (bus_id = the template's id). */
 export const MSG_TEMPLATE_BUS_TYPE = 'msg_template';
 
@@ -14,7 +15,7 @@ export const messageResource: ResourceDef = {
   title: '消息记录',
   table: 'sys_announcement',
   api: '/sys/message/sysMessage',
-  perm: 'system:message',
+  perm: PERMS.message.prefix,
   rowKey: 'id',
   defaultSort: { column: 'sendTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

@@ -8,12 +8,10 @@ import { RichTextEditor } from '@/components/editor';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
-import { NoPermission } from '../no-permission';
-import { messageTemplateResource, SEND_PERM, TEMPLATE_PERM } from './message-template-resource';
+import { messageTemplateResource, SEND_PERM } from './message-template-resource';
 import { SendMessageModal, type TemplateRow } from './send-message-modal';
 import { TEMPLATE_TYPE_RICH } from './template-vars';
 
-const LIST_PERM = `${TEMPLATE_PERM}:list`;
 const CONTENT_PLACEHOLDER = '请输入模板内容，可使用 ${变量名} 占位';
 
 /** 模板内容: the rich text editor for a 富文本 template, a plain text area for a 文本 one. */
@@ -42,7 +40,6 @@ export default function MessageTemplateListScreen() {
   const { mode } = useAuth();
   const [sending, setSending] = useState<TemplateRow | null>(null);
   const sendMode = mode(SEND_PERM);
-  if (mode(LIST_PERM) === 'hide' && sendMode === 'hide') return <NoPermission code={LIST_PERM} />;
   return (
     <PageWrapper description="消息模板的标题和内容可使用 ${变量名} 占位（变量名只能包含字母、数字和下划线）；测试数据为JSON对象，发送时用来预填变量。富文本内容保存时会过滤不安全的标签。">
       <ListPage<TemplateRow>

@@ -1,4 +1,5 @@
 import type { FieldOption, ResourceDef } from '../../../lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /** No `msg_template_type` dictionary is seeded, so the two types are fixed options. */
 export const TEMPLATE_TYPE_OPTIONS: FieldOption[] = [
@@ -8,9 +9,9 @@ export const TEMPLATE_TYPE_OPTIONS: FieldOption[] = [
 
 export const TEMPLATE_CODE_PATTERN = { regex: '^[A-Za-z0-9_]+$', message: '模板编码只能包含字母、数字和下划线' };
 
-export const TEMPLATE_PERM = 'system:messageTemplate';
+export const TEMPLATE_PERM = PERMS.messageTemplate.prefix;
 export const TEMPLATE_API = '/sys/message/sysMessageTemplate';
-export const SEND_PERM = 'system:message:send';
+export const SEND_PERM = PERMS.message.send;
 export const SEND_URL = '/sys/message/sysMessage/sendByTemplate';
 
 /**

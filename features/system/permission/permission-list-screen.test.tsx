@@ -4,6 +4,8 @@ import { ApiError, http } from '@/lib/http';
 import type { AuthEntry } from '@/lib/menu-types';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import PermissionListScreen, { TREE_URL } from './permission-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 import { toPayload } from './permission-form';
 import type { DataRuleRow, PermissionWireRow } from './types';
 
@@ -264,7 +266,12 @@ describe('菜单管理', () => {
   });
 
   it('without the list code nothing is requested', async () => {
-    renderScreen([]);
+    render(
+      <ScreenGate perm={screenPerm('system/PermissionList')}>
+        <PermissionListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ auth: [], allAuth }) },
+    );
     expect(await screen.findByTestId('no-permission')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalledWith(TREE_URL);
   });

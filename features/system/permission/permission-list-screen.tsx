@@ -11,7 +11,6 @@ import { menuIcon } from '@/components/shell/menu-icon';
 import { Authorized, useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { LoadError } from '../list-parts';
-import { NoPermission } from '../no-permission';
 import { DataRuleDrawer } from './data-rule-drawer';
 import { PermissionForm, type PermissionFormMode } from './permission-form';
 import { ancestorsOf, filterTree, flatten, fromWire, isButton, parentIds, PERM, type PermissionRow, type PermissionWireRow } from './types';
@@ -23,8 +22,6 @@ const loadTree = (url: string) => http.get<PermissionWireRow[]>(url).then((r) =>
 
 /** 菜单管理 (system/PermissionList): every menu and button as one tree, with their editor and data rules. */
 export default function PermissionListScreen() {
-  const { mode } = useAuth();
-  if (mode(PERM.list) === 'hide') return <NoPermission code={PERM.list} />;
   return (
     <PageWrapper description="维护系统菜单与按钮权限：一级菜单、子菜单、按钮权限及菜单的数据规则。删除菜单会同时删除其全部下级；修改后，已登录的相关用户菜单自动刷新。">
       <PermissionList />

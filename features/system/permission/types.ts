@@ -1,5 +1,6 @@
 /** Wire shapes of 菜单管理 (server/http/permission-admin-routes.ts). */
 
+import { PERMS } from '@/lib/permissions/codes';
 import { MENU_TYPE } from './permission-rules';
 
 /**
@@ -58,13 +59,8 @@ export interface RuleColumnsAnswer {
   fields: { value: string; text: string }[];
 }
 
-export const PERM = {
-  list: 'system:permission:list',
-  add: 'system:permission:add',
-  edit: 'system:permission:edit',
-  delete: 'system:permission:delete',
-  rule: 'system:permission:rule',
-} as const;
+/** 菜单管理's codes (lib/permissions/codes.ts). */
+export const PERM = PERMS.permission;
 
 export const isButton = (r: Pick<PermissionRow, 'menuType'>) => r.menuType === MENU_TYPE.button;
 

@@ -1,7 +1,8 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /** Who may read positions today: 职务 readers, and 用户管理 (the user form's 职务 picker). */
-export const POSITION_READ_PERMS = ['system:position:list', 'system:user:list', 'system:user:add', 'system:user:edit'] as const;
+export const POSITION_READ_PERMS = [PERMS.position.list, PERMS.user.list, PERMS.user.add, PERMS.user.edit] as const;
 
 /**
  * 职务 (sys_position, JeecgBoot's SysPosition; migration 0017). Data only. For now it serves the read
@@ -13,7 +14,7 @@ export const positionResource: ResourceDef = {
   title: '职务',
   table: 'sys_position',
   api: '/sys/position',
-  perm: 'system:position',
+  perm: PERMS.position.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   actions: {},

@@ -10,7 +10,6 @@ import type { ListPage as ListPageApi, Row } from '@/components/data/list/use-li
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
-import { NoPermission } from '../no-permission';
 import { QUARTZ_API, QUARTZ_PERM, QUARTZ_STATUS_OPTIONS, quartzResource } from './quartz-resource';
 
 export interface QuartzRow extends Row {
@@ -99,8 +98,6 @@ function RowLinks({ r, page }: { r: QuartzRow; page: ListPageApi<QuartzRow> }) {
  * expression (Asia/Shanghai). The server validates the expression, the class and the parameter.
  */
 export default function QuartzListScreen() {
-  const { mode } = useAuth();
-  if (mode(`${QUARTZ_PERM}:list`) === 'hide') return <NoPermission code={`${QUARTZ_PERM}:list`} />;
   return (
     <PageWrapper description="定时任务按Cron表达式（秒 分 时 日 月 周 年，北京时间）在服务器上运行；只能选择系统提供的任务类。参数为JSON对象，可留空。">
       <ListPage<QuartzRow> def={quartzResource} formWidth={800} editors={editors} renderers={renderers} superQuery={false} rowActions={(r, page) => <RowLinks r={r} page={page} />} />

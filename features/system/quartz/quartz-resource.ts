@@ -1,7 +1,8 @@
 import type { FieldOption, ResourceDef } from '../../../lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 export const QUARTZ_API = '/sys/quartzJob';
-export const QUARTZ_PERM = 'quartz:job';
+export const QUARTZ_PERM = PERMS.quartz.prefix;
 
 /**
  * The job classes a 定时任务 may name: the select's options, and the server's whitelist

@@ -4,6 +4,8 @@ import { http } from '@/lib/http';
 import type { AuthEntry } from '@/lib/menu-types';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import RoleListScreen from './role-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/isystem/role' }));
 jest.mock('@/lib/http', () => {
@@ -185,7 +187,12 @@ describe('角色管理', () => {
   });
 
   it('without system:role:list the screen requests nothing', () => {
-    renderScreen([]);
+    render(
+      <ScreenGate perm={screenPerm('system/RoleList')}>
+        <RoleListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ auth: [], allAuth: entries(ALL_CODES) }) },
+    );
     expect(screen.getByTestId('no-permission')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
   });

@@ -7,14 +7,13 @@ import type { Row } from '@/components/data/list/use-list-page';
 import { inputPlaceholder, type EditorProps } from '@/components/fields/field-registry';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
-import { NoPermission } from '../no-permission';
+import { PERMS } from '@/lib/permissions/codes';
 import { RolePermissionDrawer, type RoleRef } from './role-permission-drawer';
 import { roleResource } from './role-resource';
 import { RoleUsersModal } from './role-users-modal';
 
-const LIST_PERM = 'system:role:list';
-const GRANT_PERM = 'system:role:permission';
-const USERS_PERM = 'system:role:edit';
+const GRANT_PERM = PERMS.role.permission;
+const USERS_PERM = PERMS.role.edit;
 
 /**
  * 角色编码 is fixed once the role exists (the server refuses a change): the editor is read-only when the
@@ -31,8 +30,6 @@ const refOf = (r: Row): RoleRef => ({ id: String(r.id), roleName: String(r.roleN
 
 /** 角色管理 (system/RoleList): the role list with 授权 (menus and buttons) and 用户 (who holds it). */
 export default function RoleListScreen() {
-  const { mode } = useAuth();
-  if (mode(LIST_PERM) === 'hide') return <NoPermission code={LIST_PERM} />;
   return <RoleList />;
 }
 

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /** The built-in administrator role: never deleted, its code never changed (server/resources/catalog-roles.ts). */
 export const ADMIN_ROLE_ID = 'role_admin';
@@ -15,7 +16,7 @@ export const roleResource: ResourceDef = {
   title: '角色',
   table: 'sys_role',
   api: '/sys/role',
-  perm: 'system:role',
+  perm: PERMS.role.prefix,
   rowKey: 'id',
   // JeecgBoot (SysRoleMapper.listAllSysRole): newest first when the client names no column.
   defaultSort: { column: 'createTime', order: 'desc' },

@@ -1,15 +1,16 @@
 'use client';
 
-import { useState } from 'react';
-import useSWR from 'swr';
-import { App, Button, Empty, Flex, Form, Input, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { App, Button, Flex, Form, Input, Modal, Popconfirm, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { ListFrame } from '@/components/data/list/list-frame';
+import { ListTable } from '@/components/data/list/list-table';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { UserPickerModal } from '@/components/pickers/user-picker';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
-import { LoadError, SearchActions } from '../list-parts';
-import { FIRST_PAGE, pageAfterRemoval, tablePagination, type PageQuery, type PageResult } from '../paging';
+import { SearchActions } from '../list-parts';
 import type { RoleRef } from './role-permission-drawer';
 
 /** One row of GET /sys/user/userRoleList. */
@@ -23,12 +24,9 @@ export interface RoleUser {
   createTime: string | null;
 }
 
-interface Query extends PageQuery {
-  username: string;
-}
-
-const fetchPage = ([url, roleId, q]: readonly [string, string, Query]) =>
-  http.get<PageResult<RoleUser>>(url, { roleId, pageNo: q.pageNo, pageSize: q.pageSize, ...(q.username ? { username: `*${q.username}*` } : {}) }).then((r) => r.result);
+/** The role's users in the server's order; 用户账号 searches contains (`*v*`). */
+const ROLE_USERS_SOURCE: ListSource = { rowKey: 'id', defaultSort: null, fields: [{ name: 'username', search: 'like' }] };
+const ROLE_USERS_URLS = { list: '/sys/user/userRoleList' };
 
 /** 用户 of 角色管理: who holds the role; 添加已有用户 through the user picker, 取消关联 per user or for a selection. */
 export function RoleUsersModal({ role, onClose }: { role: RoleRef | null; onClose: () => void }) {
@@ -40,24 +38,10 @@ function UsersModal({ role, onClose }: { role: RoleRef; onClose: () => void }) {
   const { message, modal } = App.useApp();
   const showError = useApiError();
   const [form] = Form.useForm<{ username?: string }>();
-  const [query, setQuery] = useState<Query>({ ...FIRST_PAGE, username: '' });
   const [selected, setSelected] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
-  const { data, error, isLoading, mutate } = useSWR(['/sys/user/userRoleList', role.id, query] as const, fetchPage, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: showError,
-  });
-  const total = data?.total ?? 0;
-
-  /** After removing `n` rows: stay on a page that still has rows, and reload. */
-  const reloadAfterRemoval = async (n: number) => {
-    const next = pageAfterRemoval(query, Math.max(0, total - n));
-    setSelected([]);
-    if (next.pageNo !== query.pageNo) setQuery({ ...query, ...next });
-    else await mutate();
-  };
+  const ofRole = useMemo(() => ({ roleId: role.id }), [role.id]);
+  const page = useListPage<RoleUser>({ source: ROLE_USERS_SOURCE, urls: ROLE_USERS_URLS, extraParams: ofRole });
 
   const unlink = async (userIds: string[]) => {
     try {
@@ -66,7 +50,8 @@ function UsersModal({ role, onClose }: { role: RoleRef; onClose: () => void }) {
           ? await http.del('/sys/user/deleteUserRole', { roleId: role.id, userId: userIds[0] })
           : await http.del('/sys/user/deleteUserRoleBatch', { roleId: role.id, userIds: userIds.join(',') });
       message.success(r.message || '删除成功!');
-      await reloadAfterRemoval(userIds.length);
+      setSelected([]);
+      await page.afterRemoval(userIds.length);
     } catch (e) {
       showError(e);
     }
@@ -83,7 +68,7 @@ function UsersModal({ role, onClose }: { role: RoleRef; onClose: () => void }) {
     try {
       const r = await http.post('/sys/user/addSysUserRole', { roleId: role.id, userIdList: users.map((u) => u.id) });
       message.success(r.message || '添加成功!');
-      await mutate();
+      await page.reload();
     } catch (e) {
       showError(e);
     }
@@ -108,7 +93,7 @@ function UsersModal({ role, onClose }: { role: RoleRef; onClose: () => void }) {
 
   return (
     <Modal open title={`角色用户：${role.roleName}`} width={900} footer={null} onCancel={onClose} destroyOnHidden data-testid="role-users-modal">
-      <Form form={form} layout="inline" style={{ marginBottom: 16 }} onFinish={(v) => setQuery({ ...query, pageNo: 1, username: (v.username ?? '').trim() })}>
+      <Form form={form} layout="inline" style={{ marginBottom: 16 }} onFinish={(v) => page.search(v)}>
         <Form.Item name="username" label="用户账号">
           <Input placeholder="请输入用户账号" allowClear maxLength={100} />
         </Form.Item>
@@ -116,7 +101,7 @@ function UsersModal({ role, onClose }: { role: RoleRef; onClose: () => void }) {
           testIdPrefix="role-users"
           onReset={() => {
             form.resetFields();
-            setQuery({ ...FIRST_PAGE, pageSize: query.pageSize, username: '' });
+            page.reset();
           }}
         />
       </Form>
@@ -128,19 +113,15 @@ function UsersModal({ role, onClose }: { role: RoleRef; onClose: () => void }) {
           批量取消关联
         </Button>
       </Flex>
-      {error && !data ? <LoadError title="角色用户加载失败" error={error} onRetry={() => void mutate()} testId="role-users-error" /> : null}
-      <Table<RoleUser>
-        rowKey="id"
-        size="middle"
-        bordered
-        columns={columns}
-        dataSource={data?.records ?? []}
-        loading={isLoading}
-        pagination={tablePagination(query, total, (next) => setQuery({ ...query, ...next }))}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        locale={{ emptyText: <Empty description="暂无数据" /> }}
-        data-testid="role-users-table"
-      />
+      <ListFrame page={page} bare selection={false} errorTitle="角色用户加载失败" errorTestId="role-users-error" errorOnlyWithoutRows>
+        <ListTable<RoleUser>
+          page={page}
+          columns={columns}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+          scroll={undefined}
+          testId="role-users-table"
+        />
+      </ListFrame>
       <UserPickerModal open={picking} multiple onOk={(users) => void addUsers(users)} onCancel={() => setPicking(false)} />
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { CUSTOM_SHOW_TYPES } from '../../../lib/resources/custom-columns';
 import type { FieldOption, ResourceDef } from '../../../lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /**
  * Tables that take custom columns (their resources have a `customValuesColumn`). The server re-checks a
@@ -14,7 +15,7 @@ export const tableColumnResource: ResourceDef = {
   title: '自定义列',
   table: 'sys_table_column',
   api: '/sys/tableColumn',
-  perm: 'system:tableColumn',
+  perm: PERMS.tableColumn.prefix,
   rowKey: 'id',
   defaultSort: { column: 'sort', order: 'asc' },
   actions: { add: true, edit: true, delete: true, deleteBatch: true },

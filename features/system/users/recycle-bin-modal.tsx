@@ -1,14 +1,15 @@
 'use client';
 
 import { useState } from 'react';
-import useSWR from 'swr';
-import { App, Button, Empty, Flex, Form, Input, Modal, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Flex, Form, Input, Modal, Popconfirm, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
+import { ListFrame } from '@/components/data/list/list-frame';
+import { ListTable } from '@/components/data/list/list-table';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
-import { LoadError, SearchActions } from '../list-parts';
-import { FIRST_PAGE, pageAfterRemoval, tablePagination, type PageQuery, type PageResult } from '../paging';
+import { SearchActions } from '../list-parts';
 import { USER_PERMS } from './user-perms';
 
 /** One deleted user of GET /sys/user/recycleBin. */
@@ -22,16 +23,12 @@ export interface DeletedUser {
   updateTime: string | null;
 }
 
-interface Query extends PageQuery {
-  username: string;
-}
-
 export const RECYCLE_BIN_URL = '/sys/user/recycleBin';
+/** Deleted users in the server's order, searchable by username. */
+const RECYCLE_SOURCE: ListSource = { rowKey: 'id', defaultSort: null, fields: [{ name: 'username', search: 'eq' }] };
+const RECYCLE_URLS = { list: RECYCLE_BIN_URL };
 const NOTHING_SELECTED = '请选择一条记录！';
 const orDash = (v: string | null) => v || '-';
-
-const fetchPage = ([url, q]: readonly [string, Query]) =>
-  http.get<PageResult<DeletedUser>>(url, { pageNo: q.pageNo, pageSize: q.pageSize, ...(q.username ? { username: q.username } : {}) }).then((r) => r.result);
 
 export interface RecycleBinModalProps {
   open: boolean;
@@ -56,14 +53,9 @@ function RecycleBin({ onRestored }: { onRestored?: () => void }) {
   const restoreMode = mode(USER_PERMS.putRecycleBin);
   const purgeMode = mode(USER_PERMS.deleteRecycleBin);
   const [form] = Form.useForm<{ username?: string }>();
-  const [query, setQuery] = useState<Query>({ ...FIRST_PAGE, username: '' });
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const { data, error, isLoading, isValidating, mutate } = useSWR([RECYCLE_BIN_URL, query] as const, fetchPage, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const page = useListPage<DeletedUser>({ source: RECYCLE_SOURCE, urls: RECYCLE_URLS, notifyErrors: false });
 
   /** Runs one action on these ids, then reloads (staying on a page that still has rows). */
   const run = async (ids: string[], action: 'restore' | 'purge') => {
@@ -74,11 +66,7 @@ function RecycleBin({ onRestored }: { onRestored?: () => void }) {
       message.success(res.message || (action === 'restore' ? '还原成功' : '删除成功!'));
       setSelected((keys) => keys.filter((k) => !ids.includes(k)));
       if (action === 'restore') onRestored?.();
-      const fresh = await mutate();
-      if (fresh) {
-        const next = pageAfterRemoval(query, fresh.total);
-        if (next !== query) setQuery((q) => ({ ...q, pageNo: next.pageNo }));
-      }
+      await page.afterRemoval(ids.length);
     } catch (e) {
       showError(e);
     } finally {
@@ -142,46 +130,45 @@ function RecycleBin({ onRestored }: { onRestored?: () => void }) {
     });
   }
 
-  const search = ({ username }: { username?: string }) => setQuery((q) => ({ ...q, pageNo: 1, username: (username ?? '').trim() }));
   const reset = () => {
     form.resetFields();
-    setQuery((q) => ({ ...q, pageNo: 1, username: '' }));
+    page.reset();
   };
 
+  const searchForm = (
+    <Form form={form} layout="inline" onFinish={(v: { username?: string }) => page.search(v)} style={{ marginBottom: 16, rowGap: 12 }}>
+      <Form.Item name="username" label="用户账号">
+        <Input placeholder="请输入用户账号" allowClear maxLength={100} style={{ width: 200 }} data-testid="recycle-username" />
+      </Form.Item>
+      <SearchActions testIdPrefix="recycle" onReset={reset} />
+    </Form>
+  );
+  const toolbar = (
+    <Flex gap={8} style={{ marginBottom: 16 }}>
+      {restoreMode !== 'hide' && (
+        <Button icon={<RedoOutlined />} disabled={restoreMode === 'disable'} loading={busy} onClick={() => batch('restore')} data-testid="recycle-batch-restore">
+          批量还原
+        </Button>
+      )}
+      {purgeMode !== 'hide' && (
+        <Button danger icon={<DeleteOutlined />} disabled={purgeMode === 'disable'} loading={busy} onClick={() => batch('purge')} data-testid="recycle-batch-purge">
+          批量彻底删除
+        </Button>
+      )}
+    </Flex>
+  );
   return (
     <div data-testid="recycle-bin">
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item name="username" label="用户账号">
-          <Input placeholder="请输入用户账号" allowClear maxLength={100} style={{ width: 200 }} data-testid="recycle-username" />
-        </Form.Item>
-        <SearchActions testIdPrefix="recycle" onReset={reset} />
-      </Form>
-      <Flex gap={8} style={{ marginBottom: 16 }}>
-        {restoreMode !== 'hide' && (
-          <Button icon={<RedoOutlined />} disabled={restoreMode === 'disable'} loading={busy} onClick={() => batch('restore')} data-testid="recycle-batch-restore">
-            批量还原
-          </Button>
-        )}
-        {purgeMode !== 'hide' && (
-          <Button danger icon={<DeleteOutlined />} disabled={purgeMode === 'disable'} loading={busy} onClick={() => batch('purge')} data-testid="recycle-batch-purge">
-            批量彻底删除
-          </Button>
-        )}
-      </Flex>
-      {error && !data && <LoadError title="回收站加载失败" error={error} onRetry={() => void mutate()} testId="recycle-error" />}
-      <Table<DeletedUser>
-        rowKey="id"
-        size="middle"
-        bordered
-        columns={columns}
-        dataSource={data?.records ?? []}
-        loading={isLoading || isValidating}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
-        pagination={tablePagination(query, data?.total ?? 0, (p) => setQuery((q) => ({ ...q, ...p })))}
-        locale={{ emptyText: <Empty description={query.username ? '没有匹配的已删除用户' : '回收站是空的'} /> }}
-        scroll={{ x: 900 }}
-        data-testid="recycle-table"
-      />
+      <ListFrame page={page} bare search={searchForm} toolbar={toolbar} selection={false} errorTitle="回收站加载失败" errorTestId="recycle-error" errorOnlyWithoutRows>
+        <ListTable<DeletedUser>
+          page={page}
+          columns={columns}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
+          scroll={{ x: 900 }}
+          emptyText={<Empty description={page.params.username ? '没有匹配的已删除用户' : '回收站是空的'} />}
+          testId="recycle-table"
+        />
+      </ListFrame>
     </div>
   );
 }

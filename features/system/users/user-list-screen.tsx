@@ -9,7 +9,6 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
-import { NoPermission } from '../no-permission';
 import { RecycleBinModal } from './recycle-bin-modal';
 import { ResetPasswordModal, type ResetPasswordTarget } from './reset-password-modal';
 import { userEditors } from './user-editors';
@@ -65,8 +64,6 @@ function ResetPasswordLink({ record }: { record: Row }) {
 
 /** 用户管理 (system/UserList): the resource engine's list page over sys_user. */
 export default function UserListScreen() {
-  const { mode } = useAuth();
-  if (mode(USER_PERMS.list) === 'hide') return <NoPermission code={USER_PERMS.list} />;
   return <UserList />;
 }
 

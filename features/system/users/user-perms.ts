@@ -2,20 +2,14 @@
  * 用户管理's permission codes and fixed rules, shared by the screen (button visibility) and the
  * embedded backend (server/http/user-routes.ts enforces every one). Data only: no server imports.
  */
-export const USER_PERMS = {
-  list: 'system:user:list',
-  frozen: 'system:user:frozen',
-  delete: 'system:user:delete',
-  deleteBatch: 'system:user:deleteBatch',
-  /** 回收站: list deleted users. */
-  recycleBin: 'system:user:recycleBin',
-  /** 回收站 → 还原. */
-  putRecycleBin: 'system:user:putRecycleBin',
-  /** 回收站 → 彻底删除. */
-  deleteRecycleBin: 'system:user:deleteRecycleBin',
-  /** 重置密码 of another user by an administrator. */
-  changePassword: 'system:user:changePassword',
-} as const;
+// Relative, not '@/': the embedded backend imports this module too, outside Next's resolver.
+import { PERMS } from '../../../lib/permissions/codes';
+
+/**
+ * 用户管理's codes (lib/permissions/codes.ts): recycleBin lists deleted users, putRecycleBin restores and
+ * deleteRecycleBin purges them; changePassword is an administrator's 重置密码 of another user.
+ */
+export const USER_PERMS = PERMS.user;
 
 /** The built-in administrator account: never deleted or frozen (JeecgBoot's rule). */
 export const ADMIN_USERNAME = 'admin';

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /**
  * 用户管理 (sys_user): data only, shared by the embedded backend (server/resources/catalog.ts, which
@@ -14,7 +15,7 @@ export const userResource: ResourceDef = {
   title: '用户信息',
   table: 'sys_user',
   api: '/sys/user',
-  perm: 'system:user',
+  perm: PERMS.user.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

@@ -1,6 +1,7 @@
 import type { Database } from '../index';
-import { linkId } from '../../ids';
+import { linkId } from '../../core/ids';
 import { sendRowId } from '../../services/announcements';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /**
  * Reference and demo rows for announcements, called once per start from server/db/seed/index.ts.
@@ -10,19 +11,19 @@ import { sendRowId } from '../../services/announcements';
  */
 
 export const ANNOUNCEMENT_PERMS = [
-  { id: 'perm_btn_annt_list', name: '查看系统通告', perms: 'system:annountCement:list' },
-  { id: 'perm_btn_annt_add', name: '新增系统通告', perms: 'system:annountCement:add' },
-  { id: 'perm_btn_annt_edit', name: '编辑系统通告', perms: 'system:annountCement:edit' },
-  { id: 'perm_btn_annt_delete', name: '删除系统通告', perms: 'system:annountCement:delete' },
-  { id: 'perm_btn_annt_release', name: '发布系统通告', perms: 'system:annountCement:release' },
-  { id: 'perm_btn_annt_revoke', name: '撤销系统通告', perms: 'system:annountCement:revoke' },
-  { id: 'perm_btn_message_send', name: '发送系统消息', perms: 'system:message:send' },
-  { id: 'perm_btn_msg_tpl_list', name: '查看消息模板', perms: 'system:messageTemplate:list' },
-  { id: 'perm_btn_msg_tpl_add', name: '新增消息模板', perms: 'system:messageTemplate:add' },
-  { id: 'perm_btn_msg_tpl_edit', name: '编辑消息模板', perms: 'system:messageTemplate:edit' },
-  { id: 'perm_btn_msg_tpl_delete', name: '删除消息模板', perms: 'system:messageTemplate:delete' },
-  { id: 'perm_btn_msg_tpl_delete_batch', name: '批量删除消息模板', perms: 'system:messageTemplate:deleteBatch' },
-  { id: 'perm_btn_message_list', name: '查看消息记录', perms: 'system:message:list' },
+  { id: 'perm_btn_annt_list', name: '查看系统通告', perms: PERMS.announcement.list },
+  { id: 'perm_btn_annt_add', name: '新增系统通告', perms: PERMS.announcement.add },
+  { id: 'perm_btn_annt_edit', name: '编辑系统通告', perms: PERMS.announcement.edit },
+  { id: 'perm_btn_annt_delete', name: '删除系统通告', perms: PERMS.announcement.delete },
+  { id: 'perm_btn_annt_release', name: '发布系统通告', perms: PERMS.announcement.release },
+  { id: 'perm_btn_annt_revoke', name: '撤销系统通告', perms: PERMS.announcement.revoke },
+  { id: 'perm_btn_message_send', name: '发送系统消息', perms: PERMS.message.send },
+  { id: 'perm_btn_msg_tpl_list', name: '查看消息模板', perms: PERMS.messageTemplate.list },
+  { id: 'perm_btn_msg_tpl_add', name: '新增消息模板', perms: PERMS.messageTemplate.add },
+  { id: 'perm_btn_msg_tpl_edit', name: '编辑消息模板', perms: PERMS.messageTemplate.edit },
+  { id: 'perm_btn_msg_tpl_delete', name: '删除消息模板', perms: PERMS.messageTemplate.delete },
+  { id: 'perm_btn_msg_tpl_delete_batch', name: '批量删除消息模板', perms: PERMS.messageTemplate.deleteBatch },
+  { id: 'perm_btn_message_list', name: '查看消息记录', perms: PERMS.message.list },
 ] as const;
 
 const PERM_PARENT = 'perm_isystem';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../index';
 import { hashPassword } from '../../auth/password';
-import { linkId } from '../../ids';
+import { linkId } from '../../core/ids';
 import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from '../seed-data';
 import { seedCategories } from '../../services/category';
 import { seedAnnouncements } from './announcements';

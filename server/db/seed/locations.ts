@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '../index';
 import type { TblLocationTable } from '../schema';
-import { linkId } from '../../ids';
+import { linkId } from '../../core/ids';
+import { PERMS } from '../../../lib/permissions/codes';
 
 /**
  * 场地: the button permissions of 场地管理 (always) and demo venues (demo only, into an empty table),
@@ -17,14 +18,14 @@ const MANAGERS = ['role_admin', 'role_academic', 'role_marketing'];
 const WITH_TEACHER = [...MANAGERS, 'role_teacher'];
 
 export const LOCATION_PERMS = [
-  { id: 'perm_btn_location_list', name: '查看场地', perms: 'edu:location:list', roles: WITH_TEACHER },
-  { id: 'perm_btn_location_add', name: '新增场地', perms: 'edu:location:add', roles: WITH_TEACHER },
-  { id: 'perm_btn_location_edit', name: '编辑场地', perms: 'edu:location:edit', roles: WITH_TEACHER },
-  { id: 'perm_btn_location_delete', name: '删除场地', perms: 'edu:location:delete', roles: MANAGERS },
-  { id: 'perm_btn_location_delete_batch', name: '批量删除场地', perms: 'edu:location:deleteBatch', roles: MANAGERS },
-  { id: 'perm_btn_location_export', name: '导出场地', perms: 'edu:location:exportXls', roles: MANAGERS },
+  { id: 'perm_btn_location_list', name: '查看场地', perms: PERMS.location.list, roles: WITH_TEACHER },
+  { id: 'perm_btn_location_add', name: '新增场地', perms: PERMS.location.add, roles: WITH_TEACHER },
+  { id: 'perm_btn_location_edit', name: '编辑场地', perms: PERMS.location.edit, roles: WITH_TEACHER },
+  { id: 'perm_btn_location_delete', name: '删除场地', perms: PERMS.location.delete, roles: MANAGERS },
+  { id: 'perm_btn_location_delete_batch', name: '批量删除场地', perms: PERMS.location.deleteBatch, roles: MANAGERS },
+  { id: 'perm_btn_location_export', name: '导出场地', perms: PERMS.location.exportXls, roles: MANAGERS },
   // The 负责人 picker of the venue form (/clazz/tblTeachScheduleTeacher/teacherList).
-  { id: 'perm_btn_teacher_list', name: '选择教师', perms: 'clazz:teacher:list', roles: WITH_TEACHER },
+  { id: 'perm_btn_teacher_list', name: '选择教师', perms: PERMS.teacherPicker.list, roles: WITH_TEACHER },
 ] as const;
 
 const FIRST_SORT_NO = 210;

@@ -1,5 +1,6 @@
 import type { Database } from '../index';
-import { linkId } from '../../ids';
+import { linkId } from '../../core/ids';
+import { CALENDAR_PERM, PERMS } from '../../../lib/permissions/codes';
 
 /**
  * Teaching affairs (issue 7): the button permissions the embedded API enforces, seeded on every start
@@ -13,40 +14,21 @@ const STAFF = ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'];
 const TEACHING = ['role_admin', 'role_academic', 'role_teacher'];
 const SALES = ['role_admin', 'role_academic', 'role_marketing'];
 
-export const CALENDAR_PERM = {
-  list: 'calendar:entry:list',
-  add: 'calendar:entry:add',
-  edit: 'calendar:entry:edit',
-  cancel: 'calendar:entry:cancel',
-  /** Save a clashing entry with a logged reason (rule R1's override). */
-  override: 'calendar:entry:override',
-  seriesAdd: 'calendar:series:add',
-  check: 'calendar:attendance:check',
-  revoke: 'calendar:attendance:revoke',
-  makeup: 'calendar:attendance:makeup',
-  /** 请假/调课 applications and their audit (审核). */
-  applyList: 'calendar:apply:list',
-  applyAdd: 'calendar:apply:add',
-  applyAudit: 'calendar:apply:audit',
-  applyWithdraw: 'calendar:apply:withdraw',
-  /** 直播课堂: the live list, and setting a session's live link. */
-  liveList: 'calendar:live:list',
-  liveEdit: 'calendar:live:edit',
-  /** Inner-class (scope 1) screens; without it scope-1 rows stay out of every calendar read. */
-  innerList: 'calendar:inner:list',
-  /** Class groups (分组). */
-  groupEdit: 'clazz:group:edit',
-} as const;
+// The calendar's codes live in the catalogue; re-exported for the routes and suites that read them here.
+export { CALENDAR_PERM };
 
 type SeedPerm = { id: string; parent: string; name: string; perms: string; roles: string[] };
 
-const crud = (idBase: string, parent: string, title: string, prefix: string, roles: { read: string[]; write: string[]; remove: string[] }, extra: ('exportXls' | 'importExcel')[] = []): SeedPerm[] => [
-  { id: `${idBase}_list`, parent, name: `查看${title}`, perms: `${prefix}:list`, roles: roles.read },
-  { id: `${idBase}_add`, parent, name: `新增${title}`, perms: `${prefix}:add`, roles: roles.write },
-  { id: `${idBase}_edit`, parent, name: `编辑${title}`, perms: `${prefix}:edit`, roles: roles.write },
-  { id: `${idBase}_delete`, parent, name: `删除${title}`, perms: `${prefix}:delete`, roles: roles.remove },
-  { id: `${idBase}_del_batch`, parent, name: `批量删除${title}`, perms: `${prefix}:deleteBatch`, roles: roles.remove },
-  ...extra.map((a) => ({ id: `${idBase}_${a === 'exportXls' ? 'export' : 'import'}`, parent, name: `${a === 'exportXls' ? '导出' : '导入'}${title}`, perms: `${prefix}:${a}`, roles: roles.remove })),
+type CrudCodes = { list: string; add: string; edit: string; delete: string; deleteBatch: string; exportXls?: string; importExcel?: string };
+
+/** The resource engine's buttons of one catalogue area, plus the extra (export/import) codes it names. */
+const crud = (idBase: string, parent: string, title: string, codes: CrudCodes, roles: { read: string[]; write: string[]; remove: string[] }, extra: ('exportXls' | 'importExcel')[] = []): SeedPerm[] => [
+  { id: `${idBase}_list`, parent, name: `查看${title}`, perms: codes.list, roles: roles.read },
+  { id: `${idBase}_add`, parent, name: `新增${title}`, perms: codes.add, roles: roles.write },
+  { id: `${idBase}_edit`, parent, name: `编辑${title}`, perms: codes.edit, roles: roles.write },
+  { id: `${idBase}_delete`, parent, name: `删除${title}`, perms: codes.delete, roles: roles.remove },
+  { id: `${idBase}_del_batch`, parent, name: `批量删除${title}`, perms: codes.deleteBatch, roles: roles.remove },
+  ...extra.map((a) => ({ id: `${idBase}_${a === 'exportXls' ? 'export' : 'import'}`, parent, name: `${a === 'exportXls' ? '导出' : '导入'}${title}`, perms: codes[a]!, roles: roles.remove })),
 ];
 
 export const TEACHING_PERMS: SeedPerm[] = [
@@ -59,15 +41,15 @@ export const TEACHING_PERMS: SeedPerm[] = [
   { id: 'perm_btn_cal_check', parent: 'perm_calpanel', name: '点名', perms: CALENDAR_PERM.check, roles: TEACHING },
   { id: 'perm_btn_cal_revoke', parent: 'perm_calpanel', name: '撤销点名', perms: CALENDAR_PERM.revoke, roles: ACADEMIC },
   { id: 'perm_btn_cal_makeup', parent: 'perm_calpanel', name: '安排补课', perms: CALENDAR_PERM.makeup, roles: ACADEMIC },
-  ...crud('perm_btn_holiday', 'perm_edu_holiday', '节假日', 'calendar:holiday', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }),
-  ...crud('perm_btn_clazz', 'perm_edu_clazz', '班级', 'clazz:clazz', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
-  ...crud('perm_btn_tch', 'perm_edu_teacher', '教师', 'edu:teacher', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
-  { id: 'perm_btn_tch_transfer', parent: 'perm_edu_teacher', name: '教师调动', perms: 'edu:teacher:transfer', roles: ACADEMIC },
-  ...crud('perm_btn_stu', 'perm_edu_student', '学员', 'edu:student', { read: STAFF, write: SALES, remove: ACADEMIC }, ['exportXls', 'importExcel']),
-  ...crud('perm_btn_course', 'perm_edu_course', '课程', 'course:course', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
-  ...crud('perm_btn_material', 'perm_edu_material', '课程资料', 'edu:material', { read: STAFF, write: TEACHING, remove: ACADEMIC }),
-  ...crud('perm_btn_room', 'perm_edu_room', '教室', 'edu:room', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }),
-  { id: 'perm_btn_sched_list', parent: 'perm_edu_schedule', name: '查看课表', perms: 'calendar:schedule:list', roles: STAFF },
+  ...crud('perm_btn_holiday', 'perm_edu_holiday', '节假日', PERMS.holiday, { read: STAFF, write: ACADEMIC, remove: ACADEMIC }),
+  ...crud('perm_btn_clazz', 'perm_edu_clazz', '班级', PERMS.clazz, { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  ...crud('perm_btn_tch', 'perm_edu_teacher', '教师', PERMS.teacher, { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  { id: 'perm_btn_tch_transfer', parent: 'perm_edu_teacher', name: '教师调动', perms: PERMS.teacher.transfer, roles: ACADEMIC },
+  ...crud('perm_btn_stu', 'perm_edu_student', '学员', PERMS.student, { read: STAFF, write: SALES, remove: ACADEMIC }, ['exportXls', 'importExcel']),
+  ...crud('perm_btn_course', 'perm_edu_course', '课程', PERMS.course, { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  ...crud('perm_btn_material', 'perm_edu_material', '课程资料', PERMS.material, { read: STAFF, write: TEACHING, remove: ACADEMIC }),
+  ...crud('perm_btn_room', 'perm_edu_room', '教室', PERMS.room, { read: STAFF, write: ACADEMIC, remove: ACADEMIC }),
+  { id: 'perm_btn_sched_list', parent: 'perm_edu_schedule', name: '查看课表', perms: PERMS.schedule.list, roles: STAFF },
   { id: 'perm_btn_apply_list', parent: 'perm_edu_audit', name: '查看申请', perms: CALENDAR_PERM.applyList, roles: STAFF },
   { id: 'perm_btn_apply_add', parent: 'perm_edu_audit', name: '提交请假/调课申请', perms: CALENDAR_PERM.applyAdd, roles: TEACHING },
   { id: 'perm_btn_apply_audit', parent: 'perm_edu_audit', name: '审核申请', perms: CALENDAR_PERM.applyAudit, roles: ACADEMIC },
@@ -76,7 +58,7 @@ export const TEACHING_PERMS: SeedPerm[] = [
   { id: 'perm_btn_live_edit', parent: 'perm_edu_live', name: '设置直播链接', perms: CALENDAR_PERM.liveEdit, roles: ACADEMIC },
   { id: 'perm_btn_inner_list', parent: 'perm_inner_calendar', name: '查看内部班', perms: CALENDAR_PERM.innerList, roles: TEACHING },
   { id: 'perm_btn_clazz_group', parent: 'perm_edu_clazz', name: '班级分组', perms: CALENDAR_PERM.groupEdit, roles: ACADEMIC },
-  { id: 'perm_btn_sched_export', parent: 'perm_edu_schedule', name: '导出课表', perms: 'calendar:schedule:exportXls', roles: ACADEMIC },
+  { id: 'perm_btn_sched_export', parent: 'perm_edu_schedule', name: '导出课表', perms: PERMS.schedule.exportXls, roles: ACADEMIC },
 ];
 
 const FIRST_SORT_NO = 300;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { SESSION_COOKIE, sealSession } from '../../../lib/server/session-cookie';
 import { RealtimeHub } from '../hub';
-import { sha256 } from '../../ids';
+import { sha256 } from '../../core/ids';
 import { createVxeSocketHandler, parseVxeFrame, VXE_RATE, type VxeRelay } from '../vxe-socket';
 
 const SECRET = 'test-only-session-secret-0123456789abcdef';

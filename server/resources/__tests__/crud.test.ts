@@ -2,9 +2,9 @@
 import { sql } from 'kysely';
 import { encodeSuperQuery } from '../../../lib/super-query';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
-import { ApiFailure } from '../../http/envelope';
+import { ApiFailure } from '../../core/errors';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../../http/types';
+import type { AppEnv, Services } from '../../core/context';
 import { crudModule, iterateRows } from '../crud';
 import { parseListQuery } from '../query';
 import { registerResource, unregisterResource } from '../registry';

@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import type { ResourceDef } from '../../../lib/resources/types';
 import type { Database } from '../../db';
-import { linkId } from '../../ids';
+import { linkId } from '../../core/ids';
 
 /** A test-only resource over a test-only table (created by the test, never by a migration). */
 export const FIXTURE: ResourceDef = {

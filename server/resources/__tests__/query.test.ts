@@ -2,7 +2,7 @@
 import { encodeSuperQuery } from '../../../lib/super-query';
 import type { DB } from '../../db/schema';
 import { escapeLike } from '../../db/like';
-import { ApiFailure } from '../../http/envelope';
+import { ApiFailure } from '../../core/errors';
 import { parseListQuery, parseSort, SORT_FIELD_MISSING, type Params } from '../query';
 import { pageQueries } from '../select';
 import { compilerOnly, FIXTURE, FIXTURE_IDENTIFIERS, identifiersIn } from './helpers';

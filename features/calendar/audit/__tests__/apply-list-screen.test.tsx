@@ -3,6 +3,8 @@ import { wrapper, type WrapperOptions } from '@/components/pickers/__tests__/hel
 import { ApiError, http } from '@/lib/http';
 import type { ApplyRow } from '@/lib/calendar/apply-types';
 import ApplyListScreen from '../apply-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 
 jest.setTimeout(60_000);
 
@@ -152,7 +154,12 @@ describe('审核 screen', () => {
   });
 
   it('without calendar:apply:list shows no permission and requests nothing', async () => {
-    renderScreen({ auth: [], allAuth: CODES.map(perm) });
+    render(
+      <ScreenGate perm={screenPerm('calendar/TblCalendarApplyList')}>
+        <ApplyListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ auth: [], allAuth: CODES.map(perm) }) },
+    );
     await screen.findByTestId('no-permission');
     expect(get).not.toHaveBeenCalled();
   });

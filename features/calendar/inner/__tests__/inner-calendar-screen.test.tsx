@@ -2,6 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { wrapper, type WrapperOptions } from '@/components/pickers/__tests__/helpers';
 import { http } from '@/lib/http';
 import InnerCalendarScreen from '../inner-calendar-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 import { calendarEntry } from '../../test-fixtures';
 
 // The real react-big-calendar renders here (week grid under jsdom): slow on a busy 2-core machine.
@@ -35,7 +37,12 @@ beforeEach(() => {
 
 describe('内部班行事历', () => {
   it('without calendar:inner:list shows 没有权限 and asks for nothing', () => {
-    render(<InnerCalendarScreen />, { wrapper: wrapper(asUser(['calendar:entry:list'])) });
+    render(
+      <ScreenGate perm={screenPerm('calpanel/InnerCalendarPanel')}>
+        <InnerCalendarScreen />
+      </ScreenGate>,
+      { wrapper: wrapper(asUser(['calendar:entry:list'])) },
+    );
     expect(screen.getByTestId('no-permission').getAttribute('data-code')).toBe('calendar:inner:list');
     expect(get).not.toHaveBeenCalled();
   });

@@ -4,6 +4,8 @@ import { http } from '@/lib/http';
 import { toWireTime } from '@/lib/calendar/wire-time';
 import type { LivePresence, LiveSession } from '@/lib/calendar/types';
 import LiveListScreen, { LIVE_REFRESH_MS } from '../live-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 
 jest.mock('@/lib/http', () => {
   const actual = jest.requireActual('@/lib/http');
@@ -43,7 +45,12 @@ afterEach(() => jest.useRealTimers());
 
 describe('直播课堂', () => {
   it('without calendar:live:list shows 没有权限 and asks for nothing', () => {
-    render(<LiveListScreen />, { wrapper: wrapper(asUser([])) });
+    render(
+      <ScreenGate perm={screenPerm('calendar/LiveList')}>
+        <LiveListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper(asUser([])) },
+    );
     expect(screen.getByTestId('no-permission').getAttribute('data-code')).toBe('calendar:live:list');
     expect(get).not.toHaveBeenCalled();
   });

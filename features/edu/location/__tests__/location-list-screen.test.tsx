@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { wrapper, type WrapperOptions } from '@/components/pickers/__tests__/helpers';
 import { ApiError, http } from '@/lib/http';
 import LocationListScreen from '../location-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 
 // antd Table + Modal under jsdom are slow on a busy 2-core machine.
 jest.setTimeout(60_000);
@@ -165,7 +167,13 @@ describe('场地管理 list', () => {
   });
 
   it('without edu:location:list (governed, not held) shows 没有权限 and asks nothing', async () => {
-    renderList({ allAuth: [{ action: 'edu:location:list', type: '1', describe: '查看场地', status: '1' }] });
+    // The registry's gate (lib/screens.ts perm) stands in front of the screen.
+    render(
+      <ScreenGate perm={screenPerm('location/TblLocationList')}>
+        <LocationListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ allAuth: [{ action: 'edu:location:list', type: '1', describe: '查看场地', status: '1' }] }) },
+    );
     expect(await screen.findByTestId('no-permission')).toBeTruthy();
     expect(get).not.toHaveBeenCalled();
   });

@@ -4,6 +4,8 @@ import { ApiError, http } from '@/lib/http';
 import type { AuthEntry } from '@/lib/menu-types';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import AnnouncementListScreen from '../announcement-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/isystem/annountCement', useRouter: () => ({ push: jest.fn() }) }));
 jest.mock('@/lib/http', () => {
@@ -106,7 +108,12 @@ describe('通告管理 list', () => {
   });
 
   it('without the list permission nothing is requested', () => {
-    renderScreen([`${P}:add`]);
+    render(
+      <ScreenGate perm={screenPerm('system/SysAnnouncementList')}>
+        <AnnouncementListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ auth: entries([`${P}:add`]), allAuth: entries(ALL_CODES) }) },
+    );
     expect(screen.getByTestId('no-permission')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
   });

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { ApiError, http } from '@/lib/http';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import CategoryListScreen from '../category-list-screen';
-import { buildTree, rootListParams, type CategoryRow } from '../use-category-tree';
+import { buildTree, rootListParams, toTreeRows, UNKNOWN_RESPONSE, type CategoryRow } from '../use-category-tree';
 
 jest.setTimeout(60_000);
 
@@ -44,6 +44,15 @@ const expander = (rowKey: string) => document.querySelector(`tr[data-row-key="${
 beforeEach(() => {
   jest.clearAllMocks();
   serve();
+});
+
+describe('toTreeRows', () => {
+  it('accepts an array or {records}, and refuses anything else', () => {
+    expect(toTreeRows([{ id: 1 }])).toEqual([{ id: 1 }]);
+    expect(toTreeRows({ records: [{ id: 2 }] })).toEqual([{ id: 2 }]);
+    expect(() => toTreeRows({ rows: [] })).toThrow(UNKNOWN_RESPONSE);
+    expect(() => toTreeRows(null)).toThrow('返回数据类型不识别');
+  });
 });
 
 describe('buildTree', () => {

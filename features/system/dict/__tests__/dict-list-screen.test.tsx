@@ -4,6 +4,8 @@ import { http } from '@/lib/http';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import { DICT_CACHE_STORAGE_KEY } from '@/lib/dict-cache';
 import DictListScreen from '../dict-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 import { itemsDefFor } from '../dict-items-drawer';
 import { dictItemResource } from '../dict-item-resource';
 
@@ -59,7 +61,12 @@ describe('itemsDefFor', () => {
 describe('数据字典 screen', () => {
   it('shows 没有权限 and asks nothing without system:dict:list', async () => {
     const allAuth = [{ action: 'system:dict:list', type: '1', describe: '查看字典', status: '1' }];
-    render(<DictListScreen />, { wrapper: wrapper({ auth: [], allAuth }) });
+    render(
+      <ScreenGate perm={screenPerm('system/DictList')}>
+        <DictListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ auth: [], allAuth }) },
+    );
     expect(await screen.findByTestId('no-permission')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
   });

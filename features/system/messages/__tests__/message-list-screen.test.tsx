@@ -3,6 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { http } from '@/lib/http';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import MessageListScreen from '../message-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 
 jest.setTimeout(60_000);
 
@@ -39,7 +41,12 @@ beforeEach(() => {
 
 describe('消息记录 screen', () => {
   it('without system:message:list: 没有权限, nothing requested', async () => {
-    render(<MessageListScreen />, { wrapper: wrapper({ auth: [], allAuth: [entry('system:message:list')] }) });
+    render(
+      <ScreenGate perm={screenPerm('system/SysMessageList')}>
+        <MessageListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ auth: [], allAuth: [entry('system:message:list')] }) },
+    );
     expect(await screen.findByTestId('no-permission')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
   });

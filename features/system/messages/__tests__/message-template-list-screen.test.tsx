@@ -3,6 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { ApiError, http } from '@/lib/http';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import MessageTemplateListScreen from '../message-template-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 import { SEND_URL } from '../message-template-resource';
 
 // antd Table + Modal under jsdom are slow on a busy 2-core machine.
@@ -84,7 +86,12 @@ async function openSend(id = COURSE.id) {
 
 describe('消息模板 screen: permissions', () => {
   it('without the list and the send code: 没有权限, nothing requested', async () => {
-    render(<MessageTemplateListScreen />, { wrapper: as([]) });
+    render(
+      <ScreenGate perm={screenPerm('system/SysMessageTemplateList')}>
+        <MessageTemplateListScreen />
+      </ScreenGate>,
+      { wrapper: as([]) },
+    );
     expect(await screen.findByTestId('no-permission')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
   });

@@ -3,6 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { http } from '@/lib/http';
 import { wrapper } from '@/components/data/list/__tests__/helpers';
 import QuartzListScreen from '../quartz-list-screen';
+import { ScreenGate } from '@/features/system/no-permission';
+import { screenPerm } from '@/lib/screens';
 
 jest.setTimeout(60_000);
 
@@ -43,7 +45,12 @@ beforeEach(() => {
 
 describe('定时任务 screen', () => {
   it('without quartz:job:list: 没有权限, nothing requested', async () => {
-    render(<QuartzListScreen />, { wrapper: wrapper({ auth: [], allAuth: ALL }) });
+    render(
+      <ScreenGate perm={screenPerm('system/QuartzJobList')}>
+        <QuartzListScreen />
+      </ScreenGate>,
+      { wrapper: wrapper({ auth: [], allAuth: ALL }) },
+    );
     expect(await screen.findByTestId('no-permission')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
   });

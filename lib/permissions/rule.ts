@@ -1,41 +1,45 @@
 /**
- * Menu, button and page-control permissions (spec 01 §6, contract §3), pure and isomorphic.
- * Storage is only touched through the Storage object handed in.
+ * The one permission rule (issue #19): the button directive of spec 01 §6, applied by the client to show a
+ * button and by the embedded backend to allow the action behind it (server/http/perm.ts `requirePerm`), on
+ * the same facts — the user's button rows and the rows switched off system-wide — read from sys_permission
+ * as contract §3's `auth` and `allAuth` (`authLists`). Pure: both sides import it. Proved on one table of
+ * cases from both sides: ./rule-cases.ts.
+ *
+ * JeecgBoot's meanings, which the rule keeps:
+ * - status '0' (无效) switches a button's rule off system-wide: the button is not controlled, so every
+ *   signed-in user may use it (the Vue directive's "status 0 grants directly"; the server now agrees).
+ * - perms_type '2' (禁用) rows are page-control rules: they render a control disabled (`authMode`,
+ *   `disabledControls`) and never grant an action; a button or route needs a non-type-2 row.
+ * - a code no row names is refused (the strict directive); only `authMode` is lenient about it, for
+ *   rendering, and `buttonMode` never shows as usable what the rule refuses among the codes rows govern.
  */
-import type { AuthEntry, MenuNode } from './menu-types';
-import { LOGIN_USER_BUTTON_AUTH, SYS_BUTTON_AUTH } from './storage-keys';
+// Relative, not '@/': the embedded backend imports this module too, outside Next's resolver.
+import type { AuthEntry } from '../menu-types';
 
-export type { AuthEntry } from './menu-types';
+/* ------------------------------------------------------------------ facts */
 
-/* ------------------------------------------------------------------ menu filtering */
+/** The columns of a sys_permission row the rule reads. */
+export interface PermissionFactRow {
+  name: string;
+  menu_type: number;
+  perms: string | null;
+  perms_type: string | null;
+  status: string;
+}
+
+/** A row as an `auth` entry (contract §3: `{action: perms, type: perms_type, describe: name}`). */
+export const authEntryOf = (r: PermissionFactRow): AuthEntry => ({ action: r.perms ?? '', type: r.perms_type ?? '1', describe: r.name });
 
 /**
- * Spec 01 §6: a node shows when it has no permission requirement (`meta.permission` absent or empty)
- * or when any of its required codes is held. Children are filtered recursively. A parent that had
- * children and has none left after filtering is removed; a parent whose remaining children are all
- * flagged `hidden` stays reachable but is marked hidden itself (contract §3: "a node whose children are
- * all hidden is hidden"). The input is never mutated; kept nodes are shallow copies.
+ * Contract §3's lists from rows: `auth` = the user's button rows (menu_type 2) with status '1' and a code, in
+ * the order given; `allAuth` = the given button rows with a code, each with its status. The permission
+ * answer (`getUserPermissionByToken`) hands every live button row; the backend's check hands only the rows
+ * switched off (status '0'), the only `allAuth` entries `hasButtonAuth` reads.
  */
-export function filterMenu(nodes: readonly MenuNode[], userPermissionCodes: Iterable<string>): MenuNode[] {
-  const held = new Set(userPermissionCodes);
-  const walk = (list: readonly MenuNode[]): MenuNode[] => {
-    const out: MenuNode[] = [];
-    for (const node of list) {
-      const required = node.meta?.permission ?? [];
-      if (required.length > 0 && !required.some((code) => held.has(code))) continue;
-      if (node.children && node.children.length > 0) {
-        const children = walk(node.children);
-        if (children.length === 0) continue;
-        const copy: MenuNode = { ...node, children };
-        if (children.every((c) => c.hidden)) copy.hidden = true;
-        out.push(copy);
-      } else {
-        out.push({ ...node });
-      }
-    }
-    return out;
-  };
-  return walk(nodes);
+export function authLists(userRows: readonly PermissionFactRow[], buttonRows: readonly PermissionFactRow[]): { auth: AuthEntry[]; allAuth: AuthEntry[] } {
+  const auth = userRows.filter((r) => r.menu_type === 2 && r.status === '1' && r.perms).map(authEntryOf);
+  const allAuth = buttonRows.filter((r) => r.perms).map((r) => ({ ...authEntryOf(r), status: r.status }));
+  return { auth, allAuth };
 }
 
 /* ------------------------------------------------------------------ button permissions */
@@ -85,6 +89,15 @@ export function hasButtonAuth(code: string, ctx: AuthContext): boolean {
 /** DESIGN.md §3 names the directive `hasAuth`. */
 export const hasAuth = hasButtonAuth;
 
+/**
+ * Held through the user's own roles (an active non-type-2 row of `auth`), not merely open because the rule
+ * is switched off. The backend's "a write may not take away the writer's own rights" guards use it: switching
+ * off 菜单管理's own rule would open it to every user, so it counts as taking it away.
+ */
+export function holdsButton(code: string, ctx: Pick<AuthContext, 'auth'>): boolean {
+  return ctx.auth.some((e) => !isControl(e) && mentions(e, code));
+}
+
 export type AuthMode = 'show' | 'hide' | 'disable';
 
 /**
@@ -122,6 +135,39 @@ export function authMode(code: string, ctx: AuthContext): AuthMode {
     if (!ctx.auth.some((e) => mentions(e, code))) return 'disable';
   }
   return 'show';
+}
+
+/**
+ * How the shell renders an element guarded by `code` (`useAuth().mode`, `<Authorized>`): `authMode`, except
+ * that an element is never shown usable when a row governs its code and the rule (`hasButtonAuth`) refuses
+ * it — the server would refuse the action. Such an element is rendered disabled when `authMode` would have
+ * shown it (a type-2 row held, or switched off: it only ever disables) and hidden otherwise; an element the
+ * rule allows is shown even when a type-2 row of the same code would disable it. A code no row names keeps
+ * `authMode`'s lenient 'show' (the list engine renders a definition's buttons before rows exist for them).
+ */
+export function buttonMode(code: string, ctx: AuthContext): AuthMode {
+  if (hasButtonAuth(code, ctx)) return 'show';
+  const mode = authMode(code, ctx);
+  if (mode !== 'show') return mode;
+  const governed = (nodeList(ctx) ?? []).some((e) => mentions(e, code)) || ctx.allAuth.some((e) => mentions(e, code));
+  return governed ? 'disable' : 'show';
+}
+
+/* ------------------------------------------------------------------ screens */
+
+/** What a screen needs (lib/screens.ts `perm`): one code, every code of a list, or any code of `anyOf`. */
+export type ScreenPerm = string | readonly string[] | { readonly anyOf: readonly string[] };
+
+/**
+ * The code to report when the user may not open a screen needing `perm`, else null (nothing needed, or
+ * granted by `has` — the rule). A list needs every code: the first one missing is reported; `anyOf` needs
+ * one of them: the first is reported.
+ */
+export function missingScreenPerm(perm: ScreenPerm | undefined, has: (code: string) => boolean): string | null {
+  if (perm === undefined) return null;
+  if (typeof perm === 'string') return has(perm) ? null : perm;
+  if ('anyOf' in perm) return perm.anyOf.length === 0 || perm.anyOf.some(has) ? null : perm.anyOf[0];
+  return (perm as readonly string[]).find((code) => !has(code)) ?? null;
 }
 
 /* ------------------------------------------------------------------ page controls */
@@ -183,72 +229,3 @@ export function authorizedColumns<C extends { dataIndex?: unknown }>(
   return columns.filter((c) => !(typeof c.dataIndex === 'string' && lacking.has(c.dataIndex)));
 }
 
-/* ------------------------------------------------------------------ ownership */
-
-export interface OwnedRecord {
-  ownBy?: string | null;
-  createBy?: string | null;
-}
-
-export interface PermissionUser {
-  id: string;
-  username?: string;
-  isAdmin?: number | string | null;
-  isMarketing?: number | string | null;
-}
-
-const isOne = (v: number | string | null | undefined) => v !== null && v !== undefined && String(v).trim() === '1';
-
-/**
- * Spec 01 §6: a record can be edited or removed by its owner (ownBy equals the user id), or by a user
- * with isAdmin = 1 or isMarketing = 1 (number or string). Decision: a record that carries no ownBy at
- * all (null/undefined/'') falls back to its creator — `createBy` (JeecgBoot stores the username there)
- * equal to the user's username. A record whose ownBy names someone else is never the user's.
- */
-export function canEdit(record: OwnedRecord, user: PermissionUser): boolean {
-  if (isOne(user.isAdmin) || isOne(user.isMarketing)) return true;
-  if (record.ownBy) return record.ownBy === user.id;
-  return !!record.createBy && !!user.username && record.createBy === user.username;
-}
-
-/* ------------------------------------------------------------------ warning helper */
-
-/** Spec 01 §5: the permission check helper's warning. */
-export const NO_PERMISSION_WARNING = Object.freeze({ title: '提示', content: '没有权限查看' } as const);
-
-/** The warning to show when `code` is not granted (by `hasButtonAuth`), else null. */
-export function permissionWarning(code: string, ctx: AuthContext): typeof NO_PERMISSION_WARNING | null {
-  return hasButtonAuth(code, ctx) ? null : NO_PERMISSION_WARNING;
-}
-
-/* ------------------------------------------------------------------ session storage */
-
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-/** Spec 01 §6: `auth` and `allAuth` are kept in session storage as JSON arrays. */
-export function storeAuthLists(storage: KeyValueStorage, auth: readonly AuthEntry[], allAuth: readonly AuthEntry[]): void {
-  storage.setItem(LOGIN_USER_BUTTON_AUTH, JSON.stringify(auth ?? []));
-  storage.setItem(SYS_BUTTON_AUTH, JSON.stringify(allAuth ?? []));
-}
-
-function parseEntries(raw: string | null): AuthEntry[] {
-  if (!raw) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (!Array.isArray(value)) return [];
-    return value
-      .filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && typeof (e as { action?: unknown }).action === 'string')
-      .map((e) => {
-        const entry: AuthEntry = { action: e.action as string, type: String(e.type ?? ''), describe: typeof e.describe === 'string' ? e.describe : '' };
-        if (e.status !== undefined && e.status !== null) entry.status = String(e.status);
-        return entry;
-      });
-  } catch {
-    return [];
-  }
-}
-
-/** Reads both lists back; a missing or malformed value reads as an empty list (entries without a string action are dropped). */
-export function readAuthLists(storage: Pick<Storage, 'getItem'>): { auth: AuthEntry[]; allAuth: AuthEntry[] } {
-  return { auth: parseEntries(storage.getItem(LOGIN_USER_BUTTON_AUTH)), allAuth: parseEntries(storage.getItem(SYS_BUTTON_AUTH)) };
-}

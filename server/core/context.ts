@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Database } from '../db';
 import type { SysUser } from '../db/schema';
+import type { AuthContext as PermissionFacts } from '../../lib/permissions/rule';
 import type { SessionStore } from '../auth/sessions';
 import type { BackendConfig } from '../config';
 import type { SmsSender } from '../auth/sms';
@@ -11,6 +12,16 @@ export interface AuthContext {
   tokenHash: string;
   user: SysUser;
   tenantId: number;
+}
+
+/** What the caller is granted, loaded once per request (server/http/perm.ts `permCodesOf`, server/services/users.ts `loadUserPermCodes`). */
+export interface UserPermissions {
+  /** The rule (`hasButtonAuth`): held through a role, or switched off system-wide (status '0'). */
+  has(code: string): boolean;
+  /** Held through the user's own roles (`holdsButton`): for "keep your own rights" guards. */
+  holds(code: string): boolean;
+  /** The facts, as contract §3's lists (`auth` = the user's active buttons; `allAuth` = the switched-off rows). */
+  readonly context: PermissionFacts;
 }
 
 /** Pushes a realtime message to every open socket of each user (server.ts wires it to the hub). */
@@ -36,8 +47,8 @@ export type AppEnv = {
     auth: AuthContext | null;
     ip: string;
     services: Services;
-    /** The caller's permission codes, once loaded in this request (server/http/perm.ts `permCodesOf`). */
-    permCodes?: Set<string>;
+    /** The caller's permissions, once loaded in this request (server/http/perm.ts `permCodesOf`). */
+    permCodes?: UserPermissions;
   };
 };
 

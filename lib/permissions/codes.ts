@@ -1,0 +1,97 @@
+/**
+ * The permission catalogue (issue #19): every button code the product knows, spelled once. The seeds
+ * (server/db/seed*), the backend's guards (`requirePerm`), the resource definitions (`perm` prefixes) and the
+ * screens import it. A code is its wire form (sys_permission.perms, contract §3): renaming one needs a
+ * migration of the stored rows. The rule that grants a code is ./rule.ts.
+ *
+ * Data only and no imports, so the embedded backend can import it outside Next's resolver.
+ */
+
+type Codes<P extends string, A extends string> = { readonly prefix: P } & { readonly [K in A]: `${P}:${K}` };
+
+/** One area's codes: `prefix` (a resource definition's `perm`) and `${prefix}:${action}` per action. */
+function area<const P extends string, const A extends string>(prefix: P, actions: readonly A[]): Codes<P, A> {
+  const out: Record<string, string> = { prefix };
+  for (const a of actions) out[a] = `${prefix}:${a}`;
+  return Object.freeze(out) as Codes<P, A>;
+}
+
+/** The resource engine's actions (server/resources/crud.ts: `list` also covers queryById). */
+const CRUD = ['list', 'add', 'edit', 'delete', 'deleteBatch'] as const;
+
+export const PERMS = Object.freeze({
+  /* 系统管理 */
+  user: area('system:user', [...CRUD, 'exportXls', 'importExcel', 'frozen', 'recycleBin', 'putRecycleBin', 'deleteRecycleBin', 'changePassword']),
+  /** `permission` is 角色授权 (the role's menus and buttons); `edit` also covers the role's users. */
+  role: area('system:role', [...CRUD, 'exportXls', 'permission']),
+  depart: area('system:depart', CRUD),
+  dict: area('system:dict', [...CRUD, 'exportXls', 'importExcel']),
+  dictItem: area('system:dictItem', CRUD),
+  category: area('system:category', ['add', 'edit', 'delete']),
+  /** 菜单管理; `rule` is its 数据规则. */
+  permission: area('system:permission', ['list', 'add', 'edit', 'delete', 'rule']),
+  tableColumn: area('system:tableColumn', CRUD),
+  online: area('system:online', ['list', 'forceLogout']),
+  log: area('system:log', ['list']),
+  /** 通告管理 (JeecgBoot's spelling, kept on the wire). */
+  announcement: area('system:annountCement', ['list', 'add', 'edit', 'delete', 'release', 'revoke']),
+  /** 消息记录 (`list`) and 发送消息 (`send`). */
+  message: area('system:message', ['list', 'send']),
+  messageTemplate: area('system:messageTemplate', CRUD),
+  tenant: area('system:tenant', ['list']),
+  position: area('system:position', ['list']),
+  quartz: area('quartz:job', [...CRUD, 'pause', 'resume', 'execute']),
+
+  /* 教育 */
+  location: area('edu:location', [...CRUD, 'exportXls']),
+  /** 选择教师: the teacher list of the venue form (`/clazz/tblTeachScheduleTeacher/teacherList`). */
+  teacherPicker: area('clazz:teacher', ['list']),
+  teacher: area('edu:teacher', [...CRUD, 'exportXls', 'transfer']),
+  student: area('edu:student', [...CRUD, 'exportXls', 'importExcel']),
+  course: area('course:course', [...CRUD, 'exportXls']),
+  clazz: area('clazz:clazz', [...CRUD, 'exportXls']),
+  /** 班级分组 (reading groups needs clazz:clazz:list). */
+  clazzGroup: area('clazz:group', ['edit']),
+  room: area('edu:room', CRUD),
+  material: area('edu:material', CRUD),
+  holiday: area('calendar:holiday', CRUD),
+  schedule: area('calendar:schedule', ['list', 'exportXls']),
+
+  /* 行事历 */
+  /** `override`: save a clashing entry with a logged reason (rule R1's override). */
+  calendar: area('calendar:entry', ['list', 'add', 'edit', 'cancel', 'override']),
+  series: area('calendar:series', ['add']),
+  attendance: area('calendar:attendance', ['check', 'revoke', 'makeup']),
+  /** 请假/调课 applications and their audit (审核). */
+  apply: area('calendar:apply', ['list', 'add', 'audit', 'withdraw']),
+  /** 直播课堂: the live list, and setting a session's live link. */
+  live: area('calendar:live', ['list', 'edit']),
+  /** Inner-class (scope 1) screens; without it scope-1 rows stay out of every calendar read. */
+  inner: area('calendar:inner', ['list']),
+});
+
+/** The calendar's codes as one object, for the calendar routes, their seed and the calendar screens. */
+export const CALENDAR_PERM = Object.freeze({
+  list: PERMS.calendar.list,
+  add: PERMS.calendar.add,
+  edit: PERMS.calendar.edit,
+  cancel: PERMS.calendar.cancel,
+  override: PERMS.calendar.override,
+  seriesAdd: PERMS.series.add,
+  check: PERMS.attendance.check,
+  revoke: PERMS.attendance.revoke,
+  makeup: PERMS.attendance.makeup,
+  applyList: PERMS.apply.list,
+  applyAdd: PERMS.apply.add,
+  applyAudit: PERMS.apply.audit,
+  applyWithdraw: PERMS.apply.withdraw,
+  liveList: PERMS.live.list,
+  liveEdit: PERMS.live.edit,
+  innerList: PERMS.inner.list,
+  groupEdit: PERMS.clazzGroup.edit,
+});
+
+/** Every code of the catalogue (for checks such as "every seeded code is catalogued"). */
+export const ALL_PERMISSION_CODES: readonly string[] = Object.freeze(
+  Object.values(PERMS).flatMap((group) => Object.entries(group).filter(([k]) => k !== 'prefix').map(([, code]) => code as string)),
+);
