@@ -16,7 +16,7 @@ const config = {
   reporters: ['default', '<rootDir>/scripts/jest/slowest-reporter.js'],
   setupFiles: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/', '/bench/', '/__tests__/helpers\.ts$'],
+  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/scripts/manual/', '/.next/', '/bench/', '/__tests__/helpers\.ts$'],
   modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/data/'],
 };
 

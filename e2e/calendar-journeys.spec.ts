@@ -34,13 +34,17 @@ async function drag(page: Page, from: Locator, to: { x: number; y: number }) {
   await page.mouse.up();
 }
 
-test('teacher2 signs in and lands on 行事历 with this week’s sessions', async ({ page }) => {
+test('teacher2 signs in and lands on 行事历 with her own sessions of this week; 全部 shows the school’s', async ({ page }) => {
   await loginViaUi(page, 'teacher2');
   await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
   await expect(page.getByTestId('calendar-panel')).toBeVisible();
-  await expect(page.getByTestId('cal-event').first()).toBeVisible();
-  expect(await page.getByTestId('cal-event').count()).toBeGreaterThan(5);
   await expect(page.getByTestId('breadcrumb')).toContainText('行事历');
+  // A teacher opens on 我的 (issue #21): her sessions only.
+  await expect(page.getByTestId('cal-whose').locator('.ant-segmented-item-selected')).toHaveText('我的');
+  await expect(page.getByTestId('cal-event').first()).toBeVisible();
+  const mine = await page.getByTestId('cal-event').count();
+  await page.getByTestId('cal-whose').getByText('全部').click();
+  await expect(async () => expect(await page.getByTestId('cal-event').count()).toBeGreaterThan(Math.max(mine, 5))).toPass();
 });
 
 test('批量排课: a weekly series by count is previewed and saved', async ({ page }) => {

@@ -41,17 +41,20 @@ test('admin adds a venue after every validation message, edits it and toggles it
   await page.getByTestId('list-add').click();
   const modal = page.getByTestId('location-form-modal');
   await expect(modal).toHaveAttribute('data-mode', 'add');
-  await expect(modal.getByText('未配置地图服务，可直接填写地址信息')).toBeVisible();
+  // Without a map service the map part is one line (issue #21).
+  await expect(modal.getByTestId('location-map')).toHaveText('未配置地图服务，请直接填写地区与详细地址');
   // The form's own 提交 is for workflow mode only: the modal's 确定 submits.
   await expect(modal.getByTestId('location-form-submit')).toHaveCount(0);
 
   await page.getByTestId('location-form-ok').click();
+  await expect(modal.getByText('请输入场地名称!')).toBeVisible();
   await expect(modal.getByText('请选择地区!')).toBeVisible();
   await expect(modal.getByText('请输入详细地址!')).toBeVisible();
   await expect(modal.getByText('请填写最多容纳人数')).toBeVisible();
   await modal.getByPlaceholder('请输入最多容纳人数').fill('0');
   await expect(modal.getByText('请输入正整数!')).toBeVisible();
 
+  await modal.getByPlaceholder('请输入场地名称').fill(`${detail}教学点`);
   await pickRegion(page, '广东省', '深圳市');
   await modal.getByPlaceholder('请输入详细地址').fill(detail);
   await modal.getByPlaceholder('请输入最多容纳人数').fill('30');
@@ -64,6 +67,7 @@ test('admin adds a venue after every validation message, edits it and toggles it
   await expect(rows(page)).toHaveCount(1);
   const row = rowWith(page, '广东省');
   await expect(row).toContainText('深圳市');
+  await expect(row).toContainText(`${detail}教学点`);
   await expect(row).toContainText('30');
 
   // 编辑: the same record, PUT.
@@ -89,7 +93,7 @@ async function adminVenue(browser: Browser, baseURL: string, detail: string): Pr
   const context = await browser.newContext({ baseURL });
   await apiLogin(context, baseURL, 'admin');
   const add = await context.request.post('/jeecg-boot/location/tblLocation/add', {
-    data: { province: '110000', city: '110100', detailLocation: detail, maxMember: 12, status: 1, isDoubleTeacher: 0 },
+    data: { name: `${detail}教学点`, province: '110000', city: '110100', detailLocation: detail, maxMember: 12, status: 1, isDoubleTeacher: 0 },
     headers: { origin: baseURL },
   });
   expect((await add.json()).success).toBe(true);

@@ -39,6 +39,32 @@ test.describe('the signed-in shell', () => {
     await ctx.close();
   });
 
+  test('a kept tab reloads its pick lists when shown again: a class created in 班级管理 is in the 行事历’s 班级 dropdown', async ({ page }) => {
+    const name = `刷新测试班${Date.now().toString(36).slice(-5)}`;
+    await signIn(page, 'admin', '/calpanel/CalendarPanel');
+    await expect(page.getByTestId('calendar-panel')).toBeVisible();
+    await expect(page.locator('[data-socket="open"]')).toBeVisible();
+
+    await openMenu(page, '教育', '班级管理');
+    await expect(page).toHaveURL(/\/edu\/clazz$/);
+    await page.getByTestId('list-page').filter({ visible: true }).getByTestId('list-add').click();
+    const form = page.getByTestId('form-modal').filter({ visible: true });
+    await form.getByLabel('名称').fill(name);
+    await form.getByLabel('容量').fill('12');
+    await page.getByTestId('form-modal-submit').click();
+    await expect(form).toBeHidden();
+
+    // Back to the kept 行事历 tab: no reload, the same mounted screen.
+    await page.getByTestId('tab-bar').getByTestId('tab').filter({ hasText: '行事历' }).click();
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel/);
+    await page.getByTestId('cal-add').click();
+    const create = page.getByTestId('cal-create');
+    await expect(create).toBeVisible();
+    await create.getByTestId('cal-entry-form').getByTestId('cal-form-class').click();
+    await page.keyboard.type(name);
+    await expect(page.locator('.ant-select-dropdown:visible').getByText(name, { exact: true })).toBeVisible();
+  });
+
   test('breadcrumb, document title, tabs (open, replace, close rules, context menu), state kept across tabs, tabs restored after reload', async ({ page }) => {
     await signIn(page, 'admin');
     await openMenu(page, '系统管理', '在线用户');

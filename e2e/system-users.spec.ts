@@ -80,6 +80,8 @@ test.describe('用户管理 (list engine)', () => {
     await expect(page.getByTestId('import-partial')).toBeVisible();
     await expect(page.getByText(/总上传行数：\d+，已导入行数：0，错误行数：\d+/)).toBeVisible();
     const [errorFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-error-file').click()]);
+    // Named after the screen and the time, not the stored id (issue #21).
+    expect(errorFile.suggestedFilename()).toMatch(/^用户信息导入错误_\d{8}_\d{6}\.xlsx$/);
     const errorPath = info.outputPath('errors.xlsx');
     await errorFile.saveAs(errorPath);
     const wbErr = new ExcelJS.Workbook();
@@ -88,6 +90,14 @@ test.describe('用户管理 (list engine)', () => {
     expect(texts).toContain('错误信息');
     expect(texts).toContain('已存在');
     await page.keyboard.press('Escape');
+
+    // 新增或更新: the same export updates the accounts it holds; the dialog offers the template too.
+    await list.getByTestId('list-importExcel').click();
+    await expect(modal.getByTestId('import-template')).toHaveText('下载导入模板');
+    await modal.locator('input[type=file]').setInputFiles(exported);
+    await modal.getByText('新增或更新').click();
+    await page.getByTestId('import-start').click();
+    await expect(page.getByText(/文件导入成功！新增0行，更新\d+行/)).toBeVisible();
 
     // A clean sheet in the export's layout lands whole.
     const wb = new ExcelJS.Workbook();
@@ -109,6 +119,30 @@ test.describe('用户管理 (list engine)', () => {
     await list.getByTestId('list-search-submit').click();
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).filter({ hasText: '导入二' })).toContainText('女');
+  });
+
+  // Issue #21: clicking on while a list was still opening saved its state (sort createTime, its columns) under
+  // the next page, and 课表 then failed on every load: 请注意，将要排序的列字段不存在：createTime.
+  test('fast menu clicks leave no list state on another page; a stored state that does not fit is dropped', async ({ page }) => {
+    await signIn(page, 'admin');
+    const sider = page.getByTestId('sider');
+    await sider.getByText('系统管理', { exact: true }).click();
+    await sider.getByText('教育', { exact: true }).click();
+    for (const entry of ['用户管理', '课表', '场地管理', '角色管理', '课表']) await sider.getByText(entry, { exact: true }).click();
+    await expect(page).toHaveURL(/\/edu\/schedule$/);
+    const schedule = page.locator('[data-page-key="/edu/schedule"]');
+    await expect(schedule.getByTestId('list-table')).toBeVisible();
+    await page.reload();
+    await expect(schedule.getByTestId('list-table')).toBeVisible();
+    await expect(page.getByText('课表加载失败')).toHaveCount(0);
+
+    // The state the issue found stored under 课表: 用户管理's sort and columns. It is not replayed.
+    await page.evaluate(() =>
+      sessionStorage.setItem('pro__/edu/schedule:liststate', JSON.stringify({ value: { pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc', field: 'id,,username,realname', search: {} }, expire: null })),
+    );
+    await page.reload();
+    await expect(schedule.getByTestId('list-table')).toBeVisible();
+    await expect(page.getByText('课表加载失败')).toHaveCount(0);
   });
 
   test('a teacher has no 用户管理 and the API refuses', async ({ page }) => {

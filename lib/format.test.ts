@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { DATE_FORMAT, dictTexts, ellipsis, firstPath, formatDate, formatNumber, formatYesNo, plainText, staticFileUrl, TIME_FORMAT } from './format';
+import { DATE_FORMAT, dictTexts, ellipsis, firstPath, formatDate, formatNumber, formatYesNo, formatYuan, plainText, staticFileUrl, TIME_FORMAT } from './format';
 
 describe('ellipsis', () => {
   it('cuts after 25 characters by default and adds ...', () => {
@@ -79,4 +79,16 @@ describe('upload paths', () => {
     expect(staticFileUrl('temp/a.png', '/jeecg-boot')).toBe('/jeecg-boot/sys/common/static/temp/a.png');
     expect(staticFileUrl('https://x.test/a.png', '/jeecg-boot')).toBe('https://x.test/a.png');
   });
+});
+
+describe('formatYuan (issue #21: 价格 with ¥)', () => {
+  it.each([
+    [150, '¥150.00'],
+    [15000, '¥15,000.00'],
+    ['99.5', '¥99.50'],
+    [0, '¥0.00'],
+    [null, ''],
+    ['', ''],
+    ['abc', ''],
+  ])('%p → %p', (v, out) => expect(formatYuan(v)).toBe(out));
 });

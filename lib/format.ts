@@ -35,6 +35,13 @@ export function formatNumber(value: unknown): string {
 }
 
 /** Switch fields store 'Y' / 'N' (spec 02 §9: labels 是 and 否). Anything else shows as ''. */
+/** A price in yuan: ¥, thousands separators and two decimals (¥1,500.00); blank or non-numeric → ''. */
+export function formatYuan(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? `¥${formatNumber(n.toFixed(2))}` : '';
+}
+
 export function formatYesNo(value: unknown): string {
   if (value === 'Y' || value === true) return '是';
   if (value === 'N' || value === false) return '否';

@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError, type Options } from 'ky';
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from './config';
+import { noteDataChange } from './data-changes';
 
 /** The JeecgBoot envelope (contract §1). */
 export interface Envelope<T = unknown> {
@@ -72,6 +73,8 @@ async function send<T>(method: string, path: string, options: Options = {}): Pro
   }
   if (!body) throw new ApiError('服务器返回了无法识别的数据', 500, res.status);
   if (!body.success) throw new ApiError(body.message || '操作失败', body.code, res.status, body);
+  // Kept-alive screens reload their option lists when shown again after a write (lib/data-changes.ts).
+  if (method !== 'GET') noteDataChange();
   return body;
 }
 

@@ -5,6 +5,8 @@ import {
   encodeSearchValue,
   initListState,
   isSuperQueryActive,
+  rowNumber,
+  savedStateFits,
   lastPageWithRows,
   listReducer,
   loadListState,
@@ -22,7 +24,7 @@ import {
 const def = {
   defaultSort: { column: 'createTime', order: 'desc' as const },
   fields: [
-    { name: 'name', search: 'like' as const },
+    { name: 'name', search: 'like' as const, sortable: true },
     { name: 'status', search: 'eq' as const },
     { name: 'createTime', search: 'range' as const },
     { name: 'tags', search: 'in' as const },
@@ -215,5 +217,34 @@ describe('saved list state', () => {
     const r = initListState(def, { pageNo: 2, pageSize: 999, column: 'name', order: 'asc', field: '', search: { nope: 'x', name: 'y' } });
     expect(r.pageSize).toBe(10);
     expect(r.search).toEqual({ name: 'y' });
+  });
+
+  // Issue #21: a page that mounted after the user had clicked on saved its state under the next page's route;
+  // 课表 then replayed another list's sort on every load (请注意，将要排序的列字段不存在：createTime).
+  it("drops a saved state that is another list's: other columns, or a sort this list does not offer", () => {
+    const schedule = { defaultSort: { column: 'clazzStartTime', order: 'asc' as const }, fields: [{ name: 'clazzStartTime', search: 'range' as const }, { name: 'clazzName', search: 'like' as const }] };
+    const columns = ['clazzStartTime', 'clazzName'];
+    const foreign = { pageNo: 2, pageSize: 20, column: 'createTime', order: 'desc' as const, field: queryField(['username', 'realname']), search: { clazzName: 'x' } };
+    expect(savedStateFits(schedule, foreign, columns)).toBe(false);
+    const restored = initListState(schedule, foreign, columns);
+    expect([restored.pageNo, restored.pageSize, restored.sort, restored.search]).toEqual([1, 10, { column: 'clazzStartTime', order: 'asc' }, {}]);
+    // The same columns but a sort column the list does not have (or cannot sort by): dropped too.
+    expect(savedStateFits(schedule, { ...foreign, field: queryField(columns) }, columns)).toBe(false);
+    expect(savedStateFits(schedule, { ...foreign, field: queryField(columns), column: 'clazzName' }, columns)).toBe(false);
+    // Its own state fits: the default sort's column, a sortable field, or no sort at all.
+    expect(savedStateFits(schedule, { ...foreign, field: queryField(columns), column: 'clazzStartTime' }, columns)).toBe(true);
+    expect(savedStateFits(def, { ...foreign, field: '', column: 'name' })).toBe(true);
+    expect(savedStateFits(def, { ...foreign, field: '', column: '' })).toBe(true);
+    // A source that names no fields cannot tell a foreign sort: it keeps what it saved (unless the columns differ).
+    expect(savedStateFits({}, { ...foreign, field: '' })).toBe(true);
+    expect(savedStateFits({}, foreign, columns)).toBe(false);
+  });
+});
+
+describe('row numbers', () => {
+  it('the # column goes on across pages', () => {
+    expect(rowNumber({ pageNo: 1, pageSize: 10 }, 0)).toBe(1);
+    expect(rowNumber({ pageNo: 3, pageSize: 10 }, 0)).toBe(21);
+    expect(rowNumber({ pageNo: 2, pageSize: 30 }, 4)).toBe(35);
   });
 });

@@ -81,7 +81,7 @@ export interface SavedListState {
  */
 export interface ListStateSource {
   defaultSort?: ListSort | null;
-  fields?: readonly Pick<FieldDef, 'name' | 'search' | 'writeOnly' | 'virtual'>[];
+  fields?: readonly Pick<FieldDef, 'name' | 'search' | 'writeOnly' | 'virtual' | 'sortable'>[];
   pageSize?: number;
 }
 
@@ -90,7 +90,22 @@ export function queryField(columnNames: readonly string[]): string {
   return columnNames.reduce((s, n) => `${s},${n}`, 'id,');
 }
 
-/** `columnNames` give the mixin's `field` param; without them none is sent. */
+/**
+ * Whether a remembered state belongs to this list: its `field` names this list's columns and its sort is
+ * one this list offers (the default sort's column or a sortable field). A state saved by another screen
+ * (a page that mounted while the user had already clicked on) would otherwise be replayed here for ever,
+ * each load refused by the server with 请注意，将要排序的列字段不存在. Sources without fields or columns
+ * cannot tell, and keep what they saved.
+ */
+export function savedStateFits(def: ListStateSource, saved: SavedListState, columnNames?: readonly string[]): boolean {
+  if (columnNames && saved.field && saved.field !== queryField(columnNames)) return false;
+  if (!saved.column || !def.fields) return true;
+  const defaultSort = def.defaultSort === undefined ? DEFAULT_SORT : def.defaultSort;
+  if (saved.column === defaultSort?.column) return true;
+  return def.fields.some((f) => f.name === saved.column && f.sortable === true && !f.writeOnly && !f.virtual);
+}
+
+/** `columnNames` give the mixin's `field` param; without them none is sent. A saved state that does not fit the list is dropped. */
 export function initListState<Row = Record<string, unknown>>(def: ListStateSource, saved?: SavedListState | null, columnNames?: readonly string[]): ListState<Row> {
   let modes: Record<string, SearchMode> | null = null;
   if (def.fields) {
@@ -112,7 +127,7 @@ export function initListState<Row = Record<string, unknown>>(def: ListStateSourc
     selectedRowKeys: [],
     selectedRows: [],
   };
-  if (!saved) return base;
+  if (!saved || !savedStateFits(def, saved, columnNames)) return base;
   const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(saved.pageSize) ? saved.pageSize : base.pageSize;
   const search: SearchValues = {};
   for (const [k, v] of Object.entries(saved.search ?? {})) if (!modes || k in modes) search[k] = v;
@@ -123,6 +138,11 @@ export function initListState<Row = Record<string, unknown>>(def: ListStateSourc
     sort: saved.column && (saved.order === 'asc' || saved.order === 'desc') ? { column: saved.column, order: saved.order } : defaultSort,
     search,
   };
+}
+
+/** The # column: numbering goes on across pages (row `index` of page `pageNo`, counted from 1). */
+export function rowNumber(state: Pick<ListState<unknown>, 'pageNo' | 'pageSize'>, index: number): number {
+  return (Math.max(1, state.pageNo) - 1) * state.pageSize + index + 1;
 }
 
 /** Spec 02 §4: after deleting the last row(s) shown on a page, go back one page (never below 1). */

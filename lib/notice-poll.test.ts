@@ -25,6 +25,7 @@ describe('step (pure)', () => {
     ['a message without cmd is logged only', running(), { type: 'socketMessage', data: '[1,2]' }, {}, [{ type: 'log', text: 'unknown socket message', data: '[1,2]' }]],
     ['an unknown cmd is logged only', running(), { type: 'socketMessage', data: { cmd: 'email' } }, {}, [{ type: 'log', text: 'unknown socket message', data: { cmd: 'email' } }]],
     ['heartcheck and permission are quiet', running(), { type: 'socketMessage', data: { cmd: 'heartcheck' } }, {}, []],
+    ['calendar (an open 行事历 reloads) is quiet for the bell', running(), { type: 'socketMessage', data: { cmd: 'calendar' } }, {}, []],
     ['socket open: first heartbeat after 20 s', own({ socket: 'connecting' }), { type: 'socketOpen' }, { socket: 'open' }, [{ type: 'setTimer', timer: 'heartbeat', ms: HEARTBEAT_FIRST_MS }]],
     ['socket reopening resumes a stopped poll', own({ socket: 'connecting', polling: false }), { type: 'socketOpen' }, { socket: 'open', polling: true, loading: true }, [{ type: 'setTimer', timer: 'heartbeat', ms: HEARTBEAT_FIRST_MS }, { type: 'setTimer', timer: 'poll', ms: POLL_MS }, { type: 'load' }]],
     ['heartbeat tick sends and waits 55 s', own(), { type: 'timer', timer: 'heartbeat' }, {}, [{ type: 'send', text: 'HeartBeat' }, { type: 'setTimer', timer: 'heartbeat', ms: HEARTBEAT_IDLE_MS }]],

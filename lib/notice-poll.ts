@@ -66,8 +66,8 @@ export function initialNoticeState({ ownSocket = false, online = true }: { ownSo
 
 /** The reload-triggering commands of the spec. */
 export const RELOAD_COMMANDS = new Set(['topic', 'user']);
-/** Known commands that need nothing from the bell (the shell handles `permission`). */
-const QUIET_COMMANDS = new Set(['heartcheck', 'permission']);
+/** Known commands that need nothing from the bell (the shell handles `permission`, an open 行事历 `calendar`). */
+const QUIET_COMMANDS = new Set(['heartcheck', 'permission', 'calendar']);
 
 /** `cmd` of a socket message, or null with the reason it is not one. */
 export function readCommand(data: unknown): { cmd: string } | { error: 'unparseable' | 'unknown' } {

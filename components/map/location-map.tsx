@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
-import { Alert, AutoComplete, Flex, Input, Skeleton, Spin, Typography } from 'antd';
+import { AutoComplete, Flex, Input, Skeleton, Spin, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useLatestSearch } from '@/components/data/use-latest-search';
 import { GEOCODE_MAX_QUERY, searchPlaces, useMapConfig, type GeocodePlace } from './map-api';
-import { GEOCODER_NOT_CONFIGURED, MAP_NOT_CONFIGURED, pointText, toMapPoint, type MapPoint } from './map-point';
+import { mapHint, toMapPoint, type MapPoint } from './map-point';
 
 // Leaflet needs `window`: never rendered on the server (stack-notes gotcha 13).
 const LeafletMap = dynamic(() => import('./leaflet-map'), { ssr: false, loading: () => <Skeleton.Node active style={{ width: '100%', height: 120 }} /> });
@@ -29,16 +29,19 @@ export interface LocationMapProps {
 /**
  * The venue form's map (spec 01 §2): an address autocomplete box over the operator's geocoder, a
  * leaflet map at zoom 13 where a click sets the marker, and the chosen coordinates. Without a tile
- * service or a geocoder it says so and the rest of the form works unchanged.
+ * service or a geocoder it is one line saying so (mapHint); the rest of the form works unchanged.
  */
 export function LocationMap({ value, onChange, onPlace, height = 300, disabled }: LocationMapProps) {
   const { config } = useMapConfig();
   const pick = (p: MapPoint | null) => {
     if (!disabled) onChange?.(p);
   };
+  if (!config) return <Skeleton.Node active style={{ width: '100%', height: 120 }} />;
+  const services = { tiles: !!config.tileUrl, geocoder: config.geocoder };
+  // Only what is configured is drawn; the line below says what is left to do (or that nothing is there).
   return (
     <Flex vertical gap={8} data-testid="location-map">
-      {config?.geocoder ? (
+      {config.geocoder ? (
         <AddressSearch
           disabled={disabled}
           onPlace={(place) => {
@@ -46,20 +49,14 @@ export function LocationMap({ value, onChange, onPlace, height = 300, disabled }
             if (!disabled) onPlace?.(place);
           }}
         />
-      ) : (
-        <Input prefix={<EnvironmentOutlined />} disabled placeholder={config ? GEOCODER_NOT_CONFIGURED : '地址查询加载中…'} data-testid="location-map-search-off" />
-      )}
-      {!config ? (
-        <Skeleton.Node active style={{ width: '100%', height: 120 }} />
-      ) : config.tileUrl ? (
+      ) : null}
+      {config.tileUrl ? (
         <div data-testid="location-map-canvas">
           <LeafletMap tileUrl={config.tileUrl} attribution={config.attribution} point={value ?? null} onPick={pick} height={height} />
         </div>
-      ) : (
-        <Alert type="info" showIcon title={MAP_NOT_CONFIGURED} data-testid="location-map-unconfigured" />
-      )}
+      ) : null}
       <Typography.Text type="secondary" data-testid="location-map-point">
-        {value ? pointText(value) : '未选择位置（点击地图或搜索地址以选择）'}
+        {mapHint(services, value ?? null)}
         {value && !disabled ? (
           <Typography.Link style={{ marginLeft: 12 }} onClick={() => pick(null)} data-testid="location-map-clear">
             清除

@@ -8,6 +8,9 @@ import { isSitePath, sanitizeHtml } from '@/lib/sanitize-html';
 import { noticeSocket } from './notice-socket-bus';
 import { MARK_READ_URL, PRIORITY_COLOR, PRIORITY_TEXT, type NoticeDetail } from './notice-types';
 
+/** The window's height less the dialog's own parts (margins, header, title, meta line, divider, footer: about 280 px). */
+export const CONTENT_MAX_HEIGHT = 'calc(100vh - 320px)';
+
 export interface AnnouncementModalProps {
   /** The notice to show; null = closed. */
   notice: NoticeDetail | null;
@@ -56,6 +59,9 @@ export function AnnouncementModal({ notice, onClose, onRead }: AnnouncementModal
       open={Boolean(notice)}
       onCancel={onClose}
       width="min(880px, 96vw)"
+      // Centered, with the content scrolling inside a height taken from the window: at 1440×900 the
+      // footer (关闭 / 去处理) was below the fold with the default top offset and a 60vh content area.
+      centered
       destroyOnHidden
       footer={
         <Flex gap={8} justify="flex-end">
@@ -88,7 +94,7 @@ export function AnnouncementModal({ notice, onClose, onRead }: AnnouncementModal
           <div
             className="announcement-content"
             data-testid="announcement-content"
-            style={{ maxHeight: '60vh', overflowY: 'auto', wordBreak: 'break-word' }}
+            style={{ maxHeight: CONTENT_MAX_HEIGHT, overflowY: 'auto', wordBreak: 'break-word' }}
             // Sanitised with the strict allow-list of lib/sanitize-html just above.
             dangerouslySetInnerHTML={{ __html: html }}
           />

@@ -26,7 +26,7 @@ function NoticeList({ items, onOpen, onMore, testId }: { items: AnnouncementReco
             <li key={a.id} style={{ display: 'flex', gap: 8, alignItems: 'flex-start', padding: '8px 4px', borderBottom: '1px solid rgba(5,5,5,.06)' }}>
               <div style={{ flex: 1, minWidth: 0 }}>
                 <a onClick={() => onOpen(a)} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="notice-item">
-                  标题：{a.titile}
+                  {a.titile}
                 </a>
                 <div style={{ color: 'rgba(0,0,0,.45)', fontSize: 12 }}>{a.sendTime ?? a.createTime} 发布</div>
               </div>

@@ -5,7 +5,9 @@ export interface AnnouncementRecord {
   id: string;
   titile: string;
   msgContent: string | null;
+  /** The sender's login name (contract §5); `sender_dictText` is their real name, which is what is shown. */
   sender: string | null;
+  sender_dictText?: string | null;
   sendTime: string | null;
   createTime: string | null;
   priority: string;
@@ -32,6 +34,7 @@ export interface MyAnnouncementRow {
   titile: string;
   msgContent: string | null;
   sender: string | null;
+  sender_dictText?: string | null;
   priority: string;
   readFlag: string;
   sendTime: string | null;
@@ -44,6 +47,7 @@ export interface MyAnnouncementRow {
 export interface NoticeDetail {
   anntId: string;
   titile: string;
+  /** As shown: the sender's real name (see senderText). */
   sender: string | null;
   sendTime: string | null;
   priority: string;
@@ -53,10 +57,13 @@ export interface NoticeDetail {
   readFlag?: string;
 }
 
+/** 发布人 as shown: the real name the server adds, else the login name (a legacy upstream sends only that). */
+export const senderText = (r: { sender: string | null; sender_dictText?: string | null }): string | null => r.sender_dictText || r.sender;
+
 export const fromAnnouncement = (a: AnnouncementRecord): NoticeDetail => ({
   anntId: a.id,
   titile: a.titile,
-  sender: a.sender,
+  sender: senderText(a),
   sendTime: a.sendTime,
   priority: a.priority,
   msgContent: a.msgContent,
@@ -64,7 +71,7 @@ export const fromAnnouncement = (a: AnnouncementRecord): NoticeDetail => ({
   openPage: a.openPage,
 });
 
-export const fromMyRow = (r: MyAnnouncementRow): NoticeDetail => ({ ...r, anntId: r.anntId });
+export const fromMyRow = (r: MyAnnouncementRow): NoticeDetail => ({ ...r, anntId: r.anntId, sender: senderText(r) });
 
 /** Spec 01 §9: L general, M important, H urgent. */
 export const PRIORITY_TEXT: Record<string, string> = { L: '一般', M: '重要', H: '紧急' };

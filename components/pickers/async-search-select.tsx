@@ -1,8 +1,9 @@
 'use client';
 
-import { useState, type CSSProperties } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { Select, Spin } from 'antd';
 import { useLatestSearch } from '@/components/data/use-latest-search';
+import { dataGeneration } from '@/lib/data-changes';
 import { http } from '@/lib/http';
 import { rowsOf } from '@/components/data/dict/use-dict';
 import { MAX_TAG_COUNT, PICKER_PAGE_SIZE, PICKER_PLACEHOLDER } from './picker-constants';
@@ -61,6 +62,8 @@ export function AsyncSearchSelect({ fetchOptions, value, onChange, initialOption
   const [options, setOptions] = useState<AsyncOption[] | null>(null);
   /** Every answer keeps the options it showed, so chosen values keep their texts. */
   const [seen, setSeen] = useState<Record<string, AsyncOption>>({});
+  /** The write generation of the last full load: a write since then (a row added elsewhere) reloads on open. */
+  const loadedAt = useRef<number | null>(null);
   const { load, search, loading } = useLatestSearch(fetchOptions, ASYNC_SEARCH_DEBOUNCE_MS, (list) => {
     setOptions(list);
     setSeen((s) => ({ ...s, ...Object.fromEntries(list.map((o) => [o.value, o])) }));
@@ -87,7 +90,10 @@ export function AsyncSearchSelect({ fetchOptions, value, onChange, initialOption
       showSearch={{ filterOption: false, onSearch: search }}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       onOpenChange={(open) => {
-        if (open && options === null) load('');
+        if (open && (options === null || loadedAt.current !== dataGeneration())) {
+          loadedAt.current = dataGeneration();
+          load('');
+        }
       }}
       onChange={(v) => {
         const list = Array.isArray(v) ? v.map(String) : v === undefined || v === null ? [] : [String(v)];

@@ -25,6 +25,8 @@ export const LOCATION_DETAIL_LENGTH = 11;
 /** A venue row (spec 02 §3): status 1 enabled / 0 disabled, isDoubleTeacher 1 / 0. */
 export interface LocationRow {
   id: string;
+  /** 场地名称 (issue #21): how the venue is known; the address alone was all a picker showed before. */
+  name?: string | null;
   province?: string | null;
   city?: string | null;
   detailLocation?: string | null;
@@ -36,10 +38,17 @@ export interface LocationRow {
 }
 
 const isOn = (v: unknown) => String(v ?? '') === '1';
+/** A contains search (contract §7 `*v*`), or no filter for a blank box. */
+const like = (v: string | undefined) => (v?.trim() ? `*${v.trim()}*` : undefined);
 
-/** '广东省/深圳市 南山区科技园…' — the region names, then the address cut to 11 characters. */
-export function locationText(row: Pick<LocationRow, 'province' | 'city' | 'detailLocation'>, index?: RegionIndex): string {
+/**
+ * '中关村校区（北京市/北京市）' — the venue's name and its region; a row without a name (an older answer)
+ * falls back to '广东省/深圳市 南山区科技园…', the region then the address cut to 11 characters.
+ */
+export function locationText(row: Pick<LocationRow, 'name' | 'province' | 'city' | 'detailLocation'>, index?: RegionIndex): string {
   const region = index ? regionNames(index, [row.province, row.city]) : [row.province, row.city].filter(Boolean).join('/');
+  const name = (row.name ?? '').trim();
+  if (name) return region ? `${name}（${region}）` : name;
   const detail = ellipsis(row.detailLocation ?? '', LOCATION_DETAIL_LENGTH);
   return [region, detail].filter(Boolean).join(' ');
 }
@@ -101,12 +110,13 @@ function LocationDialog({ url, selectedId, editUrl = LOCATION_EDIT_URL, onAdd, t
   const user = useShell().account?.userInfo;
   const regions = useRegionIndex();
   const list = usePickerRows<LocationRow>(url);
-  const [form] = Form.useForm<{ detailLocation?: string }>();
+  const [form] = Form.useForm<{ name?: string; detailLocation?: string }>();
   const [chosen, setChosen] = useState<LocationRow | null>(null);
   const chosenId = chosen?.id ?? selectedId;
   const editable = (r: LocationRow) => !!user && canEdit(r, user);
 
   const columns: TableColumnsType<LocationRow> = [
+    { title: '场地名称', dataIndex: 'name', render: (v: unknown) => (v == null ? '' : String(v)) },
     { title: '地区', key: 'region', render: (_v, r) => (regions.data ? regionNames(regions.data, [r.province, r.city]) : [r.province, r.city].filter(Boolean).join('/')) },
     {
       title: '详细地址',
@@ -130,7 +140,10 @@ function LocationDialog({ url, selectedId, editUrl = LOCATION_EDIT_URL, onAdd, t
   return (
     <Modal open title={title} width={LOCATION_PICKER_WIDTH} styles={{ body: MODAL_BODY_STYLE }} okText="确定" cancelText="取消" onOk={ok} onCancel={onCancel} okButtonProps={testIdButton('location-picker-ok')}>
       <div data-testid="location-picker">
-        <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => list.search({ detailLocation: v.detailLocation?.trim() ? `*${v.detailLocation.trim()}*` : undefined })}>
+        <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => list.search({ name: like(v.name), detailLocation: like(v.detailLocation) })}>
+          <Form.Item name="name" label="场地名称">
+            <Input placeholder="请输入场地名称" allowClear />
+          </Form.Item>
           <Form.Item name="detailLocation" label="详细地址">
             <Input placeholder="请输入详细地址" allowClear />
           </Form.Item>
@@ -188,7 +201,7 @@ export interface LocationPickerProps {
   testId?: string;
 }
 
-/** A venue field: the chosen venue's region and address, and the venue picker. */
+/** A venue field: the chosen venue's name and region, and the venue picker. */
 export function LocationPicker({ url, value, onChange, editUrl, queryByIdUrl = LOCATION_QUERY_BY_ID_URL, onAdd, title, placeholder, disabled, id, style, testId = 'location-select' }: LocationPickerProps) {
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<LocationRow | null>(null);

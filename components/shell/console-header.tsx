@@ -99,12 +99,13 @@ export function ConsoleHeader({ title, helpUrl, user, departs, homePath, showBra
           </Link>
         )}
         {left}
+      </div>
+      {/* The greeting opens the right-hand group: beside the breadcrumb it read as one more crumb (issue #21). */}
+      <div className={styles.right} data-testid="header-right">
         <span className={styles.greeting} data-testid="header-greeting">
           欢迎进入 {title}
         </span>
         <span className={styles.greetingShort}>教务</span>
-      </div>
-      <div className={styles.left}>
       {actions}
       <Dropdown menu={{ items, onClick: onMenuClick }} placement="bottomRight" trigger={['hover', 'click']}>
         <button type="button" className={styles.user} data-testid="header-user" aria-label="用户菜单">

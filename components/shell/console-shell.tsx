@@ -14,6 +14,7 @@ import { SCREENS } from '@/lib/screens';
 import { storeAuthLists } from '@/lib/permissions';
 import { applySetting, DEFAULT_SETTINGS, deviceFor, loadSettings, saveSettings, shouldHideHeader, tabsVisible, type Device, type Settings } from '@/lib/settings';
 import { documentTitle, KEEP_ALIVE_LIMIT, RELOAD_EFFECT_MS, SCROLL_DEBOUNCE_MS, TAB_MENU, tabsReducer, touchLru, type TabsAction } from '@/lib/tabs';
+import { activatePage, dataGeneration, EMPTY_RESHOW, type ReshowState } from '@/lib/data-changes';
 import { ChunkErrorGuard } from '@/components/feedback/chunk-error-guard';
 import { ConsoleHeader } from './console-header';
 import { MenuSearch } from './menu-search';
@@ -26,6 +27,8 @@ import { ExceptionPage } from '@/components/exception/exception-page';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
 import { useHasUploads } from '@/lib/upload/upload-list-store';
 import { IframePage } from './iframe-page';
+import { KeptPage } from './kept-page';
+import { ScreenRoute } from './screen-route';
 
 const CALENDAR_PANEL = '/calpanel/CalendarPanel';
 
@@ -154,8 +157,15 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
   const openKeys = new Set(tabs.state.tabs.map((t) => t.key));
   const navKey = `${fullPath}|${multi}`;
   const [navSeen, setNavSeen] = useState('');
+  // Which kept page is shown, and the writes each has seen: one shown again after writes elsewhere
+  // revalidates its data (kept-page.tsx), so its option lists are not those of its first load.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [reshow, setReshow] = useState<ReshowState>(EMPTY_RESHOW);
   if (navSeen !== navKey && resolved.kind !== 'not-found') {
     setNavSeen(navKey);
+    const gen = dataGeneration();
+    setReshow((r) => activatePage(r, activeKey, pathname, gen));
+    setActiveKey(pathname);
     setAlive((a) => {
       const live = a.keys.filter((k) => !multi || openKeys.has(k));
       const { keys } = touchLru(live, pathname, multi ? KEEP_ALIVE_LIMIT : 1);
@@ -358,11 +368,19 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
                       <Spin />
                     </div>
                   ) : (
-                    <Screen resolved={alive.byKey[key]} screenFor={screenFor} />
+                    <KeptPage reshown={reshow.reshown[key] ?? 0}>
+                      <ScreenRoute route={key}>
+                        <Screen resolved={alive.byKey[key]} screenFor={screenFor} />
+                      </ScreenRoute>
+                    </KeptPage>
                   )}
                 </div>
               ))}
-              {!shown.includes(pathname) && resolved.kind !== 'not-found' && <Screen resolved={resolved} screenFor={screenFor} />}
+              {!shown.includes(pathname) && resolved.kind !== 'not-found' && (
+                <ScreenRoute route={pathname}>
+                  <Screen resolved={resolved} screenFor={screenFor} />
+                </ScreenRoute>
+              )}
             </Layout.Content>
           </Layout>
         </Layout>

@@ -5,6 +5,7 @@ import { Button, Input, Modal, Progress, Tabs, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { checkDialogFile, DIALOG_DEFAULT_MAX_MB, dialogMaxFiles, DIALOG_IMAGE_EXTS, MEDIA_EXTS, truncateName, UPLOAD_MESSAGES, type DialogMode } from '@/lib/upload/rules';
 import { uploadFile } from '@/lib/upload/upload-file';
+import { HIDDEN_INPUT } from './hidden-input';
 
 /**
  * The file / image dialog (spec 02 §2): 本地上传 or 复制链接, a list of items (active → success |
@@ -141,6 +142,7 @@ export function FileDialog({ open, title = FILE_DIALOG_TITLE, mode = 'image', mu
                   ref={input}
                   type="file"
                   hidden
+                  style={HIDDEN_INPUT}
                   multiple={multiple}
                   accept={accept}
                   data-testid={`${p}-file`}

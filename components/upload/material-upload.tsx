@@ -5,6 +5,7 @@ import { App, Button, Progress, Space, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { baseName, checkMaterialFile, MATERIAL_RULES, truncateName, UPLOAD_MESSAGES, type MaterialKind } from '@/lib/upload/rules';
 import { uploadFile } from '@/lib/upload/upload-file';
+import { HIDDEN_INPUT } from './hidden-input';
 import { downloadStored } from './download-file';
 
 /**
@@ -16,7 +17,10 @@ export interface MaterialUploadProps {
   /** The kind the file must be; without it any material format is accepted. */
   kind?: MaterialKind;
   value?: string;
-  onChange?(path: string): void;
+  /** The stored path and the uploaded file's own name ('' when removed). */
+  onChange?(path: string, fileName: string): void;
+  /** The file's own name, shown instead of the generated storage name when known. */
+  fileName?: string | null;
   disabled?: boolean;
   /** Server folder (default 'material'). */
   biz?: string;
@@ -30,11 +34,12 @@ export function acceptOf(kind?: MaterialKind): string {
   return kinds.flatMap((k) => MATERIAL_RULES[k].exts.map((e) => `.${e}`)).join(',');
 }
 
-export function MaterialUpload({ kind, value, onChange, disabled, biz = 'material', buttonText = '上传文件', id }: MaterialUploadProps) {
+export function MaterialUpload({ kind, value, onChange, fileName, disabled, biz = 'material', buttonText = '上传文件', id }: MaterialUploadProps) {
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<{ name: string; percent: number; error?: string } | null>(null);
   const busy = state !== null && state.error === undefined;
+  const shownName = fileName || baseName(value ?? '');
 
   const onFile = (file: File) => {
     const problem = checkMaterialFile(file, kind);
@@ -47,7 +52,7 @@ export function MaterialUpload({ kind, value, onChange, disabled, biz = 'materia
     uploadFile(file, { biz, kind, onProgress: (f) => setState((s) => (s && !s.error ? { ...s, percent: Math.round(f * 100) } : s)) }).then(
       ({ path }) => {
         setState(null);
-        onChange?.(path);
+        onChange?.(path, file.name);
         message.success(UPLOAD_MESSAGES.uploaded(file.name));
       },
       (e: unknown) => {
@@ -65,6 +70,7 @@ export function MaterialUpload({ kind, value, onChange, disabled, biz = 'materia
         ref={input}
         type="file"
         hidden
+        style={HIDDEN_INPUT}
         accept={acceptOf(kind)}
         data-testid="material-upload-input"
         onChange={(e) => {
@@ -80,14 +86,14 @@ export function MaterialUpload({ kind, value, onChange, disabled, biz = 'materia
         {value && !busy && (
           <span data-testid="material-upload-value" data-path={value}>
             <Typography.Link
-              title={baseName(value)}
+              title={shownName}
               onClick={() => {
-                downloadStored(value).catch((err: unknown) => message.warning(err instanceof Error ? err.message : UPLOAD_MESSAGES.downloadUnknown));
+                downloadStored(value, fileName || undefined).catch((err: unknown) => message.warning(err instanceof Error ? err.message : UPLOAD_MESSAGES.downloadUnknown));
               }}
             >
-              {truncateName(baseName(value))}
+              {fileName ? shownName : truncateName(shownName)}
             </Typography.Link>
-            {!disabled && <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="移除文件" onClick={() => onChange?.('')} />}
+            {!disabled && <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="移除文件" onClick={() => onChange?.('', '')} />}
           </span>
         )}
       </Space>

@@ -6,6 +6,7 @@ import { CloseCircleOutlined, DownOutlined, FileOutlined, LoadingOutlined, Uploa
 import { baseName, checkGeneralUpload, keepLast, splitPaths, truncateName, UPLOAD_MESSAGES, type GeneralType } from '@/lib/upload/rules';
 import { uploadFile } from '@/lib/upload/upload-file';
 import { downloadStored, staticUrl } from './download-file';
+import { HIDDEN_INPUT } from './hidden-input';
 
 /**
  * The upload cell of the editable grid and forms (spec 02 §2–§5): '点击上传' when empty, the files or
@@ -138,6 +139,7 @@ export function UploadCell({ value, onChange, kind, allowDownload = true, allowR
       ref={input}
       type="file"
       hidden
+      style={HIDDEN_INPUT}
       data-testid="upload-cell-input"
       multiple={number !== 1}
       accept={kind === 'image' ? 'image/*' : undefined}

@@ -2,6 +2,7 @@
 
 import { Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
+import { PASSWORD_HINT } from '@/lib/password-rule';
 import { PASSWORD_MISMATCH, passwordProblem } from './validation';
 
 interface PasswordFieldsProps {
@@ -31,7 +32,7 @@ export function PasswordFields({
         name="password"
         label={labels?.password}
         validateFirst
-        extra="至少8位，需同时包含字母和数字"
+        extra={PASSWORD_HINT}
         rules={[
           { required: true, message: requiredMessages.password },
           {

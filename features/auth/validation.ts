@@ -8,10 +8,5 @@ export const MOBILE_MESSAGE = '请输入正确的手机号码';
 export const USERNAME_MESSAGE = '用户名须以字母开头，3-32位字母、数字或下划线';
 export const PASSWORD_MISMATCH = '两次输入的密码不一致';
 
-/** The server's password rule: 8-64 characters with both letters and digits. Null when acceptable. */
-export function passwordProblem(password: string | null | undefined): string | null {
-  if (!password || password.length < 8) return '密码至少8位';
-  if (password.length > 64) return '密码不能超过64位';
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '密码须同时包含字母和数字';
-  return null;
-}
+/** The server's password rule itself (lib/password-rule.ts): 8-64 characters with letters and digits. */
+export { passwordProblem } from '@/lib/password-rule';

@@ -46,6 +46,8 @@ export { CALENDAR_PERM as CAL_PERM } from '@/lib/permissions/codes';
 export type CalendarScope = 0 | 1;
 
 export interface CalendarOptions {
+  /** The caller's own teacher records (tbl_teacher.user_id): non-empty for a teacher, who opens on 我的. */
+  myTeacherIds: string[];
   teachers: { id: string; name: string }[];
   locations: { id: string; name: string }[];
   rooms: { id: string; name: string; locationId: string | null; capacity: number | null }[];
@@ -63,7 +65,7 @@ export interface CalendarOptions {
   courses: { id: string; name: string; color: string | null }[];
 }
 
-export const EMPTY_OPTIONS: CalendarOptions = { teachers: [], locations: [], rooms: [], classes: [], courses: [] };
+export const EMPTY_OPTIONS: CalendarOptions = { myTeacherIds: [], teachers: [], locations: [], rooms: [], classes: [], courses: [] };
 
 export const fetchRange = ([url, params]: readonly [string, Record<string, string>]) => http.get<CalendarEntry[]>(url, params).then((r) => r.result ?? []);
 export const fetchOptions = (url: string) => http.get<CalendarOptions>(url).then((r) => ({ ...EMPTY_OPTIONS, ...r.result }));

@@ -37,12 +37,26 @@ export interface CalFilters {
   types: CalendarType[];
 }
 
+/** 我的: the sessions the user teaches; 全部: every teacher's. */
+export type Whose = 'mine' | 'all';
+
 export interface CalState {
   view: CalView;
   /** 'YYYY-MM-DD': the day the view is anchored on. */
   date: string;
   resource: ResourceMode;
   filters: CalFilters;
+  /** The 我的/全部 switch as chosen; absent: the user's default (whoseSessions). */
+  whose?: Whose;
+}
+
+/**
+ * Whose sessions the calendar shows: a teacher (a user with a teacher record) opens on 我的; the switch is
+ * offered to one who may also see 全部 (calendar:entry:all); without that code the server answers 我的 anyway.
+ */
+export function whoseSessions(chosen: Whose | undefined, user: { isTeacher: boolean; canSeeAll: boolean }): { whose: Whose; switchable: boolean } {
+  if (!user.canSeeAll) return { whose: 'mine', switchable: false };
+  return { whose: chosen ?? (user.isTeacher ? 'mine' : 'all'), switchable: user.isTeacher };
 }
 
 /** How many days the 列表 (agenda) view shows from its date (react-big-calendar's default length). */
@@ -52,7 +66,7 @@ const ID_FILTERS = ['teacherId', 'locationId', 'roomId', 'clazzId', 'courseId'] 
 const TYPE_VALUES = new Set<number>(CALENDAR_TYPES.map((t) => t.value));
 
 /** The query keys this screen owns; anything else in the URL is left alone. */
-export const QUERY_KEYS = ['view', 'date', 'res', 'type', ...ID_FILTERS] as const;
+export const QUERY_KEYS = ['view', 'date', 'res', 'type', 'whose', ...ID_FILTERS] as const;
 
 export function defaultState(today: Dayjs = dayjs()): CalState {
   return { view: 'week', date: today.format(DATE), resource: 'none', filters: { types: [] } };
@@ -80,6 +94,7 @@ export function stateFromQuery(q: { get(name: string): string | null }, today: D
     date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) && dayjs(date, DATE).isValid() ? date : base.date,
     resource: res === 'teacher' || res === 'room' ? res : 'none',
     filters,
+    ...(q.get('whose') === 'mine' || q.get('whose') === 'all' ? { whose: q.get('whose') as Whose } : {}),
   };
 }
 
@@ -92,6 +107,7 @@ export function queryFromState(s: CalState, current: URLSearchParams = new URLSe
   if (s.resource !== 'none') out.set('res', s.resource);
   for (const k of ID_FILTERS) if (s.filters[k]) out.set(k, s.filters[k] as string);
   if (s.filters.types.length) out.set('type', [...s.filters.types].sort().join(','));
+  if (s.whose) out.set('whose', s.whose);
   return out;
 }
 
@@ -118,13 +134,28 @@ export function viewRange(view: CalView, date: string): { start: Dayjs; end: Day
   }
 }
 
-/** The range query of a state (GET /calendar/tblCalendar/range params). */
-export function rangeParams(s: CalState): Record<string, string> {
+/** The range query of a state (GET /calendar/tblCalendar/range params); 我的 sends `mine=1`. */
+export function rangeParams(s: CalState, whose: Whose = 'all'): Record<string, string> {
   const { start, end } = viewRange(s.view, s.date);
   const p: Record<string, string> = { start: start.format(CALENDAR_TIME_FORMAT), end: end.format(CALENDAR_TIME_FORMAT) };
+  if (whose === 'mine') p.mine = '1';
   for (const k of ID_FILTERS) if (s.filters[k]) p[k] = s.filters[k] as string;
   if (s.filters.types.length) p.type = s.filters.types.join(',');
   return p;
+}
+
+/** Where the week and day grids open: the working day, not midnight. */
+export const WORKDAY_START_HOUR = 8;
+
+/**
+ * The scrollTop a time grid needs when it becomes visible, or null to leave it. react-big-calendar scrolls to
+ * WORKDAY_START_HOUR only once, at mount; a grid mounted hidden (a kept-alive tab, a page still behind the
+ * route change) has no height then and stays at 00:00. So when the grid turns visible still at the top, it
+ * gets back where the user last was, or the working day.
+ */
+export function scrollOnShow(grid: { scrollTop: number; scrollHeight: number }, remembered: number | null): number | null {
+  if (grid.scrollTop !== 0 || grid.scrollHeight === 0) return null;
+  return remembered ?? Math.round((grid.scrollHeight * WORKDAY_START_HOUR) / 24);
 }
 
 /** 上一页 / 下一页: one month, week, day or agenda length. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
 import dayjs from 'dayjs';
@@ -8,7 +8,9 @@ import { App, Button, Card, Flex, Segmented, Select, Space, Spin, Typography } f
 import { LeftOutlined, PlusOutlined, RightOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useAuth } from '@/components/shell/shell-context';
 import { LoadError } from '@/components/data/list/list-feedback';
-import { CALENDAR_TYPES, type CalendarEntry, type CalendarEntryDetail, type CalendarType, type SeriesScope } from '@/lib/calendar/types';
+import { noticeSocket } from '@/components/notice/notice-socket-bus';
+import { readCommand } from '@/lib/notice-poll';
+import { CALENDAR_CHANGED, CALENDAR_TYPES, type CalendarEntry, type CalendarEntryDetail, type CalendarType, type SeriesScope } from '@/lib/calendar/types';
 import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, fetchRange, fetchScopedOptions, scopedParams, type CalendarScope, type Override } from './calendar-api';
 import {
   applyEdit,
@@ -23,11 +25,13 @@ import {
   shiftDate,
   stateFromQuery,
   toEvents,
+  whoseSessions,
   type CalEvent,
   type CalFilters,
   type CalState,
   type CalView,
   type ResourceMode,
+  type Whose,
 } from './calendar-model';
 import { CalendarView } from './calendar-view';
 import { useConflictGuard } from './conflict-modal';
@@ -51,6 +55,11 @@ const RESOURCE_OPTIONS: { value: ResourceMode; label: string }[] = [
   { value: 'room', label: '按教室' },
 ];
 
+const WHOSE_OPTIONS: { value: Whose; label: string }[] = [
+  { value: 'mine', label: '我的' },
+  { value: 'all', label: '全部' },
+];
+
 const sel = (xs: { id: string; name: string }[]) => xs.map((x) => ({ value: x.id, label: x.name }));
 
 function CalendarPanel({ scope }: { scope: CalendarScope }) {
@@ -59,6 +68,7 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
   const canAdd = mode(CAL_PERM.add) === 'show';
   const canSeries = mode(CAL_PERM.seriesAdd) === 'show';
   const canEdit = mode(CAL_PERM.edit) === 'show';
+  const canSeeAll = mode(CAL_PERM.all) === 'show';
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const state = useMemo(() => stateFromQuery(searchParams), [searchParams]);
@@ -75,10 +85,25 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
   );
   const setFilter = (patch: Partial<CalFilters>) => setState({ filters: { ...state.filters, ...patch } });
 
-  const { data: options = EMPTY_OPTIONS } = useSWR([CAL_API.options, scope] as const, fetchScopedOptions, { revalidateOnFocus: false });
-  const params = useMemo(() => scopedParams(rangeParams(state), scope), [state, scope]);
-  const { data, error, isLoading, isValidating, mutate } = useSWR([CAL_API.range, params] as const, fetchRange, { keepPreviousData: true });
+  const { data: loadedOptions, error: optionsError } = useSWR([CAL_API.options, scope] as const, fetchScopedOptions, { revalidateOnFocus: false });
+  const options = loadedOptions ?? EMPTY_OPTIONS;
+  // Whose sessions depends on the options' myTeacherIds: the range waits for them, so a teacher never sees 全部 flash first.
+  const optionsSettled = loadedOptions !== undefined || optionsError !== undefined;
+  const { whose, switchable } = whoseSessions(state.whose, { isTeacher: options.myTeacherIds.length > 0, canSeeAll });
+  const params = useMemo(() => scopedParams(rangeParams(state, whose), scope), [state, whose, scope]);
+  const { data, error, isLoading, isValidating, mutate } = useSWR(optionsSettled ? ([CAL_API.range, params] as const) : null, fetchRange, { keepPreviousData: true });
   const entries = useMemo(() => data ?? [], [data]);
+
+  // A session added, moved or cancelled by 教务 reaches an open calendar without a reload (server pushes CALENDAR_CHANGED).
+  useEffect(
+    () =>
+      noticeSocket.subscribe((event) => {
+        if (event.type !== 'socketMessage') return;
+        const r = readCommand(event.data);
+        if ('cmd' in r && r.cmd === CALENDAR_CHANGED.cmd) void mutate();
+      }),
+    [mutate],
+  );
 
   const resourceMode: ResourceMode = state.view === 'week' || state.view === 'day' ? state.resource : 'none';
   const events = useMemo(() => toEvents(entries, resourceMode), [entries, resourceMode]);
@@ -142,7 +167,7 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
 
   const rooms = useMemo(() => options.rooms.filter((r) => !state.filters.locationId || r.locationId === state.filters.locationId), [options.rooms, state.filters.locationId]);
   const date = useMemo(() => dayjs(state.date).toDate(), [state.date]);
-  const empty = !isLoading && !error && entries.length === 0;
+  const empty = optionsSettled && !isLoading && !error && entries.length === 0;
 
   return (
     <Card styles={{ body: { padding: 16 } }}>
@@ -160,6 +185,15 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
             {isValidating && <Spin size="small" />}
           </Space>
           <Space wrap>
+            {switchable ? (
+              <Segmented value={whose} options={WHOSE_OPTIONS} onChange={(v) => setState({ whose: v as Whose })} data-testid="cal-whose" />
+            ) : (
+              whose === 'mine' && (
+                <Typography.Text type="secondary" data-testid="cal-whose-mine">
+                  我的课次
+                </Typography.Text>
+              )
+            )}
             <Segmented value={state.view} options={CAL_VIEWS} onChange={(v) => setState({ view: v as CalView })} data-testid="cal-view" />
             {(state.view === 'week' || state.view === 'day') && (
               <Space size={4}>

@@ -5,14 +5,14 @@
  * its CSS, and the screen that uses it is loaded lazily by the page registry, so neither reaches the
  * first-load JS. Next's App Router accepts global CSS imported from a client component.
  */
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Calendar, dayjsLocalizer, type Components, type EventProps, type Formats, type Messages, type SlotInfo } from 'react-big-calendar';
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { AGENDA_DAYS, isDraggable, timeSpan, type CalEvent, type CalResource, type CalView, type EventLook } from './calendar-model';
+import { AGENDA_DAYS, isDraggable, scrollOnShow, timeSpan, WORKDAY_START_HOUR, type CalEvent, type CalResource, type CalView, type EventLook } from './calendar-model';
 import styles from './calendar-panel.module.css';
 
 // The shell sets zh-cn too; set here as well so the localizer's weeks start on Monday whoever loads first.
@@ -53,7 +53,42 @@ function EventBox({ event, title }: EventProps<CalEvent>) {
 }
 
 const COMPONENTS: Components<CalEvent, CalResource> = { event: EventBox };
-const SCROLL_TO = new Date(1970, 0, 1, 8, 0, 0);
+const SCROLL_TO = new Date(1970, 0, 1, WORKDAY_START_HOUR, 0, 0);
+
+/**
+ * Keeps a week / day grid on the working day when it is shown after mounting hidden (scrollOnShow): the
+ * grid's height going from 0 to something is the moment it became visible.
+ */
+function useWorkdayScroll(view: CalView) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || (view !== 'week' && view !== 'day') || typeof ResizeObserver === 'undefined') return;
+    let remembered: number | null = null;
+    let visible = false;
+    const grid = () => root.querySelector<HTMLElement>('.rbc-time-content');
+    const onScroll = (e: Event) => {
+      const t = e.target as HTMLElement;
+      if (t.classList?.contains('rbc-time-content') && t.clientHeight > 0) remembered = t.scrollTop;
+    };
+    const ro = new ResizeObserver(() => {
+      const g = grid();
+      const now = !!g && g.clientHeight > 0;
+      if (g && now && !visible) {
+        const top = scrollOnShow(g, remembered);
+        if (top !== null) g.scrollTop = top;
+      }
+      visible = now;
+    });
+    ro.observe(root);
+    root.addEventListener('scroll', onScroll, true);
+    return () => {
+      ro.disconnect();
+      root.removeEventListener('scroll', onScroll, true);
+    };
+  }, [view]);
+  return ref;
+}
 const tooltip = (e: CalEvent) => `${e.title}\n${timeSpan(e.entry.clazzStartTime, e.entry.clazzEndTime)}`;
 const toDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 
@@ -77,41 +112,44 @@ function CalendarViewImpl({ events, resources, view, date, look, canAdd, canEdit
   const drop = useCallback((a: EventInteractionArgs<CalEvent>) => onMove(a.event, toDate(a.start), toDate(a.end), a.resourceId), [onMove]);
   const slot = useCallback((s: SlotInfo) => onSelectSlot({ start: s.start, end: s.end, resourceId: s.resourceId == null ? undefined : String(s.resourceId) }), [onSelectSlot]);
   const views = useMemo(() => ['month', 'week', 'day', 'agenda'] as CalView[], []);
+  const gridRef = useWorkdayScroll(view);
   return (
-    <DnDCalendar
-      localizer={localizer}
-      culture="zh-cn"
-      events={events}
-      resources={resources}
-      resourceIdAccessor="id"
-      resourceTitleAccessor="title"
-      resourceAccessor="resourceId"
-      view={view}
-      views={views}
-      date={date}
-      length={AGENDA_DAYS}
-      toolbar={false}
-      popup
-      formats={FORMATS}
-      messages={MESSAGES}
-      components={COMPONENTS}
-      scrollToTime={SCROLL_TO}
-      step={30}
-      timeslots={2}
-      tooltipAccessor={tooltip}
-      eventPropGetter={propGetter}
-      onNavigate={(d, v) => onNavigate(d, v as CalView)}
-      onView={(v) => onNavigate(date, v as CalView)}
-      onSelectEvent={onSelectEvent}
-      selectable={canAdd}
-      onSelectSlot={slot}
-      draggableAccessor={drag}
-      resizableAccessor={drag}
-      resizable={canEdit}
-      onEventDrop={drop}
-      onEventResize={drop}
-      style={{ height: '100%' }}
-    />
+    <div ref={gridRef} style={{ height: '100%' }} data-testid="cal-grid">
+      <DnDCalendar
+        localizer={localizer}
+        culture="zh-cn"
+        events={events}
+        resources={resources}
+        resourceIdAccessor="id"
+        resourceTitleAccessor="title"
+        resourceAccessor="resourceId"
+        view={view}
+        views={views}
+        date={date}
+        length={AGENDA_DAYS}
+        toolbar={false}
+        popup
+        formats={FORMATS}
+        messages={MESSAGES}
+        components={COMPONENTS}
+        scrollToTime={SCROLL_TO}
+        step={30}
+        timeslots={2}
+        tooltipAccessor={tooltip}
+        eventPropGetter={propGetter}
+        onNavigate={(d, v) => onNavigate(d, v as CalView)}
+        onView={(v) => onNavigate(date, v as CalView)}
+        onSelectEvent={onSelectEvent}
+        selectable={canAdd}
+        onSelectSlot={slot}
+        draggableAccessor={drag}
+        resizableAccessor={drag}
+        resizable={canEdit}
+        onEventDrop={drop}
+        onEventResize={drop}
+        style={{ height: '100%' }}
+      />
+    </div>
   );
 }
 

@@ -2,12 +2,14 @@
 
 import { useMemo, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
+import dayjs from 'dayjs';
 import { Alert, App, Button, Empty, Flex, InputNumber, Popconfirm, Radio, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { LoadError } from '@/components/data/list/list-feedback';
 import { ARRIVAL_STATUS_TEXT, CALENDAR_TZ_OFFSET, MAKEUP_STATUS_TEXT, MEMBER_TYPE_TEXT, type ArrivalStatus, type MakeupStatus, type CalendarStatus, type CheckInput, type LessonStudentRow } from '@/lib/calendar/types';
+import { CHECK_EARLY_MINUTES, checkIsOpen, NOT_STARTED_MESSAGE } from '@/lib/calendar/deduction';
 import { CAL_API, CAL_PERM, checkRoll, fetchRoll, revokeRoll } from './calendar-api';
 import { MakeupModal } from './makeup-modal';
 
@@ -64,8 +66,10 @@ export function RollCall({ calendarId, status, onChanged, startTime, rowActions,
   // Read once per mount (the drawer remounts it on every open); the server re-checks at submit.
   const [openedAt] = useState(() => Date.now());
   const started = !!startTime && wireInstant(startTime).getTime() <= openedAt;
+  // Said before the form, not after 提交 (the server refuses a check earlier than CHECK_EARLY_MINUTES before the start).
+  const notOpenYet = status === 0 && !!startTime && !checkIsOpen(wireInstant(startTime), new Date(openedAt));
   const checked = status === 1;
-  const editable = status === 0 && canCheck;
+  const editable = status === 0 && canCheck && !notOpenYet;
   const rows = useMemo(() => data ?? [], [data]);
 
   const setDraft = (studentId: string, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [studentId]: { ...d[studentId], ...patch } }));
@@ -104,8 +108,9 @@ export function RollCall({ calendarId, status, onChanged, startTime, rowActions,
     {
       title: '学员',
       dataIndex: 'studentName',
+      // The radio group beside it is wide: without this a name broke one character per line.
       render: (v: string, r) => (
-        <span>
+        <span style={{ whiteSpace: 'nowrap' }} data-testid={`roll-name-${r.studentId}`}>
           {v}
           {r.memberType !== 0 && (
             <Tag style={{ marginLeft: 6 }} color={r.memberType === 3 ? 'orange' : 'blue'}>
@@ -172,6 +177,16 @@ export function RollCall({ calendarId, status, onChanged, startTime, rowActions,
   return (
     <div data-testid="cal-roll">
       {status === 2 && <Alert type="warning" showIcon title="该日程已取消，不能点名" style={{ marginBottom: 12 }} />}
+      {notOpenYet && (
+        <Alert
+          type="info"
+          showIcon
+          title={NOT_STARTED_MESSAGE}
+          description={`开课前${CHECK_EARLY_MINUTES}分钟（${dayjs(startTime).subtract(CHECK_EARLY_MINUTES, 'minute').format('M月D日 HH:mm')}）起可以点名。`}
+          style={{ marginBottom: 12 }}
+          data-testid="roll-not-open"
+        />
+      )}
       {checked && <Alert type="success" showIcon title="已点名" style={{ marginBottom: 12 }} />}
       {((status === 0 && makeupMode !== 'hide') || toolbar) && (
         <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
@@ -192,6 +207,7 @@ export function RollCall({ calendarId, status, onChanged, startTime, rowActions,
         columns={columns}
         dataSource={rows}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无学员" /> }}
       />
       <Flex justify="flex-end" gap={8} style={{ marginTop: 12 }}>

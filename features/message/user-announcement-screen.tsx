@@ -14,7 +14,7 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { AnnouncementModal } from '@/components/notice/announcement-modal';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
 import {
-  CATEGORY_TEXT, fromMyRow, MY_SENDS_URL, PRIORITY_COLOR, PRIORITY_TEXT, READ_ALL_URL, READ_TEXT, type MyAnnouncementRow, type NoticeDetail,
+  CATEGORY_TEXT, fromMyRow, MY_SENDS_URL, PRIORITY_COLOR, PRIORITY_TEXT, READ_ALL_URL, READ_TEXT, senderText, type MyAnnouncementRow, type NoticeDetail,
 } from '@/components/notice/notice-types';
 import { SearchActions } from '@/features/system/list-parts';
 
@@ -79,7 +79,7 @@ export default function UserAnnouncementScreen() {
   const columns: TableColumnsType<MyAnnouncementRow> = [
     { title: '标题', dataIndex: 'titile', ellipsis: true },
     { title: '消息类型', dataIndex: 'msgCategory', width: 110, render: (v: string) => CATEGORY_TEXT[v] ?? v },
-    { title: '发布人', dataIndex: 'sender', width: 120, render: (v: string | null) => v || '-' },
+    { title: '发布人', dataIndex: 'sender', width: 120, render: (_v: string | null, r) => senderText(r) || '-' },
     { title: '发布时间', dataIndex: 'sendTime', width: 180, render: (v: string | null) => v || '-' },
     { title: '优先级', dataIndex: 'priority', width: 90, render: (v: string) => (PRIORITY_TEXT[v] ? <Tag color={PRIORITY_COLOR[v]}>{PRIORITY_TEXT[v]}</Tag> : v) },
     {

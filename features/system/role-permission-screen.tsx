@@ -24,10 +24,10 @@ const getRoles = (url: string) => http.get<Role[]>(url).then((r) => r.result);
 /**
  * 角色授权 (system/RolePermission): pick a role, tick its menus and buttons, save.
  *
- * The tree is `checkStrictly`: a parent and its children are ticked independently, and exactly the
- * ticked ids are saved (no half-checked parents are added). So what is loaded is what is shown, and
- * saving unchanged ticks writes back the same set. A menu must itself be ticked for the role to get it;
- * ticking only a button grants the button alone.
+ * The tree is `checkStrictly`: a menu may be ticked without its buttons, and exactly the ticked ids are
+ * saved. So what is loaded is what is shown, and saving unchanged ticks writes back the same set. Ticks stay a
+ * tree (roles/grant-paths.ts): ticking a button or sub-menu ticks the menus above it, unticking a menu unticks
+ * its subtree, and the server grants the path to every saved row too.
  */
 export default function RolePermissionScreen() {
   return (
@@ -149,7 +149,7 @@ function RolePermission() {
           ]}
         >
           <Typography.Paragraph type="secondary">
-            父子节点独立勾选，保存的即为勾选的节点：授予子菜单或按钮时，如需显示其上级菜单，请同时勾选上级菜单。
+            勾选子菜单或按钮时，其上级菜单随之勾选（保存时也会补全上级菜单）；取消勾选菜单时，其下的子菜单和按钮一并取消。菜单可以不带按钮单独勾选。
             {dirty && <Typography.Text type="warning"> （有未保存的修改）</Typography.Text>}
           </Typography.Paragraph>
           {treePane}

@@ -7,6 +7,7 @@ import { App } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { allKeys, fromTreeModels, ROLE_TREE_URL, sameKeys, toTreeData, type RoleTreeAnswer } from './permission-tree';
+import { nextGrants } from './roles/grant-paths';
 
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 const getTree = (url: string) => http.get<RoleTreeAnswer>(url).then((r) => fromTreeModels(r.result?.treeList));
@@ -16,7 +17,8 @@ const getGranted = ([url, roleId]: readonly [string, string]) => http.get<string
  * A role's menus and buttons being ticked (角色授权 and 角色管理's 授权 drawer): the permission tree, the
  * role's granted ids, unsaved ticks kept per role (another role shows the server's set), and save. The
  * tree is JeecgBoot's role grant tree (`/sys/role/queryTreeList`), so this works against a JeecgBoot server.
- * The tree is `checkStrictly`, so exactly the ticked ids are saved, in tree order.
+ * The tree is `checkStrictly`, so exactly the ticked ids are saved, in tree order; a click keeps the ticks a
+ * tree, though (roles/grant-paths.ts): ticking a node ticks its parents, unticking a menu unticks its subtree.
  */
 export function useRolePermissionEdits(roleId: string | null, opts: { refetchOnOpen?: boolean; refetchAfterSave?: boolean } = {}) {
   const { message } = App.useApp();
@@ -38,7 +40,7 @@ export function useRolePermissionEdits(roleId: string | null, opts: { refetchOnO
 
   /** null drops the unsaved ticks. */
   const setChecked = (keys: string[] | null) => setEdits(keys && roleId ? { roleId, keys } : null);
-  const onCheck: TreeProps['onCheck'] = (keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String));
+  const onCheck: TreeProps['onCheck'] = (keys) => setChecked(nextGrants(tree.data ?? [], checked, (Array.isArray(keys) ? keys : keys.checked).map(String)));
 
   /** Saves the ticks; true when saved. */
   const save = async (): Promise<boolean> => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { attended, DEDUCT_RANGE_MESSAGE, deductHours, isValidDeduct, makeupStatusAfterCheck } from './deduction';
+import { attended, checkIsOpen, checkOpensAt, DEDUCT_RANGE_MESSAGE, deductHours, isValidDeduct, makeupStatusAfterCheck } from './deduction';
 import type { ArrivalStatus, MakeupStatus, MemberType } from './types';
 
 const rules = (leaveCharge: boolean, absentCharge: boolean) => ({ leaveCharge, absentCharge });
@@ -45,4 +45,14 @@ describe('makeupStatusAfterCheck', () => {
   it('defaults to a 正式 row', () => expect(makeupStatusAfterCheck(4)).toBe(1));
 
   it('counts 到课 and 迟到 as attended', () => expect([0, 1, 2, 3, 4].map((s) => attended(s as ArrivalStatus))).toEqual([false, true, true, false, false]));
+});
+
+describe('when 点名 opens (issue #21: said up front)', () => {
+  it('opens 30 minutes before the start, not a millisecond earlier', () => {
+    const start = new Date('2026-11-23T02:00:00Z');
+    expect(checkOpensAt(start).toISOString()).toBe('2026-11-23T01:30:00.000Z');
+    expect(checkIsOpen(start, new Date('2026-11-23T01:29:59.999Z'))).toBe(false);
+    expect(checkIsOpen(start, new Date('2026-11-23T01:30:00Z'))).toBe(true);
+    expect(checkIsOpen(start, new Date('2026-11-24T00:00:00Z'))).toBe(true);
+  });
 });

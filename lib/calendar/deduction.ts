@@ -6,6 +6,15 @@ import type { ArrivalStatus, MakeupStatus, MemberType } from './types';
  */
 
 export const DEDUCT_RANGE_MESSAGE = '扣课时数必须在0到24之间，且为0.5的倍数';
+
+/** A check may start at most this long before the session does (ATT #807: sessions checked days ahead). */
+export const CHECK_EARLY_MS = 30 * 60_000;
+export const CHECK_EARLY_MINUTES = CHECK_EARLY_MS / 60_000;
+export const NOT_STARTED_MESSAGE = '课次未开始，不能点名';
+
+/** When 点名 of a session starting at `start` opens: the server refuses before it, the screen says so up front. */
+export const checkOpensAt = (start: Date): Date => new Date(start.getTime() - CHECK_EARLY_MS);
+export const checkIsOpen = (start: Date, now: Date): boolean => now.getTime() >= checkOpensAt(start).getTime();
 export const MAX_DEDUCT_HOURS = 24;
 
 /** A refused per-student override; the server answers it with its message. */

@@ -262,6 +262,11 @@ export const CONFLICT_CODE = 409;
 export const MAX_RANGE_DAYS = 62;
 export const CALENDAR_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const CALENDAR_TZ_OFFSET = '+08:00';
+/**
+ * The realtime message (`/websocket/{userId}`) telling a user that sessions they teach changed: an open
+ * 行事历 reloads its range. It carries no data, so nobody learns of a session they may not read.
+ */
+export const CALENDAR_CHANGED = { cmd: 'calendar', msgTxt: '行事历已更新' } as const;
 
 /* ---------- 直播课堂 (server/services/live.ts) ---------- */
 

@@ -47,7 +47,8 @@ export const PERMS = Object.freeze({
   /** 选择教师: the teacher list of the venue form (`/clazz/tblTeachScheduleTeacher/teacherList`). */
   teacherPicker: area('clazz:teacher', ['list']),
   teacher: area('edu:teacher', [...CRUD, 'exportXls', 'transfer']),
-  student: area('edu:student', [...CRUD, 'exportXls', 'importExcel']),
+  /** `phone`: 学员's full phone numbers (手机, 监护人电话); without it the server masks them (138****0001). */
+  student: area('edu:student', [...CRUD, 'exportXls', 'importExcel', 'phone']),
   course: area('course:course', [...CRUD, 'exportXls']),
   clazz: area('clazz:clazz', [...CRUD, 'exportXls']),
   /** 班级分组 (reading groups needs clazz:clazz:list). */
@@ -58,8 +59,11 @@ export const PERMS = Object.freeze({
   schedule: area('calendar:schedule', ['list', 'exportXls']),
 
   /* 行事历 */
-  /** `override`: save a clashing entry with a logged reason (rule R1's override). */
-  calendar: area('calendar:entry', ['list', 'add', 'edit', 'cancel', 'override']),
+  /**
+   * `override`: save a clashing entry with a logged reason (rule R1's override). `all`: read every
+   * teacher's sessions (行事历 / 课表 全部); without it a user reads only the sessions they teach.
+   */
+  calendar: area('calendar:entry', ['list', 'add', 'edit', 'cancel', 'override', 'all']),
   series: area('calendar:series', ['add']),
   attendance: area('calendar:attendance', ['check', 'revoke', 'makeup']),
   /** 请假/调课 applications and their audit (审核). */
@@ -77,6 +81,7 @@ export const CALENDAR_PERM = Object.freeze({
   edit: PERMS.calendar.edit,
   cancel: PERMS.calendar.cancel,
   override: PERMS.calendar.override,
+  all: PERMS.calendar.all,
   seriesAdd: PERMS.series.add,
   check: PERMS.attendance.check,
   revoke: PERMS.attendance.revoke,

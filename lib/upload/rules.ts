@@ -9,6 +9,12 @@ export const GENERAL_MAX_BYTES = 200 * MB;
 export const SLICED_THRESHOLD_BYTES = 20 * MB;
 export const DIALOG_DEFAULT_MAX_MB = 5;
 export const DIALOG_MAX_FILES_MULTIPLE = 9;
+/**
+ * Excel import (`{api}/importExcel` / `previewExcel`): the server's limit for one request's files
+ * (server/excel/format.ts). The dialog checks it before sending: the server stops reading a larger body,
+ * which the browser only reports as a broken connection (网络连接失败).
+ */
+export const IMPORT_MAX_BYTES = 20 * MB;
 
 export const UPLOAD_MESSAGES = {
   tooLarge: '文件大小不能大于200MB',
@@ -16,6 +22,7 @@ export const UPLOAD_MESSAGES = {
   fileOnly: '请上传文件',
   imageOnly: '请上传图片',
   dialogTooLarge: (mb: number) => `文件大小不能大于 ${mb} MB`,
+  importTooLarge: (mb: number) => `文件过大（最大 ${mb} MB）`,
   dialogImageFormat: '图片格式只能是 png、jpg、jpeg',
   mediaFormat: (ext: string) => `不支持 ${ext || '该'} 格式的音视频文件，仅支持 ${MEDIA_EXTS.join('、')}`,
   audio: '上传音频失败，请压缩大小到50M以内',
@@ -156,3 +163,15 @@ export const splitPaths = (value: string | null | undefined) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/**
+ * Excel import files against IMPORT_MAX_BYTES: each file, and all of them together (they go in one request).
+ * Null = accepted; else the message naming the file(s).
+ */
+export function checkImportFiles(files: readonly FileLike[], maxBytes = IMPORT_MAX_BYTES): string | null {
+  const message = UPLOAD_MESSAGES.importTooLarge(+(maxBytes / MB).toFixed(1));
+  const big = files.find((f) => f.size > maxBytes);
+  if (big) return `${big.name} ${message}`;
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  return total > maxBytes ? `${message}：一次导入的文件合计不能超过 ${+(maxBytes / MB).toFixed(1)} MB，请分批导入` : null;
+}

@@ -43,7 +43,7 @@ describe('seeded demo announcements (listByUser)', () => {
     expect(res.anntMsgTotal).toBe(3);
     expect(res.sysMsgList.map((a) => a.titile)).toEqual(['账户安全提醒：请及时修改初始密码']);
     expect(res.sysMsgTotal).toBe(1);
-    expect(res.anntMsgList[0]).toMatchObject({ priority_dictText: '重要', userIds: null });
+    expect(res.anntMsgList[0]).toMatchObject({ priority_dictText: '重要', userIds: null, sender: 'jiaowu', sender_dictText: '赵立新' });
   });
 
   it('teacher2 does not get the teacher-only notice; pageSize limits the list, not the total', async () => {
@@ -82,7 +82,8 @@ describe('who may do what', () => {
     expect((await get('/sys/annountCement/queryById?id=annt_demo_invigilate', teacher2)).body).toMatchObject({ success: false, message: '未找到对应实体' });
     expect((await get('/sys/annountCement/queryById?id=annt_demo_draft', teacher)).body).toMatchObject({ success: false, message: '未找到对应实体' });
     const mine = await get('/sys/annountCement/queryById?id=annt_demo_invigilate', teacher);
-    expect(mine.body.result).toMatchObject({ titile: '期中考试监考安排', sender: 'jiaowu', userIds: null });
+    // 发布人 by real name beside the stored login name (issue #21).
+    expect(mine.body.result).toMatchObject({ titile: '期中考试监考安排', sender: 'jiaowu', sender_dictText: '赵立新', userIds: null });
     expect((await get('/sys/annountCement/queryById?id=annt_demo_draft', admin)).body.result).toMatchObject({ sendStatus: '0', sendStatus_dictText: '未发布' });
     expect((await get('/sys/annountCement/queryById?id=annt_demo_invigilate', admin)).body.result).toMatchObject({ userIds: 'u_teacher,' });
   });
@@ -197,7 +198,7 @@ describe('administrator list', () => {
     const r = await get('/sys/annountCement/list?titile=寒假&pageNo=1&pageSize=10', admin);
     const page = r.body.result as Page<Annt & { msgCategory_dictText: string; sendStatus_dictText: string }>;
     expect(page.records.map((x) => x.titile)).toEqual(['关于2026年寒假放假安排的通知']);
-    expect(page.records[0]).toMatchObject({ msgCategory_dictText: '通知公告', sendStatus_dictText: '已发布', priority_dictText: '紧急' });
+    expect(page.records[0]).toMatchObject({ msgCategory_dictText: '通知公告', sendStatus_dictText: '已发布', priority_dictText: '紧急', sender: 'admin', sender_dictText: '管理员' });
     const drafts = (await get('/sys/annountCement/list?sendStatus=0&titile=*草稿*', admin)).body.result as Page<Annt>;
     expect(drafts.records.map((x) => x.titile)).toEqual(['暑期教师培训报名通知（草稿）']);
     const sys = (await get('/sys/annountCement/list?msgCategory=2', admin)).body.result as Page<Annt>;
@@ -222,6 +223,10 @@ describe('my messages: read state', () => {
     expect(sys.records.every((x) => x.msgCategory === '2')).toBe(true);
     const bySender = (await get('/sys/sysAnnouncementSend/getMyAnnouncementSend?sender=jiaowu&titile=监考', teacher)).body.result as Page<Send>;
     expect(bySender.records.map((x) => x.anntId)).toEqual(['annt_demo_invigilate']);
+    // The real name shown as 发布人 finds it too, and every row carries it.
+    const byName = (await get(`/sys/sysAnnouncementSend/getMyAnnouncementSend?sender=${encodeURIComponent('赵立新')}`, teacher)).body.result as Page<Send & { sender_dictText: string }>;
+    expect(byName.records.map((x) => [x.anntId, x.sender_dictText])).toEqual([['annt_demo_invigilate', '赵立新']]);
+    expect(all.records.find((x) => x.anntId === 'annt_demo_winter')).toMatchObject({ sender_dictText: '管理员' });
     expect((await get('/sys/sysAnnouncementSend/getMyAnnouncementSend?readFlag=x', teacher)).body).toMatchObject({ success: false });
   });
 

@@ -23,6 +23,8 @@ beforeAll(async () => {
   await db.insertInto('tbl_clazz').values({ id: 'z1', name: '初二数学A班', course_id: 'c1', capacity: 10 }).execute();
   await db.insertInto('tbl_student').values({ id: 's1', name: '张三', phone: '13900000001' }).execute();
   await db.insertInto('tbl_clazz_student').values({ id: 'm1', clazz_id: 'z1', student_id: 's1' }).execute();
+  // The seed links a teacher record to each demo teacher account; these fixtures bring their own.
+  await db.deleteFrom('tbl_teacher').where('user_id', 'in', ['u_teacher', 'u_teacher2']).execute();
   await db.insertInto('tbl_teacher').values([
     { id: 'tch_01', name: '李文静', user_id: 'u_teacher' },
     { id: 'tch_02', name: '周明', user_id: 'u_teacher2' },

@@ -75,6 +75,8 @@ async function fixture() {
     session('O1', 'z3', 'c2', 120, null),
   ]).execute();
   // teacher2 (周明) teaches the sessions the tests check with their token (a plain teacher calls only their own).
+  // The seed links a teacher record to each demo teacher account; this fixture brings its own.
+  await db.deleteFrom('tbl_teacher').where('user_id', '=', 'u_teacher2').execute();
   await db.insertInto('tbl_teacher').values({ id: 'tch_02', name: '周明', user_id: 'u_teacher2' }).execute();
   await db.insertInto('tbl_calendar_teacher').values([
     { id: 'ct_p2', calendar_id: 'P2', teacher_id: 'tch_02', role: 1 },

@@ -42,7 +42,9 @@ async function fixture() {
     { id: 'm2', clazz_id: 'z1', student_id: 's2' },
     { id: 'm5', clazz_id: 'z2', student_id: 's5' },
   ]).execute();
-  await db.insertInto('tbl_teacher').values({ id: 't1', name: '周明', status: 1 }).execute();
+  // 周明 is teacher2's teacher record (one identity: the seed links every teacher account to a record).
+  await db.deleteFrom('tbl_teacher').where('user_id', '=', 'u_teacher2').execute();
+  await db.insertInto('tbl_teacher').values({ id: 't1', name: '周明', status: 1, user_id: 'u_teacher2' }).execute();
   const session = (id: string, clazz: string, start: number, room: string | null, extra: Record<string, unknown> = {}) => ({
     id,
     type: 0,
@@ -100,9 +102,9 @@ const list = async (query: string, token = admin) => {
 
 describe('请假 / 调课 applications', () => {
   it('checks the permission codes on the server', async () => {
-    // marketing may read the list but not apply.
+    // marketing (not a teaching role, issue #21) may neither apply nor read the list.
     expect((await leave('F1', 's1', marketing)).body).toMatchObject({ success: false, code: 510 });
-    await list('', marketing);
+    expect((await be.call('/calendar/tblCalendarApply/list', { token: marketing })).body).toMatchObject({ success: false, code: 510 });
     const id = idOf(await leave('F1', 's1', teacher2));
     // teacher2 may apply but not audit.
     expect((await post('audit', { id, pass: true }, teacher2)).body).toMatchObject({ success: false, code: 510 });
@@ -210,7 +212,8 @@ describe('请假 / 调课 applications', () => {
     const old = await be.db.selectFrom('tbl_calendar').selectAll().where('id', '=', 'F1').executeTakeFirstOrThrow();
     expect(old).toMatchObject({ status: 3, rescheduled_to: newId });
     const moved = await be.db.selectFrom('tbl_calendar').selectAll().where('id', '=', newId).executeTakeFirstOrThrow();
-    expect(moved).toMatchObject({ status: 0, clazz_id: 'z1', course_id: 'c1', lesson_no: 3, room_id: 'r2', location_id: 'loc1', hours: old.hours, content: '<p>一次函数</p>', conflict_override: 0 });
+    // Moved after F2 (+96 h) and I1 (+120 h): numbered by start time, it is now the class's 4th live session.
+    expect(moved).toMatchObject({ status: 0, clazz_id: 'z1', course_id: 'c1', lesson_no: 4, room_id: 'r2', location_id: 'loc1', hours: old.hours, content: '<p>一次函数</p>', conflict_override: 0 });
     expect(moved.start_time.getTime()).toBe(at(150).getTime());
     expect(moved.end_time.getTime()).toBe(at(151.5).getTime());
     const teachers = await be.db.selectFrom('tbl_calendar_teacher').select(['teacher_id', 'role', 'live']).where('calendar_id', '=', newId).execute();
@@ -276,7 +279,8 @@ describe('请假 / 调课 applications', () => {
     // Garbage filters are ignored rather than failing.
     expect((await list('kind=9&auditStatus=x&pageSize=50')).total).toBe(all.total);
 
-    // marketing lacks calendar:inner:list: the inner-class application stays hidden.
+    // A reader without calendar:inner:list (marketing, given the list for this): the inner-class application stays hidden.
+    await be.db.insertInto('sys_role_permission').values({ id: 'rp_test_marketing_apply', role_id: 'role_marketing', permission_id: 'perm_btn_apply_list' }).onConflict((oc) => oc.doNothing()).execute();
     const mk = await list('pageSize=50', marketing);
     expect(mk.records.some((r) => r.calendarId === 'I1')).toBe(false);
     expect(mk.total).toBe(all.total - 1);

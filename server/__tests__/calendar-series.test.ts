@@ -89,7 +89,7 @@ describe('preview and add', () => {
   it('refuses a clashing rule with 409 (no rows written), and an override without the permission', async () => {
     const r = await addSeries(RULE);
     expect(r.code).toBe(409);
-    expect(r.message).toBe('教师 周老师 在 2030-09-04 20:00-21:00 已有课次「初二数学B班 第1次课」（海淀区中关村大街27号中关村大厦8层 202教室）');
+    expect(r.message).toBe('教师 周老师 在 2030-09-04 20:00-21:00 已有课次「初二数学B班 第1次课」（中关村校区 202教室）');
     expect((r.result as { conflicts: Conflict[] }).conflicts).toHaveLength(1);
     expect(await be.db.selectFrom('tbl_schedule_series').select('id').execute()).toEqual([]);
     expect(await addSeries({ ...RULE, override: { reason: '先排上' } }, jiaowu)).toMatchObject({ code: 510, message: NO_PERMISSION });

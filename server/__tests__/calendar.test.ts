@@ -2,6 +2,8 @@
 import { startTestBackend, type TestBackend } from './helpers';
 import { CALENDAR_MESSAGES, teacherNotActive } from '../services/calendar';
 import { NO_PERMISSION } from '../core/errors';
+import { linkId } from '../core/ids';
+import { CALENDAR_CHANGED } from '../../lib/calendar/types';
 import type { CalendarEntry, CalendarEntryDetail, Conflict } from '../../lib/calendar/types';
 
 /*
@@ -84,7 +86,7 @@ describe('add and conflicts', () => {
   it('refuses a teacher clash, naming the teacher, the entry, the venue and the room', async () => {
     const r = await add(lesson({ clazzId: 'cz_b', roomId: 'rm_202', clazzStartTime: '2030-03-04 11:00:00', clazzEndTime: '2030-03-04 12:00:00' }));
     expect(r.code).toBe(409);
-    expect(r.message).toBe('教师 周老师 在 2030-03-04 10:00-11:30 已有课次「初二数学A班 第1次课」（海淀区中关村大街27号中关村大厦8层 201教室）');
+    expect(r.message).toBe('教师 周老师 在 2030-03-04 10:00-11:30 已有课次「初二数学A班 第1次课」（中关村校区 201教室）');
     expect(conflictsOf(r)).toEqual([
       expect.objectContaining({ kind: 'teacher', resourceName: '周老师', calendarId: first, roomName: '201教室', teacherNames: ['周老师'], clazzStartTime: '2030-03-04 10:00:00', clazzEndTime: '2030-03-04 11:30:00' }),
     ]);
@@ -106,11 +108,14 @@ describe('add and conflicts', () => {
     expect(all.message).toContain('共3处冲突');
   });
 
-  it('allows touching ranges (half-open)', async () => {
+  it('allows touching ranges (half-open) and numbers lessons by start time, not by when they were added', async () => {
     const after = await added(lesson({ clazzStartTime: '2030-03-04 11:30:00', clazzEndTime: '2030-03-04 12:30:00' }));
     const before = await added(lesson({ clazzStartTime: '2030-03-04 09:00:00', clazzEndTime: '2030-03-04 10:00:00' }));
-    expect((await row(after)).lesson_no).toBe(2);
-    expect((await row(before)).lesson_no).toBe(3);
+    // Added last but earliest: 第1次课; the 10:00 session becomes 第2次课 (issue #21).
+    expect((await row(before)).lesson_no).toBe(1);
+    expect((await row(first)).lesson_no).toBe(2);
+    expect((await row(after)).lesson_no).toBe(3);
+    expect((await detail(before)).title).toBe('初二数学A班 第1次课');
   });
 
   it('a cancelled entry no longer blocks; a 已点名 one cannot be cancelled', async () => {
@@ -139,7 +144,8 @@ describe('add and conflicts', () => {
     expect(r).toMatchObject({ conflict_override: 1, override_reason: '临时代课，已协调' });
     const log = (await detail(id, admin)).log;
     expect(log.map((l) => l.action)).toContain('override');
-    expect(log.find((l) => l.action === 'override')!.detail).toContain('教师周老师「初二数学A班 第1次课」');
+    // The 10:00 session is 第2次课 since the 09:00 one was added before it in time.
+    expect(log.find((l) => l.action === 'override')!.detail).toContain('教师周老师「初二数学A班 第2次课」');
     // An entry saved with an override is skipped by the constraints but still named by the check.
     const again = await add(lesson({ clazzId: 'cz_c', roomId: 'rm_gm1', locationId: LOC2, teachers: [{ teacherId: 'tc_wang', role: 1 }] }));
     expect(again.code).toBe(409);
@@ -186,7 +192,7 @@ describe('range query', () => {
     expect(list.length).toBeGreaterThanOrEqual(4);
     expect(list.map((e) => e.clazzStartTime)).toEqual([...list.map((e) => e.clazzStartTime)].sort());
     const first = list.find((e) => e.lessonNo === 1 && e.clazzId === 'cz_a')!;
-    expect(first).toMatchObject({ clazzName: '初二数学A班', courseName: '初中数学', roomName: '201教室', locationName: '海淀区中关村大街27号中关村大厦8层', studentCount: 2, color: '#1677ff', hours: 2, status: 0, type: 0 });
+    expect(first).toMatchObject({ clazzName: '初二数学A班', courseName: '初中数学', roomName: '201教室', locationName: '中关村校区', studentCount: 2, color: '#1677ff', hours: 2, status: 0, type: 0 });
     expect(first.teachers).toEqual([{ teacherId: 'tc_zhou', role: 1, name: '周老师' }]);
     expect((list.find((e) => e.clazzId === 'cz_c') as CalendarEntry).conflictOverride).toBe(true);
 
@@ -222,7 +228,7 @@ describe('range query', () => {
     expect(o.teachers.map((t) => t.id)).toContain('tc_zhou');
     expect(o.rooms).toContainEqual(expect.objectContaining({ id: 'rm_201', locationId: LOC }));
     expect(o.classes).toContainEqual(expect.objectContaining({ id: 'cz_a', hoursPerLesson: 2 }));
-    expect(o.locations).toContainEqual({ id: LOC, name: '海淀区中关村大街27号中关村大厦8层' });
+    expect(o.locations).toContainEqual({ id: LOC, name: '中关村校区' });
   });
 });
 
@@ -326,5 +332,65 @@ describe('range scale', () => {
     expect(list[0].studentCount).toBe(0);
     // Generous bound for a shared 2-core machine; N+1 reads would take far longer.
     expect(ms).toBeLessThan(5000);
+  });
+});
+
+describe('我的 / 全部 and the push to an open calendar (issue #21)', () => {
+  const DAY = 'start=2032-01-05&end=2032-01-06';
+  let mine: string;
+  let other: string;
+  const ids = (r: Res) => (r.result as CalendarEntry[]).map((e) => e.id).sort();
+  const mineLesson = (over: Body = {}) => lesson({ clazzId: 'cz_b', roomId: 'rm_202', teachers: [{ teacherId: 'tc_mine', role: 1 }], clazzStartTime: '2032-01-05 09:00:00', clazzEndTime: '2032-01-05 10:00:00', ...over });
+
+  beforeAll(async () => {
+    // teacher2's account is linked to a teacher record (the seed's, renamed for this suite): that is who "I" am.
+    await be.db.updateTable('tbl_teacher').set({ id: 'tc_mine' }).where('user_id', '=', 'u_teacher2').where('del_flag', '=', 0).execute();
+    mine = await added(mineLesson());
+    other = await added(lesson({ clazzStartTime: '2032-01-05 14:00:00', clazzEndTime: '2032-01-05 15:00:00' }));
+  });
+
+  it('mine=1 keeps the caller\'s own sessions; the options name the caller\'s teacher records', async () => {
+    expect(ids(await range(`${DAY}&mine=1`, teacher2))).toEqual([mine]);
+    expect(ids(await range(DAY, teacher2))).toEqual([mine, other].sort());
+    // 教务 has no teacher record: 我的 is empty, 全部 is everything.
+    expect(ids(await range(`${DAY}&mine=1`))).toEqual([]);
+    const options = async (token: string) => ((await be.call(`${API}/options`, { token })).body.result as { myTeacherIds: string[] }).myTeacherIds;
+    expect(await options(teacher2)).toEqual(['tc_mine']);
+    expect(await options(jiaowu)).toEqual([]);
+  });
+
+  it('without calendar:entry:all a user reads only their own sessions, whatever they ask', async () => {
+    const link = linkId('role_teacher', 'perm_btn_cal_all');
+    const saved = await be.db.selectFrom('sys_role_permission').selectAll().where('id', '=', link).executeTakeFirstOrThrow();
+    await be.db.deleteFrom('sys_role_permission').where('id', '=', link).execute();
+    try {
+      expect(ids(await range(DAY, teacher2))).toEqual([mine]);
+      expect((await detail(mine, teacher2)).id).toBe(mine);
+      const foreign = await be.call(`${API}/queryById?id=${other}`, { token: teacher2 });
+      expect(foreign.body).toMatchObject({ success: false, message: '日程不存在或已删除' });
+      const list = (await be.call('/calendar/tblCalendarList/list?pageSize=100&clazzStartTime_begin=2032-01-05 00:00:00&clazzStartTime_end=2032-01-05 23:59:59', { token: teacher2 })).body.result as { records: { id: string }[] };
+      expect(list.records.map((r) => r.id)).toEqual([mine]);
+    } finally {
+      await be.db.insertInto('sys_role_permission').values(saved).execute();
+    }
+  });
+
+  it('tells the teachers of an added, moved or cancelled session (before and after) to reload', async () => {
+    const notify = jest.fn();
+    be.setNotifier(notify);
+    try {
+      const id = await added(mineLesson({ clazzStartTime: '2032-01-06 09:00:00', clazzEndTime: '2032-01-06 10:00:00' }));
+      expect(notify).toHaveBeenLastCalledWith(['u_teacher2'], CALENDAR_CHANGED);
+      // Given to a teacher without an account: the one taken off still hears of it.
+      notify.mockClear();
+      expect(await edit({ id, apply: 'this', teachers: [{ teacherId: 'tc_wang', role: 1 }] })).toMatchObject({ success: true });
+      expect(notify).toHaveBeenCalledWith(['u_teacher2'], CALENDAR_CHANGED);
+      notify.mockClear();
+      expect(await cancel({ id: other, apply: 'this', reason: '测试' })).toMatchObject({ success: true });
+      // Nobody with an account teaches it: no push.
+      expect(notify).not.toHaveBeenCalled();
+    } finally {
+      be.setNotifier(() => undefined);
+    }
   });
 });

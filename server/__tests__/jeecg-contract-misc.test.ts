@@ -290,7 +290,8 @@ describe('sys/annountCement/syncNotic and /sys/annountCement/show/{id}', () => {
     const html = await res.text();
     expect(html).toContain('<h2 class="rich_media_title">全员通知 &lt;i&gt;&amp;</h2>');
     expect(html).toContain('<span class="rich_media_meta priority H">紧急</span>');
-    expect(html).toContain('<span class="rich_media_meta text">admin</span>');
+    // 发布人 is the person's name, not the login name (issue #21).
+    expect(html).toContain('<span class="rich_media_meta text">管理员</span>');
     expect(html).toMatch(/\d{4}年\d{2}月\d{2}日/);
     expect(html).toContain('<p>正文</p>');
     expect(html).toContain('<img src="/jeecg-boot/sys/common/static/a.png" />');

@@ -200,7 +200,8 @@ describe('角色授权 (UserRoleModal.vue)', () => {
     // loadData → queryRolePermission → checkedKeys; handleSubmit sends them back with lastpermissionIds.
     const granted = (await get('/sys/permission/queryRolePermission?roleId=role_marketing')).result as string[];
     expect(granted.every((id) => ids.includes(id))).toBe(true);
-    const checked = [...granted, 'perm_isystem_online'];
+    // With its parent: a role holds the path to what it holds (issue #21).
+    const checked = [...granted, 'perm_isystem', 'perm_isystem_online'];
     const saved = await send('POST', '/sys/permission/saveRolePermission', { roleId: 'role_marketing', permissionIds: checked.join(','), lastpermissionIds: granted.join(',') });
     expect(saved).toMatchObject({ success: true, message: '保存成功！' });
     expect(((await get('/sys/permission/queryRolePermission?roleId=role_marketing')).result as string[]).sort()).toEqual([...checked].sort());

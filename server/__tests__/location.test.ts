@@ -1,8 +1,10 @@
 /** @jest-environment node */
+import { sql } from 'kysely';
 import { LOCATION_MESSAGES } from '../../features/edu/location/location-resource';
 import { startTestBackend, type TestBackend } from './helpers';
 import { seed } from '../db/seed';
 import { LOCATION_SERVER_MESSAGES } from '../resources/catalog-location';
+import { linkTeacherAccounts } from '../services/teachers';
 import { DEMO_VENUES, LOCATION_PERMS } from '../db/seed/locations';
 
 let be: TestBackend;
@@ -25,7 +27,7 @@ afterAll(() => be.close());
 type Body = Record<string, unknown>;
 type Page = { records: Body[]; total: number };
 const API = '/location/tblLocation';
-const VALID = { province: '440000', city: '440300', detailLocation: '南山区粤海街道科苑路15号', maxMember: 30, inCharge: 'u_teacher' };
+const VALID = { name: '科苑路教学点', province: '440000', city: '440300', detailLocation: '南山区粤海街道科苑路15号', maxMember: 30, inCharge: 'u_teacher' };
 
 const add = async (json: Body, token = admin) => (await be.call(`${API}/add`, { method: 'POST', token, json })).body;
 const edit = async (json: Body, token = admin, method = 'PUT') => (await be.call(`${API}/edit`, { method, token, json })).body;
@@ -50,7 +52,10 @@ describe('seed', () => {
     expect(new Set(page.records.map((x) => x.province))).toEqual(new Set(['110000', '310000', '440000', '330000', '510000', '420000', '900000']));
     const owners = new Set(page.records.map((x) => x.ownBy));
     for (const u of ['u_admin', 'u_teacher', 'u_marketing']) expect(owners.has(u)).toBe(true);
-    expect(page.records.find((x) => x.id === 'loc_bj_zgc')).toMatchObject({ inCharge: 'u_teacher', inCharge_dictText: '李文静', status: 1, status_dictText: '启用', isDoubleTeacher: 1, maxMember: 120, longitude: 116.316 });
+    // Every demo venue has its own name, not its address (issue #21).
+    expect(page.records.every((x) => typeof x.name === 'string' && x.name !== '' && x.name !== x.detailLocation)).toBe(true);
+    expect(new Set(page.records.map((x) => x.name)).size).toBe(DEMO_VENUES.length);
+    expect(page.records.find((x) => x.id === 'loc_bj_zgc')).toMatchObject({ name: '中关村校区', inCharge: 'u_teacher', inCharge_dictText: '李文静', status: 1, status_dictText: '启用', isDoubleTeacher: 1, maxMember: 120, longitude: 116.316 });
   });
 
   it('permission rows hang under 场地管理 and a reseed adds nothing', async () => {
@@ -65,7 +70,13 @@ describe('seed', () => {
       .execute();
     expect(teacherLinks.map((l) => l.permission_id).sort()).toEqual(['perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_location_list', 'perm_btn_teacher_list']);
     const [venues, links] = await Promise.all([be.db.selectFrom('tbl_location').select('id').execute(), be.db.selectFrom('sys_role_permission').select('id').execute()]);
+    // A demo database from before 0018 (names backfilled from the address) gets the demo names on the
+    // next start; a venue an administrator renamed keeps its name.
+    await be.db.updateTable('tbl_location').set({ name: sql<string>`left(detail_location, 100)` }).where('id', '=', 'loc_sh_xujiahui').execute();
+    await be.db.updateTable('tbl_location').set({ name: '管理员改过的名字' }).where('id', '=', 'loc_hz_wensan').execute();
     await seed(be.db, { demo: true });
+    expect((await row('loc_sh_xujiahui')).name).toBe('徐家汇校区');
+    expect((await row('loc_hz_wensan')).name).toBe('管理员改过的名字');
     expect((await be.db.selectFrom('tbl_location').select('id').execute()).length).toBe(venues.length);
     expect((await be.db.selectFrom('sys_role_permission').select('id').execute()).length).toBe(links.length);
   });
@@ -80,6 +91,18 @@ describe('validation (spec 01 §5)', () => {
     // The plain decimal text of a positive integer is a positive integer (form bodies are text).
     const ok = await added({ ...VALID, maxMember: '45' });
     expect((await row(String(ok.id))).max_member).toBe(45);
+  });
+
+  it('场地名称 is required (issue #21): on add, and a sent empty one on edit', async () => {
+    const { name: _n, ...noName } = VALID;
+    expect(await add(noName)).toMatchObject({ success: false, message: LOCATION_MESSAGES.nameRequired });
+    expect((await add({ ...VALID, name: '  ' })).message).toBe(LOCATION_MESSAGES.nameRequired);
+    expect((await edit({ id: 'loc_bj_zgc', name: '' })).message).toBe(LOCATION_MESSAGES.nameRequired);
+    const r = await added({ ...VALID, name: '科苑路二号教学点' });
+    expect((await row(String(r.id))).name).toBe('科苑路二号教学点');
+    // A toggle's partial body keeps the name.
+    expect((await edit({ id: r.id, status: 0 })).success).toBe(true);
+    expect((await row(String(r.id))).name).toBe('科苑路二号教学点');
   });
 
   it('region and detailed address are required', async () => {
@@ -244,7 +267,44 @@ describe('GET /clazz/tblTeachScheduleTeacher/teacherList', () => {
     expect(r.success).toBe(true);
     const list = r.result as Body[];
     expect(list.map((t) => t.id).sort()).toEqual(['u_teacher', 'u_teacher2']);
-    expect(list.find((t) => t.id === 'u_teacher')).toEqual({ value: 'u_teacher', text: '李文静', phone: '13800000001', id: 'u_teacher', realname: '李文静' });
+    expect(list.find((t) => t.id === 'u_teacher')).toEqual({ value: 'u_teacher', text: '李文静', phone: '13800000001', id: 'u_teacher', realname: '李文静', teacherId: expect.any(String) });
+  });
+
+  it('one identity (issue #21): a teacher record of 教师管理 linked to an active account, not the teacher role', async () => {
+    const ids = async () => ((await teachers('')).result as Body[]).map((t) => t.id).sort();
+    // The seed linked a record to each demo teacher account: the options name the record.
+    const li = await be.db.selectFrom('tbl_teacher').select(['id', 'name']).where('user_id', '=', 'u_teacher').executeTakeFirstOrThrow();
+    expect(((await teachers('')).result as Body[]).find((t) => t.id === 'u_teacher')).toMatchObject({ teacherId: li.id, text: li.name });
+    // A record linked to an account without the teacher role is a teacher; the name shown is the record's.
+    await be.db.insertInto('tbl_teacher').values({ id: 'tch_mkt_link', name: '王晓雨老师', status: 1, user_id: 'u_marketing', create_by: 'test' }).execute();
+    try {
+      expect(await ids()).toEqual(['u_marketing', 'u_teacher', 'u_teacher2']);
+      expect(((await teachers('?keyword=王晓雨老师')).result as Body[]).map((t) => t.text)).toEqual(['王晓雨老师']);
+      // 离职 or deleted records are not offered; the venue check agrees.
+      await be.db.updateTable('tbl_teacher').set({ status: 2 }).where('id', '=', 'tch_mkt_link').execute();
+      expect(await ids()).toEqual(['u_teacher', 'u_teacher2']);
+      expect((await add({ ...VALID, inCharge: 'u_marketing' })).message).toBe(LOCATION_SERVER_MESSAGES.notTeacher);
+    } finally {
+      await be.db.deleteFrom('tbl_teacher').where('id', '=', 'tch_mkt_link').execute();
+    }
+    // The bridge (migration 0021, seed): an account with the teacher role gets its unlinked record by phone.
+    await be.db.insertInto('sys_user_role').values({ id: 'ur_mkt_teacher', user_id: 'u_marketing', role_id: 'role_teacher' }).execute();
+    await be.db.insertInto('tbl_teacher').values({ id: 'tch_mkt_phone', name: '王晓雨', status: 1, phone: '13800000003', create_by: 'test' }).execute();
+    try {
+      await linkTeacherAccounts(be.db);
+      expect((await be.db.selectFrom('tbl_teacher').select('user_id').where('id', '=', 'tch_mkt_phone').executeTakeFirstOrThrow()).user_id).toBe('u_marketing');
+      expect((await be.db.selectFrom('tbl_teacher').select('id').where('user_id', '=', 'u_marketing').execute()).length).toBe(1);
+    } finally {
+      await be.db.deleteFrom('sys_user_role').where('id', '=', 'ur_mkt_teacher').execute();
+      await be.db.deleteFrom('tbl_teacher').where('id', '=', 'tch_mkt_phone').execute();
+    }
+    // The teacher role alone no longer makes a teacher: an account whose record is deleted drops out.
+    await be.db.updateTable('tbl_teacher').set({ del_flag: 1 }).where('user_id', '=', 'u_teacher2').execute();
+    try {
+      expect(await ids()).toEqual(['u_teacher']);
+    } finally {
+      await be.db.updateTable('tbl_teacher').set({ del_flag: 0 }).where('user_id', '=', 'u_teacher2').execute();
+    }
   });
 
   it('filters by realname, phone or username (literally) and by chosen ids', async () => {

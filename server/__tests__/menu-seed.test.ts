@@ -4,6 +4,10 @@ import { startTestBackend, type TestBackend } from './helpers';
 import { seed } from '../db/seed';
 import type { MenuNode } from '../permissions/menu-tree';
 import { TEACHING_PERMS } from '../db/seed/teaching';
+import { SCREENS } from '../../lib/screens';
+import { actionCodes } from '../../lib/permissions/rule';
+import { linkId } from '../core/ids';
+import { up as migrate0019 } from '../db/migrations/0019-role-grants';
 
 let be: TestBackend;
 beforeAll(async () => {
@@ -38,6 +42,8 @@ const ANNOUNCEMENT_CODES = [
   'system:message:list',
 ];
 const USER_CODES = codes('system:user', ['list', 'add', 'delete', 'deleteBatch', 'exportXls', 'importExcel', 'recycleBin', 'putRecycleBin', 'deleteRecycleBin', 'changePassword']);
+const ANNT_CODES = ANNOUNCEMENT_CODES.slice(0, 6);
+const TEMPLATE_CODES = ANNOUNCEMENT_CODES.slice(6, 12);
 const CATEGORY_CODES = codes('system:category', ['add', 'edit', 'delete']);
 const DEPART_CODES = codes('system:depart', ['list', 'add', 'edit', 'delete', 'deleteBatch']);
 const ROLE_CODES = codes('system:role', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls']);
@@ -65,6 +71,10 @@ const EDU: Shape = [
     ['节假日', '/edu/holiday'],
   ],
 ];
+/** A teacher's 教育 (issue #21): its own work, not 教务's administration (教师, 教室, 节假日). */
+const TEACHER_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => !['教师管理', '教室管理', '节假日'].includes(title))];
+/** Marketing's 教育: venues, the students it owns and the course catalogue. */
+const MARKETING_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => ['场地管理', '学员管理', '课程管理'].includes(title))];
 /** The inner-class screens (scope 1): the teaching roles, not marketing. */
 const INNER: Shape = [
   '内部班',
@@ -131,13 +141,16 @@ describe('seeded menu per role (fresh database)', () => {
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
     const sys = a.menu.find((m) => m.path === '/isystem')!;
     expect(sys).toMatchObject({ component: 'layouts/RouteView', meta: { icon: 'setting', title: '系统管理' } });
-    // Buttons hanging on the folder itself: 冻结用户 and the announcement buttons.
-    expect(sys.meta.permissionList!.map((p) => p.action)).toEqual(['system:user:frozen', ...ANNOUNCEMENT_CODES]);
-    expect(sys.meta.permissionList![0]).toEqual({ action: 'system:user:frozen', type: '1', describe: '冻结用户' });
+    // No button hangs on the folder itself (issue #21): each is under the menu row of its screen.
+    expect(sys.meta.permissionList ?? []).toEqual([]);
     const byPath = (path: string) => sys.children!.find((c) => c.path === path)!;
     const buttons = (path: string) => byPath(path).meta.permissionList!.map((p) => p.action);
     expect(byPath('/isystem/user')).toMatchObject({ component: 'system/UserList', name: 'isystem-user' });
-    expect(buttons('/isystem/user')).toEqual(USER_CODES);
+    expect(buttons('/isystem/user')).toEqual(['system:user:frozen', 'system:user:edit', ...USER_CODES]);
+    expect(byPath('/isystem/user').meta.permissionList![0]).toEqual({ action: 'system:user:frozen', type: '1', describe: '冻结用户' });
+    expect(buttons('/isystem/annountCement')).toEqual(ANNT_CODES);
+    expect(buttons('/isystem/messageTemplate')).toEqual(TEMPLATE_CODES);
+    expect(buttons('/isystem/message')).toEqual(['system:message:list']);
     expect(byPath('/isystem/depart')).toMatchObject({ component: 'system/DepartList' });
     expect(buttons('/isystem/depart')).toEqual(DEPART_CODES);
     expect(buttons('/isystem/role')).toEqual(ROLE_CODES);
@@ -150,7 +163,7 @@ describe('seeded menu per role (fresh database)', () => {
     expect(byPath('/isystem/log')).toMatchObject({ component: 'system/LogList' });
     expect(buttons('/isystem/log')).toEqual(['system:log:list']);
     expect(byPath('/isystem/rolePermission')).toMatchObject({ component: 'system/RolePermission' });
-    expect(buttons('/isystem/rolePermission')).toEqual(['system:role:permission', 'system:user:edit']);
+    expect(buttons('/isystem/rolePermission')).toEqual(['system:role:permission']);
     const edu = a.menu.find((m) => m.path === '/edu')!;
     expect(edu).toMatchObject({ component: 'layouts/RouteView', meta: { icon: 'bank', title: '教育' } });
     expect(edu.children![0]).toMatchObject({ component: 'location/TblLocationList', meta: { title: '场地管理' } });
@@ -167,9 +180,9 @@ describe('seeded menu per role (fresh database)', () => {
     expect(settings.hidden).toBeUndefined();
   });
 
-  it('teacher: the account pages and 场地管理 (list, add, edit, teacher picker)', async () => {
+  it('teacher: the account pages, its own teaching screens and 场地管理 (list, add, edit, teacher picker)', async () => {
     const t = await permsOf('teacher');
-    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, EDU, INNER]);
+    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, TEACHER_EDU, INNER]);
     expect(t.auth.map((x) => x.action)).toEqual([...TEACHER_LOCATION_CODES, ...teachingCodes('role_teacher')]);
     // Every button is still known to the client, so it can hide what the user lacks.
     expect(t.allAuth.map((x) => x.action).sort()).toEqual(
@@ -195,17 +208,17 @@ describe('seeded menu per role (fresh database)', () => {
     );
   });
 
-  it('marketing: account pages plus 登录日志 (differs from teacher)', async () => {
+  it('marketing: account pages, 行事历, venues, its students and the course catalogue; no 登录日志 (issue #21)', async () => {
     const m = await permsOf('marketing');
-    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, EDU, ['登录日志', '/isystem/log']]);
-    expect(m.auth.map((x) => x.action)).toEqual(['system:log:list', ...LOCATION_CODES, ...teachingCodes('role_marketing')]);
+    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, MARKETING_EDU]);
+    expect(m.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...teachingCodes('role_marketing')]);
+    expect(m.auth.map((x) => x.action)).not.toContain('system:log:list');
   });
 
-  it('academic: account pages plus 在线用户, listing only (no 强制退出)', async () => {
+  it('academic: account pages and all of 教育 and 内部班; nothing of 系统管理', async () => {
     const j = await permsOf('jiaowu');
-    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, EDU, INNER, ['在线用户', '/isystem/online']]);
-    expect(j.auth.map((x) => x.action)).toEqual(['system:online:list', ...LOCATION_CODES, ...teachingCodes('role_academic')]);
-    expect(j.menu[6].meta.permissionList).toEqual([{ action: 'system:online:list', type: '1', describe: '查看在线用户' }]);
+    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, EDU, INNER]);
+    expect(j.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...teachingCodes('role_academic')]);
   });
 
   it('the self-registration role `user` gets the account pages only', async () => {
@@ -216,10 +229,11 @@ describe('seeded menu per role (fresh database)', () => {
   it('the buttons are what the routes enforce', async () => {
     const marketing = await be.login('marketing');
     const academic = await be.login('jiaowu');
-    expect((await be.call('/sys/log/list?logType=1', { token: marketing })).body.success).toBe(true);
+    expect((await be.call('/sys/log/list?logType=1', { token: marketing })).body.code).toBe(510);
     expect((await be.call('/sys/online/list', { token: marketing })).body.code).toBe(510);
-    expect((await be.call('/sys/online/list', { token: academic })).body.success).toBe(true);
+    expect((await be.call('/sys/online/list', { token: academic })).body.code).toBe(510);
     expect((await be.call('/sys/log/list?logType=1', { token: academic })).body.code).toBe(510);
+    expect((await be.call('/calendar/tblHoliday/list', { token: marketing })).body.code).toBe(510);
     expect((await be.call('/sys/online/forceLogout', { method: 'POST', token: academic, json: { username: 'teacher' } })).body.code).toBe(510);
   });
 
@@ -232,11 +246,60 @@ describe('seeded menu per role (fresh database)', () => {
     }
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get('perm_btn_force_logout')!.parent_id).toBe('perm_isystem_online');
-    expect(byId.get('perm_btn_user_frozen')!.parent_id).toBe('perm_isystem');
+    expect(byId.get('perm_btn_user_frozen')!.parent_id).toBe('perm_isystem_user');
     const links = await be.db.selectFrom('sys_role_permission').select('id').execute();
     await seed(be.db, { demo: true });
     expect((await be.db.selectFrom('sys_permission').select('id').execute()).length).toBe(rows.length);
     expect((await be.db.selectFrom('sys_role_permission').select('id').execute()).length).toBe(links.length);
+  });
+
+  it('the permission tree (issue #21): every button hangs under the menu row of its screen, never under a folder', async () => {
+    const rows = await be.db.selectFrom('sys_permission').select(['id', 'parent_id', 'menu_type', 'perms', 'component']).where('del_flag', '=', 0).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const buttons = rows.filter((r) => r.menu_type === 2);
+    expect(buttons.length).toBeGreaterThan(100);
+    for (const b of buttons) {
+      const parent = byId.get(b.parent_id ?? '');
+      // A screen: a menu row with a page component, not a 一级菜单 that only groups (layouts/RouteView).
+      expect([b.id, parent?.menu_type !== 2, parent?.component]).toEqual([b.id, true, expect.not.stringMatching(/^layouts\/RouteView$/)]);
+      // When a screen needs the button's code, the button is under that screen's menu row.
+      const screens = SCREENS.filter((sc) => {
+        const perm = sc.perm;
+        const needs = typeof perm === 'string' ? [perm] : Array.isArray(perm) ? perm : perm && 'anyOf' in perm ? perm.anyOf : [];
+        return actionCodes({ action: b.perms ?? '' }).some((code) => needs.includes(code));
+      });
+      if (screens.length) expect([b.id, screens.map((sc) => sc.component)]).toEqual([b.id, expect.arrayContaining([parent!.component])]);
+    }
+  });
+
+  it('every seeded role holds the path to what it holds: no child without its parent (nothing floats at the top)', async () => {
+    const links = await be.db
+      .selectFrom('sys_role_permission as rp')
+      .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
+      .select(['rp.role_id', 'p.id', 'p.parent_id'])
+      .execute();
+    const held = new Set(links.map((l) => `${l.role_id}|${l.id}`));
+    const orphans = links.filter((l) => l.parent_id && !held.has(`${l.role_id}|${l.parent_id}`)).map((l) => `${l.role_id}|${l.id}`);
+    expect(orphans).toEqual([]);
+  });
+
+  it('0019 corrects a database seeded before issue #21: buttons moved under their screens, demo grants trimmed, paths completed', async () => {
+    // The old state: 冻结用户 on the folder, marketing with 登录日志, 教务 with 在线用户 but not 系统管理.
+    await be.db.updateTable('sys_permission').set({ parent_id: 'perm_isystem' }).where('id', '=', 'perm_btn_user_frozen').execute();
+    const old: [string, string][] = [['role_marketing', 'perm_isystem_log'], ['role_marketing', 'perm_btn_log_list'], ['role_marketing', 'perm_edu_holiday'], ['role_academic', 'perm_isystem_online'], ['role_academic', 'perm_btn_online_list'], ['role_user', 'perm_btn_role_list']];
+    await be.db.insertInto('sys_role_permission').values(old.map(([r, p]) => ({ id: linkId(r, p), role_id: r, permission_id: p }))).execute();
+    await migrate0019(be.db as never);
+    expect((await be.db.selectFrom('sys_permission').select('parent_id').where('id', '=', 'perm_btn_user_frozen').executeTakeFirstOrThrow()).parent_id).toBe('perm_isystem_user');
+    const held = async (role: string) => (await be.db.selectFrom('sys_role_permission').select(['id', 'permission_id']).where('role_id', '=', role).execute());
+    expect((await held('role_marketing')).map((r) => r.permission_id)).not.toEqual(expect.arrayContaining(['perm_isystem_log']));
+    expect((await held('role_marketing')).map((r) => r.permission_id)).not.toContain('perm_edu_holiday');
+    expect((await held('role_academic')).map((r) => r.permission_id)).not.toContain('perm_isystem_online');
+    // Not a demo grant it knows: kept, with the path to it, under the ids saveRolePermission would use.
+    const user = await held('role_user');
+    expect(user.filter((r) => ['perm_btn_role_list', 'perm_isystem_role', 'perm_isystem'].includes(r.permission_id)).map((r) => [r.permission_id, r.id]).sort()).toEqual(
+      ['perm_btn_role_list', 'perm_isystem', 'perm_isystem_role'].map((p) => [p, linkId('role_user', p)]),
+    );
+    await be.db.deleteFrom('sys_role_permission').where('role_id', '=', 'role_user').where('permission_id', 'in', ['perm_btn_role_list', 'perm_isystem_role', 'perm_isystem']).execute();
   });
 
   it('an administrator’s unlinking of a seeded permission survives a reseed (restart)', async () => {

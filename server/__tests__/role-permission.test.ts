@@ -14,10 +14,13 @@ afterAll(() => be.close());
 beforeEach(() => notify.mockReset());
 
 const PUSH = { cmd: 'permission', msgTxt: '权限已变更' };
-const LOG_MENU = ['perm_isystem_log', 'perm_btn_log_list'];
+/** 登录日志 with the path to it (a role holds its menus' parents, issue #21). */
+const LOG_MENU = ['perm_isystem', 'perm_isystem_log', 'perm_btn_log_list'];
 /** 教育 → 场地管理 as seeded for the teacher role (server/db/seed/locations.ts); the managers also get delete, deleteBatch and export. */
 /** Plus 行事历 and the teaching menus and buttons (server/db/seed/teaching.ts) the teacher role holds. */
-const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_teacher', 'perm_edu_course', 'perm_edu_material', 'perm_edu_room', 'perm_edu_holiday'];
+const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_course', 'perm_edu_material'];
+/** Marketing's (issue #21): the calendar, the students it owns, the course catalogue. */
+const MARKETING_MENUS = ['perm_calpanel', 'perm_edu_student', 'perm_edu_course'];
 /** The inner-class menus: teaching roles only, not marketing. */
 const INNER_MENUS = ['perm_inner', 'perm_inner_calendar', 'perm_inner_schedule'];
 const TEACHER_EDU = [
@@ -28,7 +31,7 @@ const TEACHER_EDU = [
 const MARKETING_EDU = [
   'perm_edu', 'perm_edu_location', 'perm_btn_location_list', 'perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_teacher_list',
   'perm_btn_location_delete', 'perm_btn_location_delete_batch', 'perm_btn_location_export',
-  ...TEACHING_MENUS, ...TEACHING_PERMS.filter((p) => p.roles.includes('role_marketing')).map((p) => p.id),
+  ...MARKETING_MENUS, ...TEACHING_PERMS.filter((p) => p.roles.includes('role_marketing')).map((p) => p.id),
 ];
 
 const get = (path: string, token: string) => be.call(path, { token });
@@ -100,16 +103,13 @@ describe('reading', () => {
       'perm_isystem_online',
       'perm_isystem_log',
       'perm_isystem_role_permission',
-      'perm_btn_user_frozen',
-      ...['list', 'add', 'edit', 'delete', 'release', 'revoke'].map((a) => `perm_btn_annt_${a}`),
-      'perm_btn_message_send',
-      'perm_btn_msg_tpl_list',
-      'perm_btn_msg_tpl_add',
-      'perm_btn_msg_tpl_edit',
-      'perm_btn_msg_tpl_delete',
-      'perm_btn_msg_tpl_delete_batch',
-      'perm_btn_message_list',
     ]);
+    // Buttons hang under their screens' menus (issue #21), not on the folder.
+    const under = (key: string) => sys.children!.find((n) => n.key === key)!.children!.map((n) => n.key);
+    expect(under('perm_isystem_user').slice(0, 2)).toEqual(['perm_btn_user_frozen', 'perm_btn_user_edit']);
+    expect(under('perm_isystem_annt')).toEqual(['list', 'add', 'edit', 'delete', 'release', 'revoke'].map((a) => `perm_btn_annt_${a}`));
+    expect(under('perm_isystem_msg_template')).toEqual(['perm_btn_message_send', ...['list', 'add', 'edit', 'delete', 'delete_batch'].map((a) => `perm_btn_msg_tpl_${a}`)]);
+    expect(under('perm_isystem_message')).toEqual(['perm_btn_message_list']);
     expect(sys.children!.find((n) => n.key === 'perm_isystem_category')!.children!.map((n) => n.key)).toEqual(['add', 'edit', 'delete'].map((a) => `perm_btn_category_${a}`));
     expect(sys.children!.find((n) => n.key === 'perm_isystem_online')!.children).toEqual([
       leaf('perm_btn_force_logout', '强制退出', 'perm_isystem_online', 2, 'system:online:forceLogout'),
@@ -125,7 +125,7 @@ describe('reading', () => {
     const token = await be.login('admin');
     const r = await get('/sys/permission/queryRolePermission?roleId=role_marketing', token);
     expect(r.body.success).toBe(true);
-    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...LOG_MENU, ...MARKETING_EDU].sort());
+    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...MARKETING_EDU].sort());
     expect((await get('/sys/permission/queryRolePermission', token)).body).toMatchObject({ success: false, message: '请选择角色' });
     expect((await get('/sys/permission/queryRolePermission?roleId=nope', token)).body).toMatchObject({ success: false, message: '角色不存在' });
   });
@@ -163,7 +163,7 @@ describe('POST /sys/permission/saveRolePermission', () => {
     notify.mockImplementation(async () => {
       seenAtPush.push(await rolePerms('role_academic'));
     });
-    const next = ['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_btn_online_list', 'perm_isystem_online'];
+    const next = ['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_btn_online_list', 'perm_isystem', 'perm_isystem_online'];
     try {
       expect((await save(admin, 'role_academic', [...next, 'perm_isystem_log'].join(','))).body.success).toBe(true);
       expect(seenAtPush).toEqual([[...next, 'perm_isystem_log'].sort()]);
@@ -222,15 +222,26 @@ describe('POST /sys/permission/saveRolePermission', () => {
     const admin = await be.login('admin');
     const sets = [
       'perm_account_center,perm_account_settings',
-      'perm_account_center,perm_isystem_log,perm_btn_log_list',
+      'perm_account_center,perm_isystem,perm_isystem_log,perm_btn_log_list',
       'perm_account_center,perm_account_settings,perm_account_security',
-      'perm_account_center,perm_btn_log_list',
+      'perm_account_center,perm_isystem,perm_isystem_log',
     ];
     const answers = await Promise.all([...sets, ...sets].map((set) => save(admin, 'role_marketing', set)));
     expect(answers.map((r) => r.body.message)).toEqual(Array(sets.length * 2).fill('保存成功！'));
     const now = (await rolePerms('role_marketing')).join(',');
     expect(sets.map((set) => set.split(',').sort().join(','))).toContain(now);
-    await save(admin, 'role_marketing', 'perm_account_center,perm_account_settings,perm_account_security,perm_isystem_log,perm_btn_log_list');
+    await save(admin, 'role_marketing', 'perm_account_center,perm_account_settings,perm_account_security');
+  });
+
+  it('grants the path to what it grants (issue #21): a button alone brings its menu and the menu’s folder', async () => {
+    const admin = await be.login('admin');
+    const before = await rolePerms('role_user');
+    try {
+      expect((await save(admin, 'role_user', 'perm_account_center,perm_btn_log_list')).body).toMatchObject({ success: true, message: '保存成功！' });
+      expect(await rolePerms('role_user')).toEqual(['perm_account_center', 'perm_btn_log_list', 'perm_isystem', 'perm_isystem_log']);
+    } finally {
+      await save(admin, 'role_user', before.join(','));
+    }
   });
 
   it('a failing push does not fail the saved change', async () => {
@@ -257,9 +268,9 @@ describe('PUT /sys/user/editRoles', () => {
     const admin = await be.login('admin');
     const t2 = await be.login('teacher2');
     expect(await canListLogs(t2)).toBe(false);
-    const r = await editRoles(admin, 'u_teacher2', 'role_teacher,role_marketing');
+    const r = await editRoles(admin, 'u_teacher2', 'role_teacher,role_admin');
     expect(r.body).toMatchObject({ success: true, code: 200, message: '修改成功!' });
-    expect(await userRoles('u_teacher2')).toEqual(['role_marketing', 'role_teacher']);
+    expect(await userRoles('u_teacher2')).toEqual(['role_admin', 'role_teacher']);
     expect(await canListLogs(t2)).toBe(true);
     expect(pushed()).toEqual({ ids: ['u_teacher2'], message: PUSH });
 

@@ -98,7 +98,8 @@ describe('role CRUD on the resource engine', () => {
     expect((await del('/sys/role/delete?id=role_teacher')).body).toMatchObject({ success: false, message: expect.stringMatching(/^角色「教师」下还有\d+个用户，请先在「用户」中取消关联$/) });
     const id = await addRole('临时角色', 'temp_role');
     await post('/sys/permission/saveRolePermission', { roleId: id, permissionIds: 'perm_isystem_log,perm_btn_log_list' });
-    expect((await be.db.selectFrom('sys_role_permission').select('id').where('role_id', '=', id).execute()).length).toBe(2);
+    // The path to a granted menu is granted with it: 系统管理 joins 登录日志 and its button.
+    expect((await be.db.selectFrom('sys_role_permission').select('id').where('role_id', '=', id).execute()).length).toBe(3);
     // A user in the recycle bin does not block; their link goes with the role.
     const frozen = await userId('frozen');
     await be.db.updateTable('sys_user').set({ del_flag: 1 }).where('id', '=', frozen).execute();
@@ -188,8 +189,9 @@ describe('the whole journey', () => {
     expect(created.body).toMatchObject({ success: true });
     const token = await be.login('jyy01', 'Jiaoyan2026');
     const perms = (await get('/sys/permission/getUserPermissionByToken', token)).body.result as { menu: { path: string; meta: { title: string }; children?: unknown[] }[]; auth: { action: string }[] };
-    expect(perms.menu.map((m) => m.meta.title)).toEqual(['在线用户']);
-    expect(perms.menu[0].children ?? []).toEqual([]);
+    // Granting 在线用户 grants the path to it: the menu is 系统管理 → 在线用户, nothing else.
+    expect(perms.menu.map((m) => m.meta.title)).toEqual(['系统管理']);
+    expect((perms.menu[0].children as { meta: { title: string } }[]).map((m) => m.meta.title)).toEqual(['在线用户']);
     expect(perms.auth.map((a) => a.action)).toEqual(['system:online:list']);
     expect((await get('/sys/online/list', token)).body.success).toBe(true);
     expect((await get('/sys/role/list', token)).body.code).toBe(510);

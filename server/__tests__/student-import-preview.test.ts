@@ -9,7 +9,8 @@ interface Preview {
   valid: number;
   invalid: number;
   headers: string[];
-  rows: { rowNumber: number; fileName: string; values: Record<string, string>; error: string | null }[];
+  updates?: number;
+  rows: { rowNumber: number; fileName: string; values: Record<string, string>; error: string | null; update?: boolean }[];
 }
 
 let be: TestBackend;
@@ -33,13 +34,15 @@ async function sheet(rows: (string | number)[][]): Promise<Blob> {
   return new Blob([Buffer.from(await wb.xlsx.writeBuffer())]);
 }
 
-async function upload(action: 'previewExcel' | 'importExcel', file: Blob, token = academic) {
+async function upload(action: 'previewExcel' | 'importExcel', file: Blob, token = academic, importMode?: 'upsert') {
   const form = new FormData();
+  if (importMode) form.append('importMode', importMode);
   form.append('files[]', file, 'students.xlsx');
   const res = await be.fetch(new Request(`http://backend/edu/tblStudent/${action}`, { method: 'POST', body: form, headers: { 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' } }));
   return (await res.json()) as { success: boolean; code: number; message: string; result: unknown };
 }
 
+const jiaowuId = async () => (await be.db.selectFrom('sys_user').select('id').where('username', '=', 'jiaowu').executeTakeFirstOrThrow()).id;
 const students = () => be.db.selectFrom('tbl_student').select(['name', 'phone']).where('del_flag', '=', 0).orderBy('name').execute();
 
 describe('学员 import preview', () => {
@@ -59,11 +62,12 @@ describe('学员 import preview', () => {
     const p = preview.result as Preview;
     expect(p).toMatchObject({ total: 5, valid: 2, invalid: 3 });
     expect(p.headers).toEqual(['姓名', '手机', '性别', '年级', '类型']);
-    expect(p.rows.map((r) => r.rowNumber)).toEqual([4, 5, 6, 7, 8]);
-    expect(p.rows[0]).toEqual({ rowNumber: 4, fileName: 'students.xlsx', values: { 姓名: '导入甲', 手机: '13911110001', 性别: '男', 年级: '初二', 类型: '在读' }, error: null });
-    expect(p.rows[1].error).toBeTruthy();
-    expect(p.rows[2].error).toBe('手机与第4行重复');
-    expect(p.rows[3].error).toBe('手机“13911110000”已存在');
+    // The rows with errors first, then the good ones, each in file order.
+    expect(p.rows.map((r) => r.rowNumber)).toEqual([5, 6, 7, 4, 8]);
+    expect(p.rows[3]).toEqual({ rowNumber: 4, fileName: 'students.xlsx', values: { 姓名: '导入甲', 手机: '13911110001', 性别: '男', 年级: '初二', 类型: '在读' }, error: null });
+    expect(p.rows[0].error).toBeTruthy();
+    expect(p.rows[1].error).toBe('手机与第4行重复');
+    expect(p.rows[2].error).toBe('手机“13911110000”已存在');
     expect(p.rows[4].error).toBeNull();
     // Nothing was written: no students, no error file.
     expect(await students()).toEqual(before);
@@ -89,6 +93,65 @@ describe('学员 import preview', () => {
   it('is a POST only', async () => {
     const r = await be.call('/edu/tblStudent/previewExcel', { token: academic });
     expect(r.body).toMatchObject({ success: false, code: 405 });
+  });
+});
+
+describe('学员 import: 新增或更新 (issue #21)', () => {
+  it('updates the stored row with the same 手机 when asked; 仅新增 (the default) still reports it as 已存在', async () => {
+    // Owned by the importing user: an update follows the form's ownership rule (spec 01 §6).
+    const own_by = await jiaowuId();
+    await be.db.insertInto('tbl_student').values([{ id: 'upsert-a', name: '待更新', phone: '13933330001', own_by }, { id: 'upsert-gone', name: '已删除', phone: '13933330009', del_flag: 1, own_by }]).execute();
+    const file = await sheet([
+      ['更新后', '13933330001', '女', '高一', '在读'], // matches upsert-a
+      ['新学员', '13933330002', '男', '初一', '在读'],
+      ['复活', '13933330009', '男', '初一', '在读'], // a deleted row is not brought back
+    ]);
+    const preview = (await upload('previewExcel', file, academic, 'upsert')).result as Preview;
+    expect(preview).toMatchObject({ total: 3, valid: 2, invalid: 1, updates: 1 });
+    // The row with an error comes first.
+    expect(preview.rows.map((r) => [r.rowNumber, r.error, r.update ?? false])).toEqual([
+      [6, '手机“13933330009”已存在（已删除的记录）', false],
+      [4, null, true],
+      [5, null, false],
+    ]);
+
+    const insertOnly = await upload('importExcel', file);
+    expect(insertOnly).toMatchObject({ code: 201, result: { errorCount: 2, successCount: 1 } });
+    const upserted = await upload('importExcel', await sheet([['更新后', '13933330001', '女', '高一', '在读'], ['又一个', '13933330003', '男', '初一', '在读']]), academic, 'upsert');
+    expect(upserted).toMatchObject({ success: true, code: 200, message: '文件导入成功！新增1行，更新1行' });
+    const row = await be.db.selectFrom('tbl_student').select(['name', 'gender', 'update_by']).where('id', '=', 'upsert-a').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: '更新后', gender: 2, update_by: 'jiaowu' });
+    expect(await be.db.selectFrom('tbl_student').select('name').where('phone', '=', '13933330001').where('del_flag', '=', 0).execute()).toHaveLength(1);
+  });
+
+  it('an update writes only the columns the file has', async () => {
+    await be.db.insertInto('tbl_student').values({ id: 'upsert-b', name: '只改名', phone: '13933330011', gender: 1, own_by: await jiaowuId() }).execute();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('学员');
+    ws.addRow(['学员']);
+    ws.addRow(['']);
+    ws.addRow(['姓名', '手机']);
+    ws.addRow(['改好了', '13933330011']);
+    const r = await upload('importExcel', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), academic, 'upsert');
+    expect(r).toMatchObject({ success: true, message: '文件导入成功！新增0行，更新1行' });
+    expect(await be.db.selectFrom('tbl_student').select(['name', 'gender']).where('id', '=', 'upsert-b').executeTakeFirstOrThrow()).toMatchObject({ name: '改好了', gender: 1 });
+  });
+
+  it("refuses to update a row the user may not edit (someone else's student)", async () => {
+    await be.db.insertInto('tbl_student').values({ id: 'upsert-c', name: '别人的', phone: '13933330021', own_by: 'u_admin' }).execute();
+    const p = (await upload('previewExcel', await sheet([['想改', '13933330021', '男', '初一', '在读']]), academic, 'upsert')).result as Preview;
+    expect(p.rows[0].error).toBe('手机“13933330021”已存在，且无权修改该记录');
+  });
+
+  it('shows the rows with errors first, also when they lie beyond the first 100; the error file is named after the screen and time', async () => {
+    const rows = Array.from({ length: 130 }, (_, i) => [`靠后${i}`, i === 120 ? '123' : `1360000${String(i).padStart(4, '0')}`, '男', '初二', '在读']);
+    const p = (await upload('previewExcel', await sheet(rows))).result as Preview;
+    expect(p).toMatchObject({ total: 130, valid: 129, invalid: 1 });
+    expect(p.rows).toHaveLength(100);
+    expect(p.rows[0]).toMatchObject({ rowNumber: 124, error: expect.stringContaining('手机') });
+    expect(p.rows[1].rowNumber).toBe(4);
+    const imported = await upload('importExcel', await sheet(rows.slice(115, 125)));
+    expect(imported).toMatchObject({ code: 201, result: { errorCount: 1, fileName: expect.stringMatching(/^学员导入错误_\d{8}_\d{6}\.xlsx$/) } });
   });
 });
 

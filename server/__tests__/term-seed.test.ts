@@ -2,6 +2,8 @@
 import { sql } from 'kysely';
 import { startTestBackend, type TestBackend } from './helpers';
 import { seedTerm } from '../db/seed/term';
+import { capacityError, CLAZZ_MESSAGES } from '../../features/edu/clazz/clazz-resource';
+import { dateText } from '../resources/catalog-teaching-shared';
 
 let be: TestBackend;
 beforeAll(async () => {
@@ -52,6 +54,37 @@ describe('demo teaching term', () => {
     expect(mismatch.rows[0].n).toBe(0);
     const pending = await be.db.selectFrom('tbl_lesson_student').select('id').where('makeup_status', '=', 1).limit(1).execute();
     expect(pending).toHaveLength(1);
+  });
+
+  it('every class obeys the class rules: capacity (R4), 开班 / 结班 dates in order, a room of its own venue (issue #21)', async () => {
+    const classes = await be.db
+      .selectFrom('tbl_clazz as z')
+      .leftJoin('tbl_room as r', 'r.id', 'z.room_id')
+      .select(['z.id', 'z.capacity', 'z.allow_over', 'z.start_date', 'z.end_date', 'z.status', 'z.location_id', 'r.name as room_name', 'r.capacity as room_capacity', 'r.location_id as room_location'])
+      .where('z.del_flag', '=', 0)
+      .execute();
+    const active = new Map(
+      (await be.db.selectFrom('tbl_clazz_student').select(['clazz_id', sql<number>`count(*)::int`.as('n')]).where('status', '=', 1).groupBy('clazz_id').execute()).map((r) => [r.clazz_id, r.n]),
+    );
+    expect(classes).toHaveLength(30);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const broken = classes.flatMap((c) => {
+      const room = c.room_name === null ? null : { name: c.room_name, capacity: Number(c.room_capacity) };
+      const start = dateText(c.start_date);
+      const end = dateText(c.end_date);
+      const problems = [
+        capacityError({ capacity: c.capacity, allowOver: c.allow_over }, room, 0, active.get(c.id) ?? 0),
+        !start || !end ? '没有开班或结班日期' : null,
+        start && end && end < start ? CLAZZ_MESSAGES.dateRange : null,
+        // 正常 (running) means today lies within the class's dates.
+        c.status === 1 && start && end && !(start <= today && today <= end) ? '状态正常但今天不在开班与结班之间' : null,
+        room && c.room_location !== c.location_id ? '默认教室不属于所选场地' : null,
+      ].filter(Boolean);
+      return problems.length ? [{ id: c.id, problems }] : [];
+    });
+    expect(broken).toEqual([]);
+    // The demo still has students in two classes.
+    expect([...active.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(300);
   });
 
   it('runs once, and its attempted double bookings are refused by the database', async () => {

@@ -22,8 +22,9 @@ async function download(path: string, token = admin): Promise<Response> {
   return be.fetch(new Request(`http://backend${path}`, { headers }));
 }
 
-async function upload(path: string, file: Uint8Array, name: string) {
+async function upload(path: string, file: Uint8Array, name: string, importMode?: 'upsert') {
   const form = new FormData();
+  if (importMode) form.append('importMode', importMode);
   form.append('files[]', new Blob([Buffer.from(file)]), name);
   const headers = new Headers({ 'X-Access-Token': admin, 'x-jiaowu-client-ip': '10.0.0.1' });
   const res = await be.fetch(new Request(`http://backend${path}`, { method: 'POST', body: form, headers }));
@@ -73,8 +74,8 @@ describe('用户管理 on the resource engine', () => {
     expect(stored.status).toBe(1);
     const token = await be.login('newteacher', 'Teach2026ok');
     const perms = (await be.call('/sys/permission/getUserPermissionByToken', { token })).body.result as { auth: { action: string }[] };
-    // role_marketing: 登录日志 and every 场地管理 button (server/db/seed/locations.ts).
-    expect(perms.auth.map((a) => a.action)).toEqual(['system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'edu:location:delete', 'edu:location:deleteBatch', 'edu:location:exportXls', 'clazz:teacher:list',
+    // role_marketing: every 场地管理 button (server/db/seed/locations.ts) and its teaching ones; no 登录日志 (issue #21).
+    expect(perms.auth.map((a) => a.action)).toEqual(['edu:location:list', 'edu:location:add', 'edu:location:edit', 'edu:location:delete', 'edu:location:deleteBatch', 'edu:location:exportXls', 'clazz:teacher:list',
       ...TEACHING_PERMS.filter((p) => p.roles.includes('role_marketing')).map((p) => p.perms),
     ]);
     const dup = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'newteacher', realname: '重复', password: 'Teach2026ok' } });
@@ -160,5 +161,49 @@ describe('用户管理 on the resource engine', () => {
       ['teacher', '用户账号“teacher”已存在'],
       ['imp_d', '性别只能填 男/女'],
     ]);
+  });
+
+  // Issue #21: a school office exports, edits in Excel and imports back; 仅新增 refuses every row (已存在).
+  it('新增或更新: the export, edited in Excel and imported back, updates the accounts it holds', async () => {
+    const res = await download('/sys/user/exportXls?username=teacher*&column=username&order=asc');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const ws = wb.worksheets[0];
+    const header = (ws.getRow(3).values as unknown[]).map((v) => String(v ?? ''));
+    const [userCol, nameCol] = [header.indexOf('用户账号'), header.indexOf('用户姓名')];
+    let edited = 0;
+    ws.eachRow((row, n) => {
+      if (n > 3 && row.getCell(userCol).text === 'teacher2') {
+        row.getCell(nameCol).value = '改过名的老师';
+        edited++;
+      }
+    });
+    expect(edited).toBe(1);
+    const rowCount = ws.actualRowCount - 3;
+    const file = new Uint8Array(await wb.xlsx.writeBuffer());
+    const r = await upload('/sys/user/importExcel', file, '用户信息.xlsx', 'upsert');
+    expect(r).toMatchObject({ success: true, code: 200, message: `文件导入成功！新增0行，更新${rowCount}行` });
+    expect(await be.db.selectFrom('sys_user').select('realname').where('username', '=', 'teacher2').executeTakeFirstOrThrow()).toEqual({ realname: '改过名的老师' });
+    // The password is not in the sheet and stays what it was.
+    await expect(be.login('teacher2')).resolves.toEqual(expect.any(String));
+  });
+
+  it("the second export form (JeecgListMixin's paramsStr) honours the list's filter, sort and selections", async () => {
+    const rowsOf = async (query: string) => {
+      const out: string[] = [];
+      for await (const row of readXlsxRows(Buffer.from(await (await download(`/sys/user/exportXls?${query}`)).arrayBuffer()))) out.push(row.values['用户账号']);
+      return out;
+    };
+    const plain = await rowsOf('username=teacher*&column=username&order=desc');
+    expect(plain.length).toBeGreaterThan(1);
+    expect(plain.every((u) => u.startsWith('teacher'))).toBe(true);
+    const params = { username: 'teacher*', column: 'username', order: 'desc', pageNo: 1, pageSize: 10 };
+    // JeecgBoot's client: encodeURI(JSON) put in the URL as is; ours: encodeURIComponent.
+    expect(await rowsOf(`paramsStr=${encodeURI(JSON.stringify(params))}`)).toEqual(plain);
+    expect(await rowsOf(`paramsStr=${encodeURIComponent(JSON.stringify(params))}`)).toEqual(plain);
+    const ids = (await list('username=teacher*')).result as Page;
+    const one = String(ids.records[0].id);
+    expect(await rowsOf(`paramsStr=${encodeURIComponent(JSON.stringify({ selections: one }))}`)).toEqual([String(ids.records[0].username)]);
+    expect((await (await download('/sys/user/exportXls?paramsStr=not-json')).json()).message).toBe('导出参数格式错误');
   });
 });

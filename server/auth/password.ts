@@ -46,10 +46,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** Rejects passwords a school admin should not be allowed to set (spec is silent; 8+ chars, letters and digits). */
-export function passwordProblem(password: string): string | null {
-  if (typeof password !== 'string' || password.length < 8) return '密码至少8位';
-  if (password.length > 64) return '密码不能超过64位';
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '密码须同时包含字母和数字';
-  return null;
-}
+/** Rejects passwords a school admin should not be allowed to set: the one rule the forms check too. */
+export { passwordProblem } from '../../lib/password-rule';

@@ -21,6 +21,11 @@ import * as m0014 from './migrations/0014-material';
 import * as m0015 from './migrations/0015-quartz';
 import * as m0016 from './migrations/0016-user-depart-ids';
 import * as m0017 from './migrations/0017-tenant-position';
+import * as m0018 from './migrations/0018-location-name';
+import * as m0019 from './migrations/0019-role-grants';
+import * as m0020 from './migrations/0020-pinyin-sort';
+import * as m0021 from './migrations/0021-lessons-teachers';
+import * as m0022 from './migrations/0022-material-file-name';
 
 export type Database = Kysely<DB>;
 
@@ -60,6 +65,11 @@ const migrations: Record<string, Migration> = {
   '0015-quartz': m0015,
   '0016-user-depart-ids': m0016,
   '0017-tenant-position': m0017,
+  '0018-location-name': m0018,
+  '0019-role-grants': m0019,
+  '0020-pinyin-sort': m0020,
+  '0021-lessons-teachers': m0021,
+  '0022-material-file-name': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

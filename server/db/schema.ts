@@ -415,6 +415,8 @@ export interface TblLocationTable {
   latitude: number | null;
   province: string;
   city: string;
+  /** 场地名称 (0018): what pickers and the calendar show. */
+  name: string;
   dict: string | null;
   detail_location: string;
   is_double_teacher: Generated<number>;
@@ -783,6 +785,8 @@ export interface TblCourseMaterialTable extends Audit {
   material_type: number;
   file_path: string;
   file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The uploaded file's own name (0022), for display and download; null on older rows. */
+  file_name: string | null;
   cover_path: string | null;
   remark: string | null;
 }

@@ -75,10 +75,21 @@ type Perm = {
 const ALL = ['role_admin', 'role_teacher', 'role_marketing', 'role_academic', 'role_user'];
 const ADMIN = ['role_admin'];
 
+/** The teaching roles (教务 and the teachers), for the screens of a teacher's own work. */
+const TEACHING = ['role_admin', 'role_academic', 'role_teacher'];
+/** 教务's own screens. */
+const ACADEMIC = ['role_admin', 'role_academic'];
+
 /**
  * Menu rows for the screens that exist, and the button codes the backend enforces. Components are
- * labels of the client's page registry. 系统管理 is the administrator's; marketing additionally sees
- * 登录日志 and academic 在线用户 (list only), which then stand as top-level entries of their menus.
+ * labels of the client's page registry. Each button hangs under the menu row of its screen, and a role
+ * holding a row holds the path to it (saveRolePermission completes it), so no entry floats loose.
+ *
+ * The demo roles get what their job needs (README's demo table): 系统管理 (logs, online users) is the
+ * administrator's alone; 教务 runs the whole of 教育; a teacher has its schedule, 审核 (its own requests),
+ * 直播课堂, its classes and their students (data rules, server/db/seed/role-rules.ts), 课程资料 (homework)
+ * and the course catalogue; marketing has the calendar, venues, the course catalogue and the students it
+ * owns. Full phone numbers of students only with edu:student:phone (admin, 教务).
  */
 export const PERMISSIONS: Perm[] = [
   { id: 'perm_account_center', name: '个人中心', url: '/account/center', component: 'account/center/Index', menu_type: 0, sort_no: 1, icon: 'user', roles: ALL },
@@ -91,16 +102,16 @@ export const PERMISSIONS: Perm[] = [
   // 教育 (issue 6). 场地管理's buttons (edu:location:*) and clazz:teacher:list are seeded by server/db/seed/locations.ts.
   { id: 'perm_edu', name: '教育', url: '/edu', component: 'layouts/RouteView', menu_type: 0, sort_no: 5, icon: 'bank', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_location', parent_id: 'perm_edu', name: '场地管理', url: '/edu/location', component: 'location/TblLocationList', menu_type: 1, sort_no: 5.1, icon: 'environment', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  { id: 'perm_edu_schedule', parent_id: 'perm_edu', name: '课表', url: '/edu/schedule', component: 'calendar/TblCalendarList', menu_type: 1, sort_no: 5.2, icon: 'schedule', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  { id: 'perm_edu_clazz', parent_id: 'perm_edu', name: '班级管理', url: '/edu/clazz', component: 'clazz/TblClazzList', menu_type: 1, sort_no: 5.3, icon: 'team', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_edu_schedule', parent_id: 'perm_edu', name: '课表', url: '/edu/schedule', component: 'calendar/TblCalendarList', menu_type: 1, sort_no: 5.2, icon: 'schedule', roles: TEACHING },
+  { id: 'perm_edu_clazz', parent_id: 'perm_edu', name: '班级管理', url: '/edu/clazz', component: 'clazz/TblClazzList', menu_type: 1, sort_no: 5.3, icon: 'team', roles: TEACHING },
   { id: 'perm_edu_student', parent_id: 'perm_edu', name: '学员管理', url: '/edu/student', component: 'student/TblStudentList', menu_type: 1, sort_no: 5.4, icon: 'user', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  { id: 'perm_edu_teacher', parent_id: 'perm_edu', name: '教师管理', url: '/edu/teacher', component: 'teacher/TblTeacherList', menu_type: 1, sort_no: 5.5, icon: 'idcard', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_edu_teacher', parent_id: 'perm_edu', name: '教师管理', url: '/edu/teacher', component: 'teacher/TblTeacherList', menu_type: 1, sort_no: 5.5, icon: 'idcard', roles: ACADEMIC },
   { id: 'perm_edu_course', parent_id: 'perm_edu', name: '课程管理', url: '/edu/course', component: 'course/TblCourseList', menu_type: 1, sort_no: 5.6, icon: 'book', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  { id: 'perm_edu_room', parent_id: 'perm_edu', name: '教室管理', url: '/edu/room', component: 'room/TblRoomList', menu_type: 1, sort_no: 5.7, icon: 'home', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  { id: 'perm_edu_holiday', parent_id: 'perm_edu', name: '节假日', url: '/edu/holiday', component: 'calendar/TblHolidayList', menu_type: 1, sort_no: 5.8, icon: 'calendar', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  { id: 'perm_edu_audit', parent_id: 'perm_edu', name: '审核', url: '/edu/audit', component: 'calendar/TblCalendarApplyList', menu_type: 1, sort_no: 5.25, icon: 'audit', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  { id: 'perm_edu_material', parent_id: 'perm_edu', name: '课程资料', url: '/edu/material', component: 'material/TblCourseMaterialList', menu_type: 1, sort_no: 5.65, icon: 'folder', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
-  { id: 'perm_edu_live', parent_id: 'perm_edu', name: '直播课堂', url: '/edu/live', component: 'calendar/LiveList', menu_type: 1, sort_no: 5.27, icon: 'video-camera', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_edu_room', parent_id: 'perm_edu', name: '教室管理', url: '/edu/room', component: 'room/TblRoomList', menu_type: 1, sort_no: 5.7, icon: 'home', roles: ACADEMIC },
+  { id: 'perm_edu_holiday', parent_id: 'perm_edu', name: '节假日', url: '/edu/holiday', component: 'calendar/TblHolidayList', menu_type: 1, sort_no: 5.8, icon: 'calendar', roles: ACADEMIC },
+  { id: 'perm_edu_audit', parent_id: 'perm_edu', name: '审核', url: '/edu/audit', component: 'calendar/TblCalendarApplyList', menu_type: 1, sort_no: 5.25, icon: 'audit', roles: TEACHING },
+  { id: 'perm_edu_material', parent_id: 'perm_edu', name: '课程资料', url: '/edu/material', component: 'material/TblCourseMaterialList', menu_type: 1, sort_no: 5.65, icon: 'folder', roles: TEACHING },
+  { id: 'perm_edu_live', parent_id: 'perm_edu', name: '直播课堂', url: '/edu/live', component: 'calendar/LiveList', menu_type: 1, sort_no: 5.27, icon: 'video-camera', roles: TEACHING },
   // Inner-class screens (spec 01 §1): the same calendar data with scope 1 (内部班) fixed by the menu entry.
   { id: 'perm_inner', name: '内部班', url: '/inner', component: 'layouts/RouteView', menu_type: 0, sort_no: 6, icon: 'cluster', roles: ['role_admin', 'role_academic', 'role_teacher'] },
   { id: 'perm_inner_calendar', parent_id: 'perm_inner', name: '内部班行事历', url: '/inner/calendar', component: 'calpanel/InnerCalendarPanel', menu_type: 1, sort_no: 6.1, icon: 'calendar', roles: ['role_admin', 'role_academic', 'role_teacher'] },
@@ -108,8 +119,8 @@ export const PERMISSIONS: Perm[] = [
 
   { id: 'perm_isystem', name: '系统管理', url: '/isystem', component: 'layouts/RouteView', menu_type: 0, sort_no: 10, icon: 'setting', roles: ADMIN },
   { id: 'perm_isystem_user', parent_id: 'perm_isystem', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menu_type: 1, sort_no: 10.5, icon: 'user', roles: ADMIN },
-  { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ['role_admin', 'role_academic'] },
-  { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ['role_admin', 'role_marketing'] },
+  { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ADMIN },
+  { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ADMIN },
   { id: 'perm_isystem_depart', parent_id: 'perm_isystem', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', menu_type: 1, sort_no: 10.6, icon: 'team', roles: ADMIN },
   { id: 'perm_isystem_role', parent_id: 'perm_isystem', name: '角色管理', url: '/isystem/role', component: 'system/RoleList', menu_type: 1, sort_no: 10.7, icon: 'safety', roles: ADMIN },
   { id: 'perm_isystem_dict', parent_id: 'perm_isystem', name: '数据字典', url: '/isystem/dict', component: 'system/DictList', menu_type: 1, sort_no: 10.8, icon: 'book', roles: ADMIN },
@@ -122,13 +133,13 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_quartz', parent_id: 'perm_isystem', name: '定时任务', url: '/isystem/QuartzJobList', component: 'system/QuartzJobList', menu_type: 1, sort_no: 10.985, icon: 'clock-circle', roles: ADMIN },
   { id: 'perm_isystem_role_permission', parent_id: 'perm_isystem', name: '角色授权', url: '/isystem/rolePermission', component: 'system/RolePermission', menu_type: 1, sort_no: 13, roles: ADMIN },
 
-  { id: 'perm_btn_user_frozen', parent_id: 'perm_isystem', name: '冻结用户', menu_type: 2, perms: PERMS.user.frozen, perms_type: '1', sort_no: 100, roles: ADMIN },
+  { id: 'perm_btn_user_frozen', parent_id: 'perm_isystem_user', name: '冻结用户', menu_type: 2, perms: PERMS.user.frozen, perms_type: '1', sort_no: 100, roles: ADMIN },
   { id: 'perm_btn_force_logout', parent_id: 'perm_isystem_online', name: '强制退出', menu_type: 2, perms: PERMS.online.forceLogout, perms_type: '1', sort_no: 101, roles: ADMIN },
-  { id: 'perm_btn_online_list', parent_id: 'perm_isystem_online', name: '查看在线用户', menu_type: 2, perms: PERMS.online.list, perms_type: '1', sort_no: 102, roles: ['role_admin', 'role_academic'] },
-  { id: 'perm_btn_log_list', parent_id: 'perm_isystem_log', name: '查看登录日志', menu_type: 2, perms: PERMS.log.list, perms_type: '1', sort_no: 103, roles: ['role_admin', 'role_marketing'] },
+  { id: 'perm_btn_online_list', parent_id: 'perm_isystem_online', name: '查看在线用户', menu_type: 2, perms: PERMS.online.list, perms_type: '1', sort_no: 102, roles: ADMIN },
+  { id: 'perm_btn_log_list', parent_id: 'perm_isystem_log', name: '查看登录日志', menu_type: 2, perms: PERMS.log.list, perms_type: '1', sort_no: 103, roles: ADMIN },
   { id: 'perm_btn_role_permission', parent_id: 'perm_isystem_role_permission', name: '角色授权', menu_type: 2, perms: PERMS.role.permission, perms_type: '1', sort_no: 104, roles: ADMIN },
-  { id: 'perm_btn_user_edit', parent_id: 'perm_isystem_role_permission', name: '修改用户角色', menu_type: 2, perms: PERMS.user.edit, perms_type: '1', sort_no: 105, roles: ADMIN },
-  // 用户管理 (the resource engine's codes: `${perm}:list|add|edit|delete|deleteBatch|exportXls|importExcel`; edit is the row above).
+  { id: 'perm_btn_user_edit', parent_id: 'perm_isystem_user', name: '编辑用户', menu_type: 2, perms: PERMS.user.edit, perms_type: '1', sort_no: 105, roles: ADMIN },
+  // 用户管理 (the resource engine's codes: `${perm}:list|add|edit|delete|deleteBatch|exportXls|importExcel`; edit (also a user's roles) and 冻结 are above).
   { id: 'perm_btn_user_list', parent_id: 'perm_isystem_user', name: '查看用户', menu_type: 2, perms: PERMS.user.list, perms_type: '1', sort_no: 130, roles: ADMIN },
   { id: 'perm_btn_user_add', parent_id: 'perm_isystem_user', name: '新增用户', menu_type: 2, perms: PERMS.user.add, perms_type: '1', sort_no: 131, roles: ADMIN },
   { id: 'perm_btn_user_delete', parent_id: 'perm_isystem_user', name: '删除用户', menu_type: 2, perms: PERMS.user.delete, perms_type: '1', sort_no: 132, roles: ADMIN },

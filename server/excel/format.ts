@@ -1,3 +1,4 @@
+import { IMPORT_MAX_BYTES } from '../../lib/upload/rules';
 import { ApiFailure } from '../core/errors';
 
 /** An import/export problem the user can act on; routes may throw it (mapped to `{success:false, code:500}`). */
@@ -27,7 +28,8 @@ export interface ExcelLimits {
   maxRows: number;
 }
 
-export const DEFAULT_EXCEL_LIMITS: ExcelLimits = { maxBytes: 20 * 1024 * 1024, maxRows: 200_000 };
+/** maxBytes is the import dialog's limit too (lib/upload/rules.ts), which checks before sending. */
+export const DEFAULT_EXCEL_LIMITS: ExcelLimits = { maxBytes: IMPORT_MAX_BYTES, maxRows: 200_000 };
 
 export type SniffedFormat = 'xlsx' | 'biff' | 'unknown';
 

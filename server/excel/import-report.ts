@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Envelope } from '../core/errors';
 import type { FileStorage } from '../storage/storage';
 import type { ReadRow } from './read';
+import { formatDateTime } from '../services/format';
 import { writeXlsx, type ExcelRow } from './write';
 
 /** One problem with one row of an uploaded sheet; `rowNumber` as in ReadRow (Excel's row number). */
@@ -23,6 +24,8 @@ export interface ImportResult {
 
 export const IMPORT_MESSAGES = {
   ok: (rows: number) => `文件导入成功！数据行数：${rows}`,
+  /** 新增或更新: how many rows were added and how many updated. */
+  okUpserted: (added: number, updated: number) => `文件导入成功！新增${added}行，更新${updated}行`,
   partial: '文件导入成功，但有错误。',
   duplicate: '文件导入失败:有重复数据！',
   /** JeecgBoot ImportExcelUtil's summary line. */
@@ -100,8 +103,16 @@ export async function writeImportReport(storage: FileStorage, input: ImportRepor
     successCount,
     msg: IMPORT_MESSAGES.summary(input.totalCount, successCount, errorCount),
     fileUrl: `/sys/common/static/${stored.path}`,
-    fileName: stored.path.slice(stored.path.lastIndexOf('/') + 1),
+    // What the user saves it as: the screen and the time (the stored name is a generated id).
+    fileName: importReportFileName(input.title, new Date()),
   };
+}
+
+/** `学员导入错误_20260315_143005.xlsx`: the screen's title and the time in Beijing time, as every screen shows it. */
+export function importReportFileName(title: string | undefined, at: Date): string {
+  const stamp = (formatDateTime(at) ?? '').replace(/-/g, '').replace(' ', '_').replace(/:/g, '');
+  const safeTitle = (title ?? '').replace(/[\\/:*?"<>|\s]+/g, '');
+  return `${safeTitle}导入错误_${stamp}.xlsx`;
 }
 
 /** The whole code-201 answer (contract §7): success true, message 文件导入成功，但有错误。 */

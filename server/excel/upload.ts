@@ -30,6 +30,11 @@ const MULTIPART_OVERHEAD = 1024 * 1024;
  * Other fields (isSingleTableImport, foreignKeys) are ignored here. Throws ExcelError.
  */
 export async function parseMultipartFiles(c: Context, opts: ParseUploadOptions = {}): Promise<UploadedExcel[]> {
+  return (await parseMultipartUpload(c, opts)).files;
+}
+
+/** parseMultipartFiles plus the request's plain form fields (first value of each; e.g. `importMode`). */
+export async function parseMultipartUpload(c: Context, opts: ParseUploadOptions = {}): Promise<{ files: UploadedExcel[]; fields: Record<string, string> }> {
   const maxBytes = opts.maxBytes ?? DEFAULT_EXCEL_LIMITS.maxBytes;
   const maxFiles = opts.maxFiles ?? 9;
   const maxRequest = maxBytes + MULTIPART_OVERHEAD;
@@ -47,8 +52,12 @@ export async function parseMultipartFiles(c: Context, opts: ParseUploadOptions =
   }
 
   const files: UploadedExcel[] = [];
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [field, value] of form.entries()) {
-    if (typeof value === 'string') continue;
+    if (typeof value === 'string') {
+      if (!Object.hasOwn(fields, field)) fields[field] = value.slice(0, 1000);
+      continue;
+    }
     // An empty file input is sent as a part with no name and no bytes.
     if (!value.name && value.size === 0) continue;
     if (files.length >= maxFiles) throw new ExcelError(`一次最多上传 ${maxFiles} 个文件`);
@@ -64,7 +73,7 @@ export async function parseMultipartFiles(c: Context, opts: ParseUploadOptions =
     });
   }
   if (files.length === 0) throw new ExcelError(MESSAGES.noFile);
-  return files;
+  return { files, fields };
 }
 
 /** The request body, refusing it as soon as it passes `limit` bytes (also without a Content-Length). */

@@ -4,7 +4,7 @@ import type { SysAnnouncement } from '../db/schema';
 import { escapeLike } from '../db/like';
 import { newId, parseIdList } from '../core/ids';
 import {
-  findVisible, markRead, materializeAll, NOT_FOUND, PUBLISHED, pushAnnouncement, readAllFor, syncUserSends, toAnnouncement, unreadOf,
+  findVisible, markRead, materializeAll, NOT_FOUND, PUBLISHED, pushAnnouncement, readAllFor, syncUserSends, toAnnouncement, unreadOf, withSenderNames,
 } from '../services/announcements';
 import { ANNOUNCEMENT_PAGE_HEADERS, renderAnnouncementPage, renderMessagePage } from '../services/announcement-page';
 import { formatDateTime } from '../services/format';
@@ -52,7 +52,7 @@ announcementRoutes.get(`${BASE}/list`, requirePerm(ADMIN_LIST_PERM), async (c) =
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query.selectAll().orderBy(column, dir).orderBy('id', dir).offset(offset).limit(pageSize).execute(),
   ]);
-  return c.json(ok(pageOf(rows.map((r) => toAnnouncement(r, { showUserIds: true })), Number(n), pageNo, pageSize)));
+  return c.json(ok(pageOf(await withSenderNames(db, rows.map((r) => toAnnouncement(r, { showUserIds: true }))), Number(n), pageNo, pageSize)));
 });
 
 announcementRoutes.post(`${BASE}/add`, requirePerm(PERMS.announcement.add), async (c) => {
@@ -161,10 +161,10 @@ announcementRoutes.get(`${BASE}/queryById`, async (c) => {
   if (!id) return c.json(fail(NOT_FOUND));
   if (await isAdmin(c)) {
     const a = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst();
-    return c.json(a ? ok(toAnnouncement(a, { showUserIds: true })) : fail(NOT_FOUND));
+    return c.json(a ? ok((await withSenderNames(db, [toAnnouncement(a, { showUserIds: true })]))[0]) : fail(NOT_FOUND));
   }
   const a = await findVisible(db, id, authOf(c).user);
-  return c.json(a ? ok(toAnnouncement(a, { showUserIds: false })) : fail(NOT_FOUND));
+  return c.json(a ? ok((await withSenderNames(db, [toAnnouncement(a, { showUserIds: false })]))[0]) : fail(NOT_FOUND));
 });
 
 announcementRoutes.get(`${BASE}/listByUser`, async (c) => {
@@ -174,8 +174,8 @@ announcementRoutes.get(`${BASE}/listByUser`, async (c) => {
   const pageSize = Number.isInteger(size) && size >= 1 ? Math.min(size, 50) : 5;
   await materializeAll(db, user);
   const [annt, sys] = await Promise.all([unreadOf(db, user.id, '1', pageSize), unreadOf(db, user.id, '2', pageSize)]);
-  const dto = (rows: SysAnnouncement[]) => rows.map((r) => toAnnouncement(r, { showUserIds: false }));
-  return c.json(ok({ anntMsgList: dto(annt.rows), anntMsgTotal: annt.total, sysMsgList: dto(sys.rows), sysMsgTotal: sys.total }));
+  const dto = (rows: SysAnnouncement[]) => withSenderNames(db, rows.map((r) => toAnnouncement(r, { showUserIds: false })));
+  return c.json(ok({ anntMsgList: await dto(annt.rows), anntMsgTotal: annt.total, sysMsgList: await dto(sys.rows), sysMsgTotal: sys.total }));
 });
 
 const anntIdSchema = z.object({ anntId: z.string({ error: '请选择通知' }).trim().min(1, '请选择通知').max(32, NOT_FOUND) });
@@ -208,7 +208,11 @@ announcementRoutes.get(`${SEND}/getMyAnnouncementSend`, async (c) => {
   const titile = q(c, 'titile');
   if (titile.replace(/\*/g, '')) query = query.where('a.titile', 'ilike', likeOf(titile));
   const sender = q(c, 'sender');
-  if (sender.replace(/\*/g, '')) query = query.where('a.sender', 'ilike', likeOf(sender));
+  // 发布人 is shown by real name: either that or the login name finds the sender.
+  if (sender.replace(/\*/g, '')) {
+    const like = likeOf(sender);
+    query = query.where((eb) => eb.or([eb('a.sender', 'ilike', like), eb('a.sender', 'in', eb.selectFrom('sys_user').select('username').where('realname', 'ilike', like))]));
+  }
   const readFlag = q(c, 'readFlag');
   if (readFlag) {
     if (readFlag !== '0' && readFlag !== '1') return c.json(fail('查询条件不正确'));
@@ -250,7 +254,7 @@ announcementRoutes.get(`${SEND}/getMyAnnouncementSend`, async (c) => {
     bizSource: null,
     msgAbstract: r.msg_abstract,
   }));
-  return c.json(ok(pageOf(records, Number(n), pageNo, pageSize)));
+  return c.json(ok(pageOf(await withSenderNames(db, records), Number(n), pageNo, pageSize)));
 });
 
 // ---------------------------------------------------------------- stock client: sync and page
@@ -303,5 +307,6 @@ announcementRoutes.get(`${BASE}/show/:id`, async (c) => {
     ? await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst()
     : await findVisible(db, id, session.user);
   if (!a) return page(404, renderMessagePage('很抱歉，资源未找到!'));
-  return page(200, renderAnnouncementPage(a));
+  const [named] = await withSenderNames(db, [a]);
+  return page(200, renderAnnouncementPage({ ...a, sender: named.sender_dictText }));
 });

@@ -6,6 +6,7 @@ import { actorOf, canSeeInner, guardEntry } from './calendar-access';
 import { ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
+import { pushCalendarChanged } from '../services/calendar-notify';
 import { authOf, type AppEnv } from '../core/context';
 import { readBody } from './validate';
 
@@ -32,6 +33,8 @@ applyRoutes.post(APPLY_API.add, requirePerm(CALENDAR_PERM.applyAdd), async (c) =
 applyRoutes.post(APPLY_API.audit, requirePerm(CALENDAR_PERM.applyAudit), async (c) => {
   const body = await readBody(c, auditSchema);
   const result = await auditApply(c.var.services.db, body, await actorOf(c));
+  // An approved 调课 moved a session: its teachers' open calendars reload.
+  if (result.resultCalendarId) await pushCalendarChanged(c.var.services, [result.resultCalendarId]);
   return c.json(ok(result, body.pass ? '审核通过' : '已驳回'));
 });
 

@@ -1,6 +1,7 @@
 import { assertEntryVisible, type Actor } from '../services/calendar';
 import { CALENDAR_PERM } from '../../lib/permissions/codes';
 import { permCodesOf } from './perm';
+import { teacherIdsOfUser } from '../services/teachers';
 import { authOf, type Ctx } from '../core/context';
 
 /**
@@ -16,6 +17,20 @@ export async function actorOf(c: Ctx): Promise<Actor> {
 /** Holds calendar:inner:list: may see and schedule 内部班 (scope 1) entries and classes. */
 export async function canSeeInner(c: Ctx): Promise<boolean> {
   return (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.innerList);
+}
+
+/** Holds calendar:entry:all: may read every teacher's sessions (行事历 / 课表 全部). */
+export async function canSeeAll(c: Ctx): Promise<boolean> {
+  return (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.all);
+}
+
+/**
+ * The caller's teacher records when the read is limited to their own sessions: asked for (`mine=1`, the
+ * 我的 switch) or forced for a caller without calendar:entry:all. Undefined: every teacher's sessions.
+ */
+export async function ownTeacherFilter(c: Ctx, mine: boolean): Promise<string[] | undefined> {
+  if (!mine && (await canSeeAll(c))) return undefined;
+  return teacherIdsOfUser(c.var.services.db, authOf(c).user.id);
 }
 
 /** A 内部班 entry reads as unknown (日程不存在或已删除) to users without calendar:inner:list. */

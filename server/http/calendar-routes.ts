@@ -15,17 +15,22 @@ import {
   queryRange,
 } from '../services/calendar';
 import { addSeries, previewSeries, seriesSchema } from '../services/schedule-series';
-import { actorOf, canSeeInner } from './calendar-access';
+import { actorOf, canSeeAll, canSeeInner, ownTeacherFilter } from './calendar-access';
+import { calendarAudience, pushCalendarChanged } from '../services/calendar-notify';
+import { teachesSession } from '../services/attendance';
+import { teacherIdsOfUser } from '../services/teachers';
 import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { requirePerm } from './perm';
-import { type AppEnv, type Ctx } from '../core/context';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { idOrUndefined } from '../core/ids';
 import { readBody } from './validate';
 
 /**
  * 行事历 (issue 7): `/calendar/tblCalendar/*` (range, queryById, add, edit, cancel, options) and
  * `/calendar/scheduleSeries/*` (preview, add). Every route checks its permission code; clashes answer
- * code 409 with `result: { conflicts, canOverride }` (lib/calendar/types.ts).
+ * code 409 with `result: { conflicts, canOverride }` (lib/calendar/types.ts). Reads are limited to the
+ * caller's own sessions with `mine=1`, and always without calendar:entry:all; writes tell the teachers
+ * concerned (CALENDAR_CHANGED) so their open calendars reload.
  */
 export const calendarRoutes = new Hono<AppEnv>();
 
@@ -39,17 +44,20 @@ async function readScope(c: Ctx, raw: string | undefined): Promise<0 | 1> {
 calendarRoutes.get('/calendar/tblCalendar/range', requirePerm(CALENDAR_PERM.list), async (c) => {
   const f = parseRangeQuery(c.req.query());
   const scope = await readScope(c, c.req.query('scope'));
-  return c.json(ok(await queryRange(c.var.services.db, { ...f, scope })));
+  const ownTeacherIds = await ownTeacherFilter(c, c.req.query('mine') === '1');
+  return c.json(ok(await queryRange(c.var.services.db, { ...f, scope, ownTeacherIds })));
 });
 
 calendarRoutes.get('/calendar/tblCalendar/queryById', requirePerm(CALENDAR_PERM.list), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
   if (!id) throw new ApiFailure('日程不存在或已删除');
+  // Without calendar:entry:all another teacher's session reads as missing, as it is absent from the range.
+  if (!(await canSeeAll(c)) && !(await teachesSession(c.var.services.db, id, authOf(c).user.id))) throw new ApiFailure('日程不存在或已删除');
   return c.json(ok(await getEntryDetail(c.var.services.db, id, await canSeeInner(c))));
 });
 
 calendarRoutes.get('/calendar/tblCalendar/options', requirePerm(CALENDAR_PERM.list), async (c) =>
-  c.json(ok(await calendarOptions(c.var.services.db, await readScope(c, c.req.query('scope'))))),
+  c.json(ok(await calendarOptions(c.var.services.db, await readScope(c, c.req.query('scope')), await teacherIdsOfUser(c.var.services.db, authOf(c).user.id)))),
 );
 
 calendarRoutes.post('/calendar/tblCalendar/add', requirePerm(CALENDAR_PERM.add), async (c) => {
@@ -58,13 +66,17 @@ calendarRoutes.post('/calendar/tblCalendar/add', requirePerm(CALENDAR_PERM.add),
   if (body.scope === 1 && !inner) throw new ApiFailure(NO_PERMISSION, 510);
   await assertClazzVisible(c.var.services.db, body.clazzId, inner);
   const result = await addEntry(c.var.services.db, body, await actorOf(c));
+  await pushCalendarChanged(c.var.services, [result.id]);
   return c.json(ok(result, '添加成功！'));
 });
 
 calendarRoutes.put('/calendar/tblCalendar/edit', requirePerm(CALENDAR_PERM.edit), async (c) => {
   const body = await readBody(c, entryEditSchema);
   await assertEntryVisible(c.var.services.db, body.id, await canSeeInner(c));
+  // Teachers taken off the entry (or its series) must hear of it too.
+  const before = await calendarAudience(c.var.services.db, [body.id]);
   const result = await editEntry(c.var.services.db, body, await actorOf(c));
+  await pushCalendarChanged(c.var.services, [body.id], { before });
   return c.json(ok(result, '编辑成功!'));
 });
 
@@ -72,6 +84,7 @@ calendarRoutes.post('/calendar/tblCalendar/cancel', requirePerm(CALENDAR_PERM.ca
   const body = await readBody(c, cancelSchema);
   await assertEntryVisible(c.var.services.db, body.id, await canSeeInner(c));
   const result = await cancelEntry(c.var.services.db, body, await actorOf(c));
+  await pushCalendarChanged(c.var.services, [body.id]);
   return c.json(ok(result, '已取消'));
 });
 
@@ -85,5 +98,6 @@ calendarRoutes.post('/calendar/scheduleSeries/add', requirePerm(CALENDAR_PERM.se
   const body = await readBody(c, seriesSchema);
   await assertClazzVisible(c.var.services.db, body.clazzId, await canSeeInner(c));
   const result = await addSeries(c.var.services.db, body, await actorOf(c));
+  await pushCalendarChanged(c.var.services, [], { seriesIds: [result.seriesId] });
   return c.json(ok(result, `排课成功，共生成${result.count}个课次`));
 });

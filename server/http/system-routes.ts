@@ -11,6 +11,7 @@ import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
 import { authOf, type AppEnv } from '../core/context';
 import { readBody } from './validate';
+import { withAncestors } from '../permissions/grant-paths';
 import { PERMS } from '../../lib/permissions/codes';
 
 /** System administration: online users, the login log, and who may do what (roles ↔ permissions, users ↔ roles). */
@@ -160,20 +161,24 @@ const saveRolePermissionSchema = z.object({
   lastpermissionIds: z.string().optional(), // JeecgBoot's client sends it; the whole set is replaced anyway.
 });
 
-/** Replaces the role's whole permission set in one transaction; afterwards every holder of the role is told. */
+/**
+ * Replaces the role's whole permission set in one transaction; afterwards every holder of the role is told.
+ * The path to every chosen row is granted with it (grant-paths.ts), so a child never floats without its menu.
+ */
 systemRoutes.post('/sys/permission/saveRolePermission', requirePerm(PERMS.role.permission), async (c) => {
   const { db } = c.var.services;
   const me = authOf(c).user;
   const body = await readBody(c, saveRolePermissionSchema);
-  const permissionIds = idList(body.permissionIds);
+  const chosen = idList(body.permissionIds);
   await db.transaction().execute(async (tx) => {
     // Row lock: concurrent saves of one role run one after the other instead of colliding.
     const role = await tx.selectFrom('sys_role').select('id').where('id', '=', body.roleId).forUpdate().executeTakeFirst();
     if (!role) throw new ApiFailure('角色不存在');
-    if (permissionIds.length) {
-      const found = await tx.selectFrom('sys_permission').select('id').where('id', 'in', permissionIds).where('del_flag', '=', 0).execute();
-      if (found.length !== permissionIds.length) throw new ApiFailure('所选权限不存在');
+    if (chosen.length) {
+      const found = await tx.selectFrom('sys_permission').select('id').where('id', 'in', chosen).where('del_flag', '=', 0).execute();
+      if (found.length !== chosen.length) throw new ApiFailure('所选权限不存在');
     }
+    const permissionIds = await withAncestors(tx, chosen);
     // Kept links keep the data rules the role chose for them (0008 data_rule_ids).
     const kept = await tx.selectFrom('sys_role_permission').select(['permission_id', 'data_rule_ids']).where('role_id', '=', body.roleId).execute();
     const rulesOf = new Map(kept.map((k) => [k.permission_id, k.data_rule_ids]));

@@ -69,6 +69,7 @@ function checkRange(row: BodyRow, name: 'longitude' | 'latitude', bound: number,
 
 export const locationHooks: CrudHooks = {
   checkBody(input, ctx) {
+    requireValue(input, 'name', ctx.mode, LOCATION_MESSAGES.nameRequired);
     requireValue(input, 'province', ctx.mode, LOCATION_MESSAGES.regionRequired);
     requireValue(input, 'detailLocation', ctx.mode, LOCATION_MESSAGES.detailRequired);
     requireValue(input, 'maxMember', ctx.mode, LOCATION_MESSAGES.maxMemberRequired);

@@ -18,6 +18,15 @@ import { registerResource } from './registry';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
+/**
+ * The uploaded file's own name as the client reported it: display text only, so anything path-like or
+ * invisible is dropped (the last path segment, no control characters); empty → null (the stored name shows).
+ */
+function cleanFileName(v: unknown): string | null {
+  const name = (text(v).split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return name && name !== '.' && name !== '..' ? name : null;
+}
+
 /** Size and first bytes of a stored file, or null when it does not exist (or the path is invalid). */
 async function inspect(storage: FileStorage | undefined, raw: string): Promise<{ path: string; size: number; head: Buffer } | null> {
   if (!storage) return null;
@@ -83,6 +92,9 @@ export const materialHooks: CrudHooks = {
     const filePath = row.filePath !== undefined ? text(row.filePath) : text(existing?.file_path);
     // Re-checked whenever the file or the type changes.
     if (row.filePath !== undefined || row.materialType !== undefined) await checkFile(row, ctx, kind, filePath);
+    // A new file brings its own name (or none); the name alone never changes without the file.
+    if (row.filePath !== undefined && text(row.filePath) !== text(existing?.file_path)) row.fileName = cleanFileName(row.fileName);
+    else delete row.fileName;
 
     const cover = row.coverPath !== undefined ? text(row.coverPath) : text(existing?.cover_path);
     if (row.coverPath !== undefined || row.materialType !== undefined) {

@@ -14,7 +14,7 @@ import type { EB, Row, WhereFn } from './query';
 
 /** Tables whose names the teaching lists show; the text column of each is fixed here (never from a client). */
 export const NAME_COLUMNS = {
-  tbl_location: 'detail_location',
+  tbl_location: 'name',
   tbl_teacher: 'name',
   tbl_course: 'name',
   tbl_room: 'name',

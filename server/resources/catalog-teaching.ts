@@ -13,9 +13,10 @@ import type { Database } from '../db';
 import { ApiFailure, NO_PERMISSION } from '../core/errors';
 import { loadUserPermCodes } from '../services/users';
 import type { CrudHooks, HookCtx } from './crud';
-import { assertLive, checkIntOptions, dateText, fillNames, futureSessionTotal, notUsedByFutureSessions, type SessionOwner } from './catalog-teaching-shared';
+import { assertLive, checkIntOptions, dateText, fillNames, futureSessionTotal, notUsedByFutureSessions, shanghaiDayStart, shanghaiToday, type SessionOwner } from './catalog-teaching-shared';
 import type { Row } from './query';
 import { getResource, registerResource } from './registry';
+import { keepMaskedPhones, maskStudentPhones, phoneFilterGuard, seesFullPhones } from './student-privacy';
 import { PERMS } from '../../lib/permissions/codes';
 
 /**
@@ -76,12 +77,16 @@ export const teacherHooks: CrudHooks = {
 
 // ---------------------------------------------------------------- 学员 and 课时包
 
+/** Phone numbers are masked for a caller without edu:student:phone (server/resources/student-privacy.ts). */
 export const studentHooks: CrudHooks = {
+  checkBody: (input, ctx) => (ctx.mode === 'edit' ? keepMaskedPhones(input, ctx) : undefined),
   beforeSave(row, ctx) {
     checkIntOptions(ctx.def, row);
   },
-  /** 课时包: the remaining hours of the page's students' live packages, one grouped query. */
+  extraWhere: phoneFilterGuard,
+  /** 课时包: the remaining hours of the page's students' live packages, one grouped query; phones masked. */
   async afterLoad(records, ctx) {
+    if (!(await seesFullPhones(ctx))) maskStudentPhones(records);
     const ids = records.map((r) => r.id).filter((v): v is string => typeof v === 'string');
     const sums = new Map<string, number>();
     if (ids.length) {
@@ -238,10 +243,28 @@ export const clazzHooks: CrudHooks = {
 
 // ---------------------------------------------------------------- 课表
 
-/** Teaching sessions (type 0) of one scope: 课表 shows 对外教学 (0), 内部班课表 (behind calendar:inner:list) shows 1. */
+/**
+ * Teaching sessions (type 0) of one scope: 课表 shows 对外教学 (0), 内部班课表 (behind calendar:inner:list) shows 1.
+ * `mine=1` (the 我的 switch) keeps the sessions the caller's teacher records teach; a caller without
+ * calendar:entry:all always gets only those. `upcoming=1` starts at today (Asia/Shanghai), where a teacher
+ * looks first.
+ */
 const scheduleHooksFor = (scope: 0 | 1): CrudHooks => ({
-  // Teaching sessions only (type 0); other calendar entries are 行事历's.
-  extraWhere: () => (eb) => eb.and([eb(sql.ref('type'), '=', 0), eb(sql.ref('scope'), '=', scope)]),
+  extraWhere: (ctx) => {
+    const mine = ctx.c.req.query('mine') === '1' || !ctx.c.get('permCodes')?.has(PERMS.calendar.all);
+    const from = ctx.c.req.query('upcoming') === '1' ? shanghaiDayStart(shanghaiToday()) : null;
+    const me = ctx.auth.user.id;
+    return (eb) =>
+      eb.and([
+        // Teaching sessions only (type 0); other calendar entries are 行事历's.
+        eb(sql.ref('type'), '=', 0),
+        eb(sql.ref('scope'), '=', scope),
+        ...(from ? [eb(sql.ref('start_time'), '>=', from)] : []),
+        ...(mine
+          ? [eb(sql<boolean>`exists (select 1 from tbl_calendar_teacher ct join tbl_teacher t on t.id = ct.teacher_id where ct.calendar_id = ${sql.ref('tbl_calendar.id')} and t.user_id = ${me} and t.del_flag = 0)`, '=', true)]
+          : []),
+      ]);
+  },
   afterLoad: scheduleAfterLoad,
 });
 

@@ -149,14 +149,14 @@ const RAW_BODY = z.custom<Record<string, unknown>>((v) => typeof v === 'object' 
  * The stored owner column of a resource with an owner field. 'createBy' owners (a username) are left to
  * their screens' hooks; an ownBy-style field holds the owning user's id.
  */
-function ownerColumn(def: ResourceDef): string | undefined {
+export function ownerColumn(def: ResourceDef): string | undefined {
   if (!def.ownerField || def.ownerField === 'createBy') return undefined;
   const f = fieldByName(def, def.ownerField);
   return f && !f.virtual ? columnOf(f) : undefined;
 }
 
 /** isAdmin = 1 or isMarketing = 1 may edit and delete anyone's rows. */
-const managesAll = (auth: AuthContext) => auth.user.is_admin === 1 || auth.user.is_marketing === 1;
+export const managesAll = (auth: AuthContext) => auth.user.is_admin === 1 || auth.user.is_marketing === 1;
 
 export const notOwnerMessage = (def: ResourceDef, verb: '修改' | '删除') => `只能${verb}自己创建的${def.title}`;
 

@@ -9,6 +9,7 @@ import {
   type SystemVariable,
 } from '../../features/system/permission/permission-rules';
 import type { Database } from '../db';
+import { sql } from 'kysely';
 import { ApiFailure } from '../core/errors';
 import type { AuthContext } from '../core/context';
 import { formatDateTime } from '../services/format';
@@ -95,9 +96,34 @@ export function ruleProblemFor(def: ResourceDef, column: string, conditionRaw: s
   return null;
 }
 
-/** What the system variables stand for, for one request (department codes loaded only when asked). */
+/**
+ * The live classes a user teaches: 班主任 of, or a teacher of a live session of, through the user's live
+ * 教师 records (tbl_teacher.user_id). One query; ids only.
+ */
+export async function taughtClazzIds(db: Database, userId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with t as (select id from tbl_teacher where user_id = ${userId} and del_flag = 0)
+    select z.id from tbl_clazz z
+    where z.del_flag = 0 and (
+      z.head_teacher in (select id from t)
+      or exists (select 1 from tbl_calendar c join tbl_calendar_teacher ct on ct.calendar_id = c.id
+                 where c.clazz_id = z.id and c.del_flag = 0 and ct.teacher_id in (select id from t)))
+    order by z.id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The current members (status 1 在读) of the classes a user teaches. */
+export async function taughtStudentIds(db: Database, clazzIds: readonly string[]): Promise<string[]> {
+  if (!clazzIds.length) return [];
+  const rows = await db.selectFrom('tbl_clazz_student').select('student_id').distinct().where('clazz_id', 'in', [...clazzIds]).where('status', '=', 1).orderBy('student_id').execute();
+  return rows.map((r) => r.student_id);
+}
+
+/** What the system variables stand for, for one request (department codes and taught classes loaded only when asked). */
 class VariableScope {
   private orgCodes?: Promise<string[]>;
+  private clazzIds?: Promise<string[]>;
+  private studentIds?: Promise<string[]>;
   constructor(
     private readonly db: Database,
     private readonly auth: AuthContext,
@@ -126,6 +152,18 @@ class VariableScope {
         return formatDateTime(this.now);
       case 'tenant_id':
         return String(this.auth.tenantId);
+      // An empty list is no value: the rule then matches nothing (fails closed), e.g. a teacher without classes.
+      case 'sys_taught_clazz_ids': {
+        this.clazzIds ??= taughtClazzIds(this.db, u.id);
+        const ids = await this.clazzIds;
+        return ids.length ? ids : null;
+      }
+      case 'sys_taught_student_ids': {
+        this.clazzIds ??= taughtClazzIds(this.db, u.id);
+        this.studentIds ??= this.clazzIds.then((z) => taughtStudentIds(this.db, z));
+        const ids = await this.studentIds;
+        return ids.length ? ids : null;
+      }
     }
   }
 }

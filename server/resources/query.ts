@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { columnOf, fieldByName, isQueryable, isSortable, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
+import { columnOf, fieldByName, hasDict, isQueryable, isSortable, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import { parseSuperQuery, type SuperQueryRule } from '../../lib/super-query';
 import { escapeLike } from '../db/like';
@@ -33,6 +33,8 @@ export type Cond =
 export interface SortKey {
   column: string;
   order: 'asc' | 'desc';
+  /** Free text (a string field without a dictionary): sorted in 拼音 order (select.ts sortExpression), not by code point. */
+  text?: boolean;
 }
 
 export interface ListQuery {
@@ -159,6 +161,9 @@ export function superQueryCondition(def: ResourceDef, raw: string | undefined, m
   return { kind: parsed.query.matchType, items };
 }
 
+/** Names and other free text sort as people read them (拼音); codes of a dictionary keep their own order. */
+const textSort = (f: FieldDef): { text?: true } => (valueTypeOf(f) === 'string' && !hasDict(f) ? { text: true } : {});
+
 /** `column` (camelCase, comma list, `_dictText` stripped) + `order`; unknown or unsortable columns are refused. */
 export function parseSort(def: ResourceDef, columnRaw?: string, orderRaw?: string): SortKey[] {
   const order: 'asc' | 'desc' = (orderRaw ?? '').trim().toLowerCase() === 'asc' ? 'asc' : 'desc';
@@ -167,11 +172,11 @@ export function parseSort(def: ResourceDef, columnRaw?: string, orderRaw?: strin
   for (const name of names) {
     const f = fieldByName(def, name);
     if (!f || !isSortable(def, f)) throw new ApiFailure(`${SORT_FIELD_MISSING}${name.slice(0, 64)}`);
-    if (!keys.some((k) => k.column === columnOf(f))) keys.push({ column: columnOf(f), order });
+    if (!keys.some((k) => k.column === columnOf(f))) keys.push({ column: columnOf(f), order, ...textSort(f) });
   }
   if (!keys.length) {
     const f = fieldByName(def, def.defaultSort.column);
-    keys.push({ column: f ? columnOf(f) : rowKeyColumn(def), order: def.defaultSort.order });
+    keys.push({ column: f ? columnOf(f) : rowKeyColumn(def), order: def.defaultSort.order, ...(f ? textSort(f) : {}) });
   }
   // Stable paging: the row key breaks ties, in the last key's direction so one index can serve both.
   const key = rowKeyColumn(def);

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { columnOf, hasDict, isMultiValue, isReadable, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
@@ -22,17 +22,48 @@ export interface SelectOptions {
   extraWhere?: WhereFn;
 }
 
+/**
+ * How this database sorts free text in 拼音 order (issue #21): `icu` — PostgreSQL's ICU collation "zh-x-icu";
+ * `key` — PGlite, whose ICU has no Chinese: the sort key function of migration 0020 (`zh_sort_key`, compared
+ * bytewise); `plain` — neither (a database not migrated that far): code point order, as before.
+ */
+export type TextSortMode = 'icu' | 'key' | 'plain';
+
+const textSortModes = new WeakMap<object, Promise<TextSortMode>>();
+
+/** Asked once per database handle (a transaction asks once for itself). */
+export function textSortMode(db: Database): Promise<TextSortMode> {
+  let mode = textSortModes.get(db);
+  if (!mode) {
+    mode = sql<{ icu: boolean; key: boolean }>`select exists (select 1 from pg_collation where collname = 'zh-x-icu') as icu, to_regprocedure('zh_sort_key(text)') is not null as key`
+      .execute(db)
+      .then(({ rows: [r] }) => (r?.icu ? 'icu' : r?.key ? 'key' : 'plain'));
+    // A failed probe is asked again next time rather than remembered.
+    mode.catch(() => textSortModes.delete(db));
+    textSortModes.set(db, mode);
+  }
+  return mode;
+}
+
+/** What a sort key orders by: the column, or for free text its 拼音 order (the same expression serves the export's keyset cursor). */
+export function sortExpression(k: SortKey, mode: TextSortMode): RawBuilder<unknown> {
+  if (!k.text || mode === 'plain') return sql.ref(k.column);
+  if (mode === 'icu') return sql`${sql.ref(k.column)} collate "zh-x-icu"`;
+  return sql`zh_sort_key(${sql.ref(k.column)}) collate "C"`;
+}
+
 /** The two queries of a list page (built, not run): the total and the page itself. */
-export function pageQueries(db: Database, def: ResourceDef, query: ListQuery, page: { offset: number; limit: number }, opts: SelectOptions = {}) {
+export function pageQueries(db: Database, def: ResourceDef, query: ListQuery, page: { offset: number; limit: number }, opts: SelectOptions = {}, mode: TextSortMode = 'plain') {
   const base = asAny(db).selectFrom(def.table).where(toWhere(def, query.where, opts.extraWhere));
   let rows = base.select(selectColumns(def));
-  for (const k of query.sort) rows = rows.orderBy(sql.ref(k.column), k.order);
+  for (const k of query.sort) rows = rows.orderBy(sortExpression(k, mode), k.order);
   return { count: base.select(sql<number>`count(*)`.as('n')), rows: rows.offset(page.offset).limit(page.limit) };
 }
 
 /** One page and the total, run concurrently (a pg pool overlaps them; PGlite queues them). */
 export async function selectPage(db: Database, def: ResourceDef, query: ListQuery, page: { offset: number; limit: number }, opts: SelectOptions = {}) {
-  const q = pageQueries(db, def, query, page, opts);
+  const mode = query.sort.some((k) => k.text) ? await textSortMode(db) : 'plain';
+  const q = pageQueries(db, def, query, page, opts, mode);
   const [count, rows] = await Promise.all([q.count.executeTakeFirstOrThrow(), q.rows.execute()]);
   return { rows: rows as Row[], total: Number(count.n) };
 }
@@ -48,16 +79,16 @@ export async function selectOne(db: Database, def: ResourceDef, id: string, opts
 }
 
 /** Rows strictly after `cursor` in the sort order (PostgreSQL: ASC puts NULLs last, DESC first). */
-function after(eb: EB, sort: SortKey[], cursor: (string | null)[]): Expression<SqlBool> | null {
+function after(eb: EB, sort: SortKey[], cursor: (string | null)[], mode: TextSortMode): Expression<SqlBool> | null {
   const branches: Expression<SqlBool>[] = [];
   for (let i = 0; i < sort.length; i++) {
-    const col = sql.ref(sort[i].column);
+    const col = sortExpression(sort[i], mode);
     const c = cursor[i];
     let beyond: Expression<SqlBool> | null;
     if (sort[i].order === 'asc') beyond = c === null ? null : eb.or([eb(col, '>', c), eb(col, 'is', null)]);
     else beyond = c === null ? eb(col, 'is not', null) : eb(col, '<', c);
     if (!beyond) continue;
-    const equal = sort.slice(0, i).map((k, j) => (cursor[j] === null ? eb(sql.ref(k.column), 'is', null) : eb(sql.ref(k.column), '=', cursor[j])));
+    const equal = sort.slice(0, i).map((k, j) => (cursor[j] === null ? eb(sortExpression(k, mode), 'is', null) : eb(sortExpression(k, mode), '=', cursor[j])));
     branches.push(eb.and([...equal, beyond]));
   }
   return branches.length ? eb.or(branches) : null;
@@ -70,6 +101,7 @@ function after(eb: EB, sort: SortKey[], cursor: (string | null)[]): Expression<S
  */
 export async function* iterateRows(db: Database, def: ResourceDef, query: ListQuery, batchSize = 1000, opts: SelectOptions = {}): AsyncGenerator<Row> {
   const where = toWhere(def, query.where, opts.extraWhere);
+  const mode = query.sort.some((k) => k.text) ? await textSortMode(db) : 'plain';
   const keyAlias = (i: number) => `__k${i}`;
   let cursor: (string | null)[] | null = null;
   for (;;) {
@@ -77,14 +109,14 @@ export async function* iterateRows(db: Database, def: ResourceDef, query: ListQu
     let q = asAny(db)
       .selectFrom(def.table)
       .select(selectColumns(def))
-      .select(query.sort.map((k, i) => sql<string>`cast(${sql.ref(k.column)} as text)`.as(keyAlias(i))))
+      .select(query.sort.map((k, i) => sql<string>`cast(${sortExpression(k, mode)} as text)`.as(keyAlias(i))))
       .where(where);
     if (cur) {
       // Nothing sorts after a cursor whose ASC keys are all NULL (they are last).
       if (!query.sort.some((k, i) => k.order === 'desc' || cur[i] !== null)) return;
-      q = q.where((eb) => after(eb, query.sort, cur) ?? eb.lit(false));
+      q = q.where((eb) => after(eb, query.sort, cur, mode) ?? eb.lit(false));
     }
-    for (const k of query.sort) q = q.orderBy(sql.ref(k.column), k.order);
+    for (const k of query.sort) q = q.orderBy(sortExpression(k, mode), k.order);
     const rows = (await q.limit(batchSize).execute()) as Row[];
     for (const r of rows) yield toRecord(def, r);
     if (rows.length < batchSize) return;

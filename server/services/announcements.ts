@@ -58,6 +58,18 @@ export function toAnnouncement(a: SysAnnouncement, { showUserIds }: { showUserId
 export type AnnouncementDto = ReturnType<typeof toAnnouncement>;
 
 /**
+ * 发布人 as people know them (issue #21): `sender` stays the sender's username (contract §5, JeecgBoot's
+ * doReleaseData), and its `_dictText` sibling (contract §1) is the user's real name, or the username
+ * when there is no such user.
+ */
+export async function withSenderNames<T extends { sender: string | null }>(db: Database, rows: T[]): Promise<(T & { sender_dictText: string | null })[]> {
+  const usernames = [...new Set(rows.map((r) => r.sender).filter((s): s is string => !!s))];
+  const found = usernames.length ? await db.selectFrom('sys_user').select(['username', 'realname']).where('username', 'in', usernames).execute() : [];
+  const names = new Map(found.filter((u) => u.realname).map((u) => [u.username, u.realname]));
+  return rows.map((r) => ({ ...r, sender_dictText: r.sender ? (names.get(r.sender) ?? r.sender) : null }));
+}
+
+/**
  * listByUser's first step: an unread send row for every published, undeleted ALL announcement the
  * user has none for and whose end is not before the user joined (no end = always). Idempotent.
  */

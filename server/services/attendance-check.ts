@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { attended, DEDUCT_RANGE_MESSAGE, deductHours, isValidDeduct, makeupStatusAfterCheck } from '../../lib/calendar/deduction';
+import { attended, checkIsOpen, DEDUCT_RANGE_MESSAGE, deductHours, isValidDeduct, makeupStatusAfterCheck } from '../../lib/calendar/deduction';
 import type { CheckInput, CheckResult, MemberType } from '../../lib/calendar/types';
 import type { DB } from '../db/schema';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
-import { CHECK_EARLY_MS, loadSession, log, MSG, num, numText, syncRoll, teachesSession } from './attendance-roll';
+import { loadSession, log, MSG, num, numText, syncRoll, teachesSession } from './attendance-roll';
 
 /**
  * 点名 then 课消, and its revoke. Both run in one transaction and first lock the session row, so two
@@ -34,7 +34,7 @@ export async function checkSession(db: Db, input: CheckInput, username: string, 
     if (session.status === 2) throw new ApiFailure(MSG.cancelled);
     if (session.status === 3) throw new ApiFailure(MSG.rescheduled);
     if (session.status === 1) throw new ApiFailure(MSG.alreadyChecked);
-    if (session.start_time.getTime() - now.getTime() > CHECK_EARLY_MS) throw new ApiFailure(MSG.notStarted);
+    if (!checkIsOpen(session.start_time, now)) throw new ApiFailure(MSG.notStarted);
 
     const clazz = session.clazz_id
       ? await tx.selectFrom('tbl_clazz').select(['leave_charge', 'absent_charge', 'hours_per_lesson']).where('id', '=', session.clazz_id).executeTakeFirst()

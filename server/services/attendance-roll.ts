@@ -4,20 +4,21 @@ import type { DB } from '../db/schema';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
 import { formatDateTime } from './format';
+import { NOT_STARTED_MESSAGE } from '../../lib/calendar/deduction';
 
 /** 点名's shared ground (server/services/attendance.ts is the module's face): messages, the session, the roll, the log. */
 
 type Db = Kysely<DB>;
 
-/** A check may start at most this long before the session does (ATT #807: sessions checked days ahead). */
-export const CHECK_EARLY_MS = 30 * 60_000;
+// The opening rule is shared with the 点名 screen, which says it before the form (lib/calendar/deduction.ts).
+export { CHECK_EARLY_MS } from '../../lib/calendar/deduction';
 
 export const MSG = {
   notFound: '课次不存在',
   notLesson: '只有教学排课可以点名',
   cancelled: '已取消的课次不能点名',
   rescheduled: '已调课的课次不能点名',
-  notStarted: '课次未开始，不能点名',
+  notStarted: NOT_STARTED_MESSAGE,
   notOnRoll: '学员不在本课次名单中',
   alreadyChecked: '该课次已点名，请先撤销点名',
   duplicateStudent: '点名学员重复',

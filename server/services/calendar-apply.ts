@@ -8,7 +8,7 @@ import { APPLY_MESSAGES as MSG, type ApplyAuditStatus, type ApplyKind, type Appl
 import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';
 import { stripTags } from '../../lib/sanitize-html';
 import { syncRoll } from './attendance';
-import { assertMayOverride, conflictFailure, overrideDetail, resolvePlace, withRaceMapping, writeLog, type Actor } from './calendar';
+import { assertMayOverride, conflictFailure, overrideDetail, renumberLessons, resolvePlace, withRaceMapping, writeLog, type Actor } from './calendar';
 import { findConflicts, shortSlot, type ConflictCandidate } from './conflicts';
 import { entryTitle } from '../../lib/calendar/entry-title';
 
@@ -255,6 +255,8 @@ export async function auditApply(db: Db, input: AuditInput, actor: Actor, now = 
           .execute();
       }
       await tx.updateTable('tbl_lesson_student').set({ makeup_status: 0 }).where('calendar_id', '=', old.id).where('makeup_status', '=', 1).execute();
+      // The moved lesson may now come before or after others of its class.
+      await renumberLessons(tx, [old.clazz_id]);
 
       const applicant = apply.create_by ?? '';
       await writeLog(
@@ -335,7 +337,7 @@ export async function listApplies(db: Db, f: ApplyListFilter, page: { offset: nu
       .leftJoin('sys_user as au', 'au.username', 'a.audit_by')
       .select([
         'a.id', 'a.kind', 'a.calendar_id', 'c.title', 'c.lesson_no', 'c.clazz_id', 'z.name as clazz_name', 'k.name as course_name', 'c.start_time', 'c.end_time',
-        'l.detail_location as location_name', 'r.name as room_name', 'c.status as calendar_status', 'a.student_id', 's.name as student_name', 'a.teacher_id',
+        'l.name as location_name', 'r.name as room_name', 'c.status as calendar_status', 'a.student_id', 's.name as student_name', 'a.teacher_id',
         't.name as teacher_name', 'a.to_start', 'a.to_end', 'a.to_room_id', 'tr.name as to_room_name', 'a.reason', 'a.audit_status', 'a.audit_by',
         'au.realname as audit_by_name', 'a.audit_time', 'a.audit_remark', 'a.result_calendar_id', 'a.create_by', 'cu.realname as create_by_name', 'a.create_time',
       ])

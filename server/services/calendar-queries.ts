@@ -23,6 +23,8 @@ export interface RangeQuery {
   types?: number[];
   statuses?: number[];
   scope?: 0 | 1;
+  /** 我的: only sessions one of these teacher records teaches (the caller's own; empty = none). */
+  ownTeacherIds?: string[];
 }
 
 /** Range query params (wire) → RangeQuery; refuses more than MAX_RANGE_DAYS. */
@@ -52,6 +54,11 @@ function applyFilter(q: CalQuery, f: RangeQuery): CalQuery {
   if (f.statuses) r = r.where('c.status', 'in', f.statuses);
   // No scope means 对外教学 only: inner-class rows appear only on the screens that ask for them (and may).
   r = r.where('c.scope', '=', f.scope ?? 0);
+  if (f.ownTeacherIds) {
+    const own = f.ownTeacherIds;
+    // A caller with no teacher record has no sessions of their own.
+    r = own.length ? r.where((eb) => eb.exists(eb.selectFrom('tbl_calendar_teacher as ot').select('ot.id').whereRef('ot.calendar_id', '=', 'c.id').where('ot.teacher_id', 'in', own))) : r.where(sql<boolean>`false`);
+  }
   if (f.teacherId) {
     const tid = f.teacherId;
     r = r.where((eb) => eb.exists(eb.selectFrom('tbl_calendar_teacher as ft').select('ft.id').whereRef('ft.calendar_id', '=', 'c.id').where('ft.teacher_id', '=', tid)));
@@ -67,7 +74,7 @@ function entryColumns(q: CalQuery) {
     .leftJoin('tbl_room as r', 'r.id', 'c.room_id')
     .select([
       'c.id', 'c.type', 'c.title', 'c.clazz_id', 'z.name as clazz_name', 'c.course_id', 'k.name as course_name', 'c.series_id', 'c.lesson_no',
-      'c.start_time', 'c.end_time', 'c.all_day', 'c.location_id', 'l.detail_location as location_name', 'c.room_id', 'r.name as room_name',
+      'c.start_time', 'c.end_time', 'c.all_day', 'c.location_id', 'l.name as location_name', 'c.room_id', 'r.name as room_name',
       'c.status', 'c.scope', 'c.color', 'z.color as clazz_color', 'k.color as course_color', 'c.hours', 'c.conflict_override',
     ]);
 }
@@ -163,11 +170,14 @@ export async function getEntryDetail(db: Db, id: string, allowInner = false): Pr
 
 export const OPTION_LIMIT = 1000;
 
-/** The filters' and forms' option lists (bounded, by name); classes of one scope (0 对外教学 by default). */
-export async function calendarOptions(db: Db, scope: 0 | 1 = 0) {
+/**
+ * The filters' and forms' option lists (bounded, by name); classes of one scope (0 对外教学 by default).
+ * `myTeacherIds` are the caller's own teacher records: the screen opens on 我的 when there is one.
+ */
+export async function calendarOptions(db: Db, scope: 0 | 1 = 0, myTeacherIds: string[] = []) {
   const [teachers, locations, rooms, classes, courses] = await Promise.all([
     db.selectFrom('tbl_teacher').select(['id', 'name', 'status']).where('del_flag', '=', 0).where('status', '=', 1).orderBy('name').orderBy('id').limit(OPTION_LIMIT).execute(),
-    db.selectFrom('tbl_location').select(['id', 'detail_location as name']).where('del_flag', '=', 0).orderBy('detail_location').orderBy('id').limit(OPTION_LIMIT).execute(),
+    db.selectFrom('tbl_location').select(['id', 'name']).where('del_flag', '=', 0).orderBy('name').orderBy('id').limit(OPTION_LIMIT).execute(),
     db.selectFrom('tbl_room').select(['id', 'name', 'location_id as locationId', 'capacity']).where('del_flag', '=', 0).where('status', '=', 1).orderBy('name').orderBy('id').limit(OPTION_LIMIT).execute(),
     db
       .selectFrom('tbl_clazz')
@@ -181,6 +191,7 @@ export async function calendarOptions(db: Db, scope: 0 | 1 = 0) {
     db.selectFrom('tbl_course').select(['id', 'name', 'color']).where('del_flag', '=', 0).orderBy('name').orderBy('id').limit(OPTION_LIMIT).execute(),
   ]);
   return {
+    myTeacherIds,
     teachers,
     locations,
     rooms,

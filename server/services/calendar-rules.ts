@@ -188,6 +188,24 @@ export function parseTimes(startRaw: string, endRaw: string): { start: Date; end
   return { start, end };
 }
 
+/**
+ * 第N次课 is the Nth of the class's teaching sessions by start time (未开始 and 已点名; a cancelled or
+ * rescheduled one keeps the number it had and is not counted). Run in every write that adds, moves,
+ * cancels or reschedules a class's sessions, after it, in its transaction (the class row is locked).
+ */
+export async function renumberLessons(db: Db, clazzIds: (string | null | undefined)[]): Promise<void> {
+  const ids = [...new Set(clazzIds.filter((x): x is string => !!x))];
+  if (!ids.length) return;
+  await sql`
+    update tbl_calendar c set lesson_no = n.no
+    from (
+      select id, row_number() over (partition by clazz_id order by start_time, id)::int as no
+      from tbl_calendar
+      where clazz_id in (${sql.join(ids)}) and del_flag = 0 and type = 0 and status in (0, 1)
+    ) n
+    where c.id = n.id and c.lesson_no is distinct from n.no`.execute(db);
+}
+
 export async function nextLessonNo(db: Db, clazzId: string): Promise<number> {
   const row = await db.selectFrom('tbl_calendar').select(sql<number | null>`max(lesson_no)`.as('n')).where('clazz_id', '=', clazzId).where('del_flag', '=', 0).executeTakeFirst();
   return Number(row?.n ?? 0) + 1;

@@ -16,6 +16,7 @@ import {
   lockClazz,
   nextLessonNo,
   overrideDetail,
+  renumberLessons,
   parseTimes,
   resolvePlace,
   withRaceMapping,
@@ -104,7 +105,10 @@ export async function addEntry(db: Db, input: EntryInput, actor: Actor): Promise
         })
         .execute();
       await insertTeachers(tx, [id], teachers);
-      if (clazz && input.type === 0) await insertRoll(tx, [id], clazz.id, actor.username);
+      if (clazz && input.type === 0) {
+        await insertRoll(tx, [id], clazz.id, actor.username);
+        await renumberLessons(tx, [clazz.id]);
+      }
       await writeLog(tx, [{ calendarId: id, action: 'add', detail: `新增 ${shortSlot(start, end)}` }], actor);
       if (overriding) await writeLog(tx, [{ calendarId: id, action: 'override', detail: overrideDetail(input.override!.reason, conflicts) }], actor);
       return { id };
@@ -250,6 +254,7 @@ export async function editEntry(db: Db, input: EntryEdit, actor: Actor, now = ne
         if (c.length) logs.push({ calendarId: p.t.id, action: 'override', detail: overrideDetail(input.override!.reason, c) });
       }
       if (newTeachers) for (const p of plan) await insertTeachers(tx, [p.t.id], newTeachers);
+      if (timeChanged) await renumberLessons(tx, targets.map((t) => t.clazz_id));
       await writeLog(tx, logs, actor);
       return { count: targets.length };
     }),
@@ -283,6 +288,7 @@ export async function cancelEntry(db: Db, input: z.infer<typeof cancelSchema>, a
     const targets = await seriesTargets(tx, entry, input.apply, now);
     const ids = targets.map((t) => t.id);
     await tx.updateTable('tbl_calendar').set({ status: 2, update_by: actor.username, update_time: now }).where('id', 'in', ids).execute();
+    await renumberLessons(tx, [entry.clazz_id]);
     const reason = cleanText(input.reason);
     await writeLog(tx, ids.map((id) => ({ calendarId: id, action: 'cancel', detail: reason ? `取消：${reason}` : '取消' })), actor);
     return { count: ids.length };

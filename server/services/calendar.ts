@@ -21,6 +21,7 @@ export {
   operatorName,
   overrideDetail,
   overrideField,
+  renumberLessons,
   resolvePlace,
   teacherNotActive,
   teachersField,

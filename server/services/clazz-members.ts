@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CLAZZ_MESSAGES, CLAZZ_STATUS, MEMBER_STATUS, type ClazzMemberRow } from '../../features/edu/clazz/clazz-resource';
+import { capacityError, CLAZZ_MESSAGES, CLAZZ_STATUS, MEMBER_STATUS, type ClazzMemberRow } from '../../features/edu/clazz/clazz-resource';
 import type { Database } from '../db';
 import type { SysUser } from '../db/schema';
 import { ApiFailure } from '../core/errors';
@@ -70,11 +70,9 @@ export async function addMembers(db: Database, me: Pick<SysUser, 'username'>, cl
     const joining = studentIds.filter((s) => byStudent.get(s)?.status !== MEMBER_STATUS.active);
     if (!joining.length) return 0;
     if (clazz.allow_over !== 1) {
-      if (active + joining.length > clazz.capacity) throw new ApiFailure(CLAZZ_MESSAGES.overCapacity(clazz.capacity, active));
-      if (clazz.room_id) {
-        const room = await tx.selectFrom('tbl_room').select(['name', 'capacity']).where('id', '=', clazz.room_id).where('del_flag', '=', 0).executeTakeFirst();
-        if (room && active + joining.length > room.capacity) throw new ApiFailure(CLAZZ_MESSAGES.overRoom(room.name, room.capacity, active));
-      }
+      const room = clazz.room_id ? await tx.selectFrom('tbl_room').select(['name', 'capacity']).where('id', '=', clazz.room_id).where('del_flag', '=', 0).executeTakeFirst() : undefined;
+      const refused = capacityError({ capacity: clazz.capacity, allowOver: clazz.allow_over }, room ?? null, active, joining.length);
+      if (refused) throw new ApiFailure(refused);
     }
     const today = shanghaiToday();
     const back = joining.filter((s) => byStudent.has(s));

@@ -47,7 +47,7 @@ export async function findConflictsBySession(db: Db, candidates: ConflictCandida
     .leftJoin('tbl_clazz as z', 'z.id', 'c.clazz_id')
     .leftJoin('tbl_room as r', 'r.id', 'c.room_id')
     .leftJoin('tbl_location as l', 'l.id', 'c.location_id')
-    .select(['c.id', 'c.type', 'c.title', 'c.lesson_no', 'c.start_time', 'c.end_time', 'c.room_id', 'c.clazz_id', 'z.name as clazz_name', 'r.name as room_name', 'l.detail_location as location_name'])
+    .select(['c.id', 'c.type', 'c.title', 'c.lesson_no', 'c.start_time', 'c.end_time', 'c.room_id', 'c.clazz_id', 'z.name as clazz_name', 'r.name as room_name', 'l.name as location_name'])
     .where('c.del_flag', '=', 0)
     .where('c.status', 'in', [0, 1])
     .where('c.start_time', '<', to)

@@ -14,6 +14,7 @@ import {
   insertRoll,
   lockClazz,
   nextLessonNo,
+  renumberLessons,
   overrideDetail,
   overrideField,
   resolvePlace,
@@ -182,6 +183,9 @@ export async function addSeries(db: Db, input: SeriesBody, actor: Actor, now = n
       const teacherRows = ids.flatMap((cid) => input.teachers.map((t) => ({ id: newId(), calendar_id: cid, teacher_id: t.teacherId, role: t.role })));
       for (let i = 0; i < teacherRows.length; i += CHUNK) await tx.insertInto('tbl_calendar_teacher').values(teacherRows.slice(i, i + CHUNK)).execute();
       await insertRoll(tx, ids, p.clazz.id, actor.username);
+      // A series placed before sessions the class already has takes their numbers: number by start time.
+      await renumberLessons(tx, [p.clazz.id]);
+      const numbers = new Map((await tx.selectFrom('tbl_calendar').select(['id', 'lesson_no']).where('series_id', '=', seriesId).execute()).map((r) => [r.id, r.lesson_no]));
       await tx
         .updateTable('tbl_clazz')
         .set({ schedule_status: 2, ...(p.clazz.status === 0 ? { status: 1 } : {}), update_by: actor.username, update_time: now })
@@ -190,7 +194,7 @@ export async function addSeries(db: Db, input: SeriesBody, actor: Actor, now = n
       await writeLog(
         tx,
         rows.flatMap((r, i) => [
-          { calendarId: r.id, action: 'add', detail: `排课规则生成 第${r.lesson_no}次课` },
+          { calendarId: r.id, action: 'add', detail: `排课规则生成 第${numbers.get(r.id) ?? r.lesson_no}次课` },
           ...(p.clashes[i].length ? [{ calendarId: r.id, action: 'override', detail: overrideDetail(input.override!.reason, p.clashes[i]) }] : []),
         ]),
         actor,

@@ -133,7 +133,8 @@ export function FormModal<R extends Row = Row>({ def, open, mode, record, urls: 
       mask={{ closable: false }}
     >
       <div data-testid="form-modal" data-mode={mode} data-fullscreen={fullscreen ? 'true' : 'false'}>
-        <Form form={form} name={`${def.name}_form`} layout="horizontal" labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }} initialValues={initialValues(def, mode, record)} disabled={detail}>
+        {/* clearOnDestroy: the form instance outlives the destroyed modal body; without it 新增 reopened with the values of the last opening (issue #21). */}
+        <Form form={form} clearOnDestroy name={`${def.name}_form`} layout="horizontal" labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }} initialValues={initialValues(def, mode, record)} disabled={detail}>
           {formFields(def, mode).map((f) => {
             const custom = editors?.[f.name];
             const readOnly = f.form === 'readonly' || !isWritable(f);

@@ -5,6 +5,7 @@
  */
 import type { Rule } from 'antd/es/form';
 import { http } from '@/lib/http';
+import { passwordProblem } from '@/lib/password-rule';
 import { columnOf } from '@/lib/resources/field-kinds';
 import { resolvePattern } from '@/lib/resources/patterns';
 import type { FieldDef, FieldKind } from '@/lib/resources/types';
@@ -49,6 +50,16 @@ export function fieldRules(field: FieldDef, unique?: UniqueCheck): Rule[] {
       validator: async (_rule, value) => {
         if (isBlank(value)) return;
         if (!p.test(String(value))) throw new Error(p.message);
+      },
+    });
+  }
+  // A password field (用户 新增) follows the server's password rule before the round trip (issue #21).
+  if (field.kind === 'password') {
+    rules.push({
+      validator: async (_rule, value) => {
+        if (isBlank(value)) return;
+        const problem = passwordProblem(String(value));
+        if (problem) throw new Error(problem);
       },
     });
   }

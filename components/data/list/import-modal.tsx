@@ -1,12 +1,14 @@
 'use client';
 
 import { useState, type HTMLAttributes } from 'react';
-import { Alert, App, Button, Modal, Table, Typography, Upload, type TableColumnsType, type UploadFile } from 'antd';
+import { Alert, App, Button, Modal, Radio, Table, Typography, Upload, type TableColumnsType, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { API_PREFIX } from '@/lib/config';
 import { ApiError } from '@/lib/http';
+import { checkImportFiles } from '@/lib/upload/rules';
 import { missingUrlMessage } from './list-urls';
+import { fetchBlob, saveBlob } from './use-export';
 import { fileProgress, uploadExcel, type ImportPreview, type ImportResult } from './upload-excel';
 
 /** Spec 02 §2: the Excel import dialog accepts .xls and .xlsx. */
@@ -32,12 +34,20 @@ export interface ImportModalProps {
   previewUrl?: string;
   /** `{api}/importTemplate`: adds a 下载导入模板 link (an empty sheet with the importable columns). */
   templateUrl?: string;
+  /**
+   * The labels of the resource's unique fields: when given, the dialog offers 仅新增 / 新增或更新, the latter
+   * updating the stored row with the same value in one of these columns (sent as `importMode=upsert`).
+   */
+  matchLabels?: readonly string[];
 }
+
+export type ImportMode = 'insert' | 'upsert';
 
 type PreviewRow = ImportPreview['rows'][number];
 
-/** `共 n 行，可导入 x 行，错误 y 行`. */
-export const previewSummary = (p: Pick<ImportPreview, 'total' | 'valid' | 'invalid'>) => `共 ${p.total} 行，可导入 ${p.valid} 行，错误 ${p.invalid} 行`;
+/** `共 n 行，可导入 x 行，错误 y 行`; with updates `可导入 x 行（其中更新 u 行）`. */
+export const previewSummary = (p: Pick<ImportPreview, 'total' | 'valid' | 'invalid' | 'updates'>) =>
+  `共 ${p.total} 行，可导入 ${p.valid} 行${p.updates ? `（其中更新 ${p.updates} 行）` : ''}，错误 ${p.invalid} 行`;
 
 function PreviewStep({ preview }: { preview: ImportPreview }) {
   const multiFile = new Set(preview.rows.map((r) => r.fileName)).size > 1;
@@ -48,7 +58,7 @@ function PreviewStep({ preview }: { preview: ImportPreview }) {
       title: '错误信息',
       dataIndex: 'error',
       width: 220,
-      render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : <Typography.Text type="success">可导入</Typography.Text>),
+      render: (v: string | null, r) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : <Typography.Text type="success">{r.update ? '将更新' : '可导入'}</Typography.Text>),
     },
   ];
   return (
@@ -76,7 +86,7 @@ function PreviewStep({ preview }: { preview: ImportPreview }) {
       />
       {preview.total > preview.rows.length && (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
-          仅显示前 {preview.rows.length} 行
+          仅显示 {preview.rows.length} 行（有错误的行在前）
         </Typography.Text>
       )}
     </div>
@@ -87,21 +97,49 @@ function PreviewStep({ preview }: { preview: ImportPreview }) {
 export const errorFileHref = (fileUrl: string) => (/^https?:\/\//i.test(fileUrl) ? fileUrl : `${API_PREFIX}${fileUrl.startsWith('/') ? '' : '/'}${fileUrl}`);
 
 /**
+ * The error file is saved under the answer's `fileName` (`学员导入错误_20260315_143005.xlsx`): the stored file's
+ * own name is a generated id, and a download's Content-Disposition name wins over the link's `download`.
+ */
+function ErrorFileLink({ fileUrl, fileName }: { fileUrl: string; fileName?: string }) {
+  const showError = useApiError();
+  const external = /^https?:\/\//i.test(fileUrl);
+  return (
+    <a
+      href={errorFileHref(fileUrl)}
+      target="_blank"
+      rel="noopener noreferrer"
+      download={fileName}
+      data-testid="import-error-file"
+      onClick={(e) => {
+        if (external || !fileName) return;
+        e.preventDefault();
+        fetchBlob(fileUrl, {}).then((blob) => saveBlob(blob, fileName), showError);
+      }}
+    >
+      点击下载
+    </a>
+  );
+}
+
+/**
  * Spec 02 §2 / §4 import dialog: closed → open with an empty list → uploading (per-file progress) →
  * closed on success (server message; code 201 shows msg and a link to the error file), or a warning
  * with the server message on failure.
  */
-export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClose, onImported, title = IMPORT_TITLE, previewUrl, templateUrl }: ImportModalProps) {
+export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClose, onImported, title = IMPORT_TITLE, previewUrl, templateUrl, matchLabels }: ImportModalProps) {
   const { message, modal } = App.useApp();
   const showError = useApiError();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [importMode, setImportMode] = useState<ImportMode>('insert');
+  const offersModes = !!matchLabels?.length;
 
   const close = () => {
     if (uploading) return;
     setFiles([]);
     setPreview(null);
+    setImportMode('insert');
     onClose();
   };
 
@@ -115,6 +153,7 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
       files: picked,
       isSingleTableImport,
       foreignKeys,
+      importMode: offersModes ? importMode : undefined,
       onProgress: (loaded, total) => {
         const percents = fileProgress(sizes, loaded, total);
         setFiles((list) => list.map((f, i) => ({ ...f, percent: percents[i] ?? f.percent })));
@@ -130,9 +169,16 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
     else showError(e);
   };
 
+  /** Too large for one request: said here, before the server cuts the upload off (网络连接失败). */
+  const tooLarge = (picked: File[]) => {
+    const problem = checkImportFiles(picked);
+    if (problem) message.warning(problem);
+    return problem !== null;
+  };
+
   const startPreview = async (target: string) => {
     const picked = pickedFiles();
-    if (picked.length === 0) return;
+    if (picked.length === 0 || tooLarge(picked)) return;
     setUploading(true);
     try {
       const res = await send<ImportPreview>(target, picked);
@@ -151,13 +197,14 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
     }
     if (previewUrl && !preview) return startPreview(previewUrl);
     const picked = pickedFiles();
-    if (picked.length === 0) return;
+    if (picked.length === 0 || tooLarge(picked)) return;
     setUploading(true);
     try {
       const res = await send<ImportResult | null>(url, picked);
       setUploading(false);
       setFiles([]);
       setPreview(null);
+      setImportMode('insert');
       onClose();
       if (res.code === 201 && res.result) {
         const { msg, fileUrl, fileName } = res.result;
@@ -169,10 +216,7 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
               <br />
               {fileUrl && (
                 <span>
-                  具体详情请{' '}
-                  <a href={errorFileHref(fileUrl)} target="_blank" rel="noopener noreferrer" download={fileName} data-testid="import-error-file">
-                    点击下载
-                  </a>
+                  具体详情请 <ErrorFileLink fileUrl={fileUrl} fileName={fileName} />
                 </span>
               )}
             </div>
@@ -231,6 +275,11 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
             fileList={files}
             disabled={uploading}
             beforeUpload={(file) => {
+              const problem = checkImportFiles([file]);
+              if (problem) {
+                message.warning(problem);
+                return Upload.LIST_IGNORE;
+              }
               // Kept in the list and sent by 开始上传, not uploaded on pick.
               setFiles((list) => [...list, { uid: file.uid, name: file.name, size: file.size, type: file.type, originFileObj: file }]);
               return false;
@@ -241,6 +290,17 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
               选择导入文件
             </Button>
           </Upload>
+          {offersModes && (
+            <div style={{ marginTop: 12 }}>
+              <Radio.Group value={importMode} onChange={(e) => setImportMode(e.target.value as ImportMode)} disabled={uploading} data-testid="import-mode">
+                <Radio value="insert">仅新增</Radio>
+                <Radio value="upsert">新增或更新</Radio>
+              </Radio.Group>
+              <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+                {importMode === 'upsert' ? `${matchLabels!.join('、')}已存在的行将更新该记录，其余行新增` : `${matchLabels!.join('、')}已存在的行将报错，不会导入`}
+              </Typography.Text>
+            </div>
+          )}
           {templateUrl && (
             <a href={`${API_PREFIX}${templateUrl}`} download style={{ display: 'inline-block', marginTop: 8 }} data-testid="import-template">
               下载导入模板

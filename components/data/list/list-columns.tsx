@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Divider, Popconfirm, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { renderCell } from '@/components/fields/field-registry';
-import type { ListSort } from '@/lib/list-state';
+import { rowNumber, type ListSort, type ListState } from '@/lib/list-state';
 import { isListed, isSortable } from '@/lib/resources/field-kinds';
 import type { FieldDef, ResourceDef } from '@/lib/resources/types';
 
@@ -21,8 +21,13 @@ export const listFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f
 /** Never cancel the default sort column's order (a cancelled sort would return to that same order). */
 const TOGGLE_ONLY: ColumnType<Row>['sortDirections'] = ['ascend', 'descend', 'ascend'];
 
-export function dataColumns<R extends Row>(def: ResourceDef, sort: ListSort | null, renderers: CellRenderers<R> = {}): ListColumn<R>[] {
-  const rowIndex: ListColumn<R> = { key: 'rowIndex', title: '#', width: 60, align: 'center', render: (_v, _r, i) => i + 1 };
+/** The # column; given the list's paging, the numbering goes on across pages (page 2 of 10 starts at 11). */
+export function rowIndexColumn<R extends object>(paging?: Pick<ListState<unknown>, 'pageNo' | 'pageSize'>): ColumnType<R> & { key: 'rowIndex' } {
+  return { key: 'rowIndex', title: '#', width: 60, align: 'center', render: (_v, _r, i) => (paging ? rowNumber(paging, i) : i + 1) };
+}
+
+export function dataColumns<R extends Row>(def: ResourceDef, sort: ListSort | null, renderers: CellRenderers<R> = {}, paging?: Pick<ListState<unknown>, 'pageNo' | 'pageSize'>): ListColumn<R>[] {
+  const rowIndex: ListColumn<R> = rowIndexColumn<R>(paging);
   const cols = listFields(def).map((f): ListColumn<R> => {
     const custom = renderers[f.name];
     const sortable = isSortable(def, f);

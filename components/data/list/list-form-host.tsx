@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { EditorProps } from '@/components/fields/field-registry';
 import type { ResourceDef } from '@/lib/resources/types';
 import { FormModal, type FormMode } from './form-modal';
@@ -44,6 +44,8 @@ export interface ListFormHostProps<R extends Row> {
 /** The list's form and import dialogs; both reload the list after a save. */
 export function ListFormHost<R extends Row>({ forms, def, page, editors, formWidth, importOptions }: ListFormHostProps<R>) {
   const { form } = forms;
+  // An import can update rows matched on these (新增或更新); the server matches on the same unique fields.
+  const matchLabels = useMemo(() => def.fields.filter((f) => f.unique && !f.virtual).map((f) => f.label), [def]);
   return (
     <>
       <FormModal<R>
@@ -57,7 +59,7 @@ export function ListFormHost<R extends Row>({ forms, def, page, editors, formWid
         onClose={forms.closeForm}
         onSaved={() => void page.reload()}
       />
-      <ImportModal open={forms.importOpen} url={page.urls.importExcelUrl} {...importOptions} onClose={forms.closeImport} onImported={() => void page.reload()} />
+      <ImportModal open={forms.importOpen} url={page.urls.importExcelUrl} matchLabels={matchLabels} {...importOptions} onClose={forms.closeImport} onImported={() => void page.reload()} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 'use client';
 
-import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { usePathname } from 'next/navigation';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Card, Skeleton } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
+import { useScreenRoute } from '@/components/shell/screen-route';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { applyColumnSettings } from '@/lib/column-settings';
 import type { ListParams } from '@/lib/list-state';
@@ -75,9 +75,10 @@ const noopSubscribe = () => () => undefined;
  */
 export function ListPage<R extends Row = Row>(props: ListPageProps<R>) {
   const client = useSyncExternalStore(noopSubscribe, () => true, () => false);
-  const pathname = usePathname();
-  // Kept-alive screens stay mounted on other routes: the key is the route the page was opened on.
-  const [route] = useState(() => props.routeKey ?? pathname ?? props.def.name);
+  // Kept-alive screens stay mounted on other routes: the key is the route of the page that owns this list
+  // (the shell's, not the address bar's: a screen that finished loading after the user clicked on is not the new page).
+  const owner = useScreenRoute(props.def.name);
+  const route = props.routeKey ?? owner;
   if (!client) {
     return (
       <Card>
@@ -108,7 +109,7 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
   if (allowed('toPool')) rowLinks.push({ key: 'toPool', label: labels.toPool ?? ROW_ACTION_LABELS.toPool, disabled: modeOf('toPool') === 'disable', onClick: page.toPool });
   if (allowed('topping')) rowLinks.push({ key: 'topping', label: labels.topping ?? ROW_ACTION_LABELS.topping, disabled: modeOf('topping') === 'disable', onClick: (r) => void page.topping(r) });
 
-  const allData = dataColumns<R>(def, page.state.sort, renderers);
+  const allData = dataColumns<R>(def, page.state.sort, renderers, page.state);
   const columns = [...applyColumnSettings(allData, settings.visible), actionColumn<R>(def.rowKey, rowLinks, rowActions ? (r) => rowActions(r, page) : undefined)];
 
   const onToolbar = async (action: ToolbarAction) => {

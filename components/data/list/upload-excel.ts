@@ -23,6 +23,8 @@ export interface UploadExcelOptions {
   files: readonly File[];
   isSingleTableImport?: string;
   foreignKeys?: string;
+  /** 仅新增 (`insert`, the default, not sent) or 新增或更新 (`upsert`): sent as the form field `importMode`. */
+  importMode?: 'insert' | 'upsert';
   /** Bytes sent so far of the whole request body. */
   onProgress?: (loaded: number, total: number) => void;
 }
@@ -44,10 +46,12 @@ export function fileProgress(sizes: readonly number[], loaded: number, total: nu
 }
 
 /** `T`: the answer's result (the import's ImportResult, or ImportPreview for a preview URL). */
-export function uploadExcel<T = ImportResult | null>(path: string, { files, isSingleTableImport, foreignKeys, onProgress }: UploadExcelOptions): Promise<Envelope<T>> {
+export function uploadExcel<T = ImportResult | null>(path: string, { files, isSingleTableImport, foreignKeys, importMode, onProgress }: UploadExcelOptions): Promise<Envelope<T>> {
   const form = new FormData();
   if (isSingleTableImport) form.append('isSingleTableImport', isSingleTableImport);
   if (foreignKeys) form.append('foreignKeys', foreignKeys);
+  // The default (仅新增) is not sent: a JeecgBoot server sees the request its own client sends.
+  if (importMode === 'upsert') form.append('importMode', importMode);
   for (const f of files) form.append('files[]', f);
 
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ import { App } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { API_PREFIX } from '@/lib/config';
 import { ApiError, withTimestamp, type Envelope } from '@/lib/http';
-import { toExportParams, toListParams, type ListParams, type ListState } from '@/lib/list-state';
+import { toExportParams, type ListParams, type ListState } from '@/lib/list-state';
 import { missingUrlMessage, type ListUrls } from './list-urls';
 
 export const EXPORT_FAILED = '文件下载失败';
@@ -93,7 +93,9 @@ export function useExport({ urls, state, title }: UseExportOptions) {
       message.error(missingUrlMessage('exportXlsUrl'));
       return;
     }
-    const paramsStr = encodeURI(JSON.stringify(toListParams(state)));
+    // The filter, sort and selection of the list, as the blob export sends them (the server reads paramsStr
+    // like plain params). Fully encoded: encodeURI (the mixin's) would let a `&` or `#` in a search value cut the URL.
+    const paramsStr = encodeURIComponent(JSON.stringify(toExportParams(state)));
     // A file download from the API, not a Next.js page.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.href = `${absolute(url)}?paramsStr=${paramsStr}`;

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useReducer, type Key } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState, type Key } from 'react';
 import useSWR from 'swr';
 import type { TablePaginationConfig } from 'antd';
 import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
@@ -107,6 +107,8 @@ export function useListPage<R extends object = Row>(options: UseListPageOptions)
   const showError = useApiError();
   const urls = useMemo(() => resolveUrls(source, urlOverrides), [source, urlOverrides]);
   const [state, dispatch] = useReducer(listReducer<R>, undefined, () => initListState<R>(source, readSaved(stateKey), columnNames));
+  // The state belongs to the key it was read under: a later key (a prop that changed) never receives it.
+  const [ownerKey] = useState(stateKey);
 
   const params = useMemo(() => ({ ...toListParams(state), ...extraParams }), [state, extraParams]);
   const listUrl = urls.list;
@@ -117,13 +119,13 @@ export function useListPage<R extends object = Row>(options: UseListPageOptions)
   );
 
   useEffect(() => {
-    if (!stateKey) return;
+    if (!ownerKey) return;
     try {
-      saveListState(window.sessionStorage, stateKey, state);
+      saveListState(window.sessionStorage, ownerKey, state);
     } catch {
       // Storage full or blocked: the list still works, it is just not remembered.
     }
-  }, [stateKey, state]);
+  }, [ownerKey, state]);
 
   const records = useMemo(() => data?.records ?? [], [data]);
   const reload = useCallback(() => mutate(), [mutate]);

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { wrapper } from '@/components/pickers/__tests__/helpers';
 import { http } from '@/lib/http';
 import { LocationMap } from '../location-map';
-import { GEOCODER_NOT_CONFIGURED, MAP_NOT_CONFIGURED, pointOf, pointText, toMapPoint } from '../map-point';
+import { MAP_NOT_CONFIGURED, mapHint, pointOf, pointText, toMapPoint } from '../map-point';
 
 jest.mock('@/lib/http', () => {
   const actual = jest.requireActual('@/lib/http');
@@ -38,16 +38,28 @@ describe('map-point', () => {
     expect(pointOf('', '39')).toBeNull();
     expect(pointText({ longitude: 1, latitude: 2 })).toBe('经度 1.000000，纬度 2.000000');
   });
+
+  it('the status line names only what is on screen (issue #21)', () => {
+    const none = { tiles: false, geocoder: false };
+    expect(mapHint(none, null)).toBe(MAP_NOT_CONFIGURED);
+    // No map, so nothing may ask for a click on one.
+    expect(mapHint(none, null)).not.toMatch(/点击地图/);
+    expect(mapHint({ tiles: false, geocoder: true }, null)).toBe('未选择位置（搜索地址以选择）');
+    expect(mapHint({ tiles: true, geocoder: false }, null)).toBe('未选择位置（点击地图以选择）');
+    expect(mapHint({ tiles: true, geocoder: true }, null)).toBe('未选择位置（点击地图或搜索地址以选择）');
+    expect(mapHint(none, { longitude: 1, latitude: 2 })).toBe('经度 1.000000，纬度 2.000000');
+  });
 });
 
 describe('LocationMap', () => {
-  it('without a tile service or geocoder says so, and the search box is off', async () => {
+  it('without a tile service or geocoder is one line saying so, and nothing else (issue #21)', async () => {
     serve({ tileUrl: null, attribution: '', geocoder: false });
     render(<LocationMap value={null} onChange={jest.fn()} />, { wrapper: wrapper() });
     expect(await screen.findByText(MAP_NOT_CONFIGURED)).toBeTruthy();
-    const box = screen.getByTestId('location-map-search-off') as HTMLInputElement;
-    expect(box.disabled).toBe(true);
-    expect(box.placeholder).toBe(GEOCODER_NOT_CONFIGURED);
+    const map = screen.getByTestId('location-map');
+    // One line: no disabled search box, no notice box, no hint to click a map that is not there.
+    expect(map.textContent).toBe(MAP_NOT_CONFIGURED);
+    expect(map.querySelectorAll('input, .ant-alert')).toHaveLength(0);
     expect(screen.queryByTestId('location-map-canvas')).toBeNull();
   });
 

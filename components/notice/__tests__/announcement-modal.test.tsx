@@ -2,9 +2,9 @@ import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { http } from '@/lib/http';
-import { AnnouncementModal } from '../announcement-modal';
+import { AnnouncementModal, CONTENT_MAX_HEIGHT } from '../announcement-modal';
 import { noticeSocket } from '../notice-socket-bus';
-import type { NoticeDetail } from '../notice-types';
+import { fromAnnouncement, fromMyRow, type NoticeDetail } from '../notice-types';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
@@ -49,6 +49,22 @@ describe('AnnouncementModal', () => {
     expect(content.innerHTML).toBe('<p>请提前到场<img src="x"></p>');
     expect(content.querySelector('script')).toBeNull();
     expect(screen.queryByTestId('announcement-go')).toBeNull();
+  });
+
+  it('keeps its footer in the window: centered, the content scrolling within the window’s height (issue #21)', async () => {
+    show(NOTICE);
+    await screen.findByTestId('announcement-modal');
+    expect(document.querySelector('.ant-modal-wrap')).toHaveClass('ant-modal-centered');
+    expect(screen.getByTestId('announcement-content').style.maxHeight).toBe(CONTENT_MAX_HEIGHT);
+    expect(CONTENT_MAX_HEIGHT).toMatch(/^calc\(100vh - \d+px\)$/);
+  });
+
+  it('shows the sender’s real name from the bell’s record and from 我的消息’s row (issue #21)', () => {
+    const base = { titile: 't', msgContent: null, sender: 'jiaowu', sender_dictText: '赵立新', sendTime: null, priority: 'L', msgCategory: '1', openType: null, openPage: null };
+    expect(fromAnnouncement({ ...base, id: 'a', createTime: null }).sender).toBe('赵立新');
+    expect(fromMyRow({ ...base, id: 's', anntId: 'a', readFlag: '0' }).sender).toBe('赵立新');
+    // A legacy upstream without the real name: the login name.
+    expect(fromAnnouncement({ ...base, sender_dictText: undefined, id: 'a', createTime: null }).sender).toBe('jiaowu');
   });
 
   it('opening marks it read once, then tells the bell and the caller to reload', async () => {

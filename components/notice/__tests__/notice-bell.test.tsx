@@ -59,7 +59,8 @@ describe('NoticeBell', () => {
     expect(await screen.findByRole('tab', { name: '通知(7)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '系统消息(1)' })).toBeInTheDocument();
     const items = within(screen.getByTestId('notice-annt-list')).getAllByTestId('notice-item');
-    expect(items.map((i) => i.textContent)).toEqual(['标题：期中考试监考安排', '标题：教学质量评估', '标题：寒假放假安排']);
+    // The titles alone: no '标题：' repeated on every line (issue #21).
+    expect(items.map((i) => i.textContent)).toEqual(['期中考试监考安排', '教学质量评估', '寒假放假安排']);
     expect(screen.getByText('重要消息')).toBeInTheDocument();
     expect(screen.getByText('2026-04-20 09:00:00 发布')).toBeInTheDocument();
     fireEvent.click(within(screen.getByTestId('notice-annt-list')).getByTestId('notice-more'));

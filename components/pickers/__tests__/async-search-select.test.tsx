@@ -99,3 +99,27 @@ describe('AsyncSearchSelect', () => {
     expect(get).toHaveBeenLastCalledWith('/x', { pageSize: 10 });
   });
 });
+
+describe('AsyncSearchSelect after a write elsewhere (issue #21)', () => {
+  it('loads the first page again on open when a write succeeded since the last load', async () => {
+    const { noteDataChange } = jest.requireActual<typeof import('@/lib/data-changes')>('@/lib/data-changes');
+    render(<AsyncSearchSelect fetchOptions={fetchOptions} />, { wrapper: wrapper() });
+    const box = () => screen.getByRole('combobox');
+    const open = () => fireEvent.mouseDown(box());
+    const close = () => act(() => box().blur());
+    const expanded = () => box().getAttribute('aria-expanded');
+    open();
+    await act(async () => pending[0].resolve([{ value: 'c1', label: '一班' }]));
+    close();
+    await waitFor(() => expect(expanded()).toBe('false'));
+    open();
+    await waitFor(() => expect(expanded()).toBe('true'));
+    close();
+    await waitFor(() => expect(expanded()).toBe('false'));
+    expect(keywords()).toEqual(['']);
+    noteDataChange();
+    open();
+    expect(expanded()).toBe('true');
+    expect(keywords()).toEqual(['', '']);
+  });
+});

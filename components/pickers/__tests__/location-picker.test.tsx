@@ -13,7 +13,7 @@ const put = http.put as jest.Mock;
 
 const ROWS = [
   { id: 'l1', province: '440000', city: '440300', detailLocation: '南山区科技园南区高新南七道一号', status: '1', isDoubleTeacher: '0', ownBy: 'u_me' },
-  { id: 'l2', province: '440000', city: '440300', detailLocation: '福田区', status: '0', isDoubleTeacher: '1', ownBy: 'u_other' },
+  { id: 'l2', name: '福田教学点', province: '440000', city: '440300', detailLocation: '福田区', status: '0', isDoubleTeacher: '1', ownBy: 'u_other' },
 ];
 
 beforeEach(() => {
@@ -41,6 +41,11 @@ describe('LocationPickerModal', () => {
     expect(screen.getByTitle('南山区科技园南区高新南七道一号')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('广东省/深圳市')).toHaveLength(2));
     expect(get).toHaveBeenCalledWith('/location/tblLocation/list', expect.objectContaining({ pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' }));
+    // 场地名称 (issue #21) is shown and searched.
+    expect(screen.getByText('福田教学点')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('请输入场地名称'), { target: { value: ' 福田 ' } });
+    fireEvent.click(screen.getByTestId('location-picker-search'));
+    await waitFor(() => expect(get).toHaveBeenLastCalledWith('/location/tblLocation/list', expect.objectContaining({ name: '*福田*' })));
   });
 
   it('toggles a flag after a confirmation with PUT edit; success shows the server message', async () => {
@@ -104,7 +109,8 @@ describe('LocationPicker', () => {
   it('shows the chosen venue by queryById and emits the id of a new choice', async () => {
     const onChange = jest.fn();
     render(<LocationPicker url="/location/tblLocation/list" value="l2" onChange={onChange} />, { wrapper: wrapper() });
-    expect(await screen.findByText('广东省/深圳市 福田区')).toBeTruthy();
+    // The venue's name and region (issue #21), not its bare address.
+    expect(await screen.findByText('福田教学点（广东省/深圳市）')).toBeTruthy();
     expect(get).toHaveBeenCalledWith('/location/tblLocation/queryById', { id: 'l2' });
     fireEvent.click(screen.getByTestId('location-select-open'));
     await screen.findByTestId('location-picker');

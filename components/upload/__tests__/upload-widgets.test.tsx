@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { App, Form } from 'antd';
 import { UploadCell } from '../upload-cell';
 import { canSave, FileDialog } from '../file-dialog';
 import { FilePopup } from '../file-popup';
@@ -201,7 +201,24 @@ describe('MaterialUpload', () => {
     choose('material-upload-input', file('lesson.pdf'));
     expect(pending[0].opts.kind).toBe('document');
     await act(async () => pending[0].resolve({ path: 'material/x.pdf' }));
-    expect(onChange).toHaveBeenCalledWith('material/x.pdf');
+    expect(onChange).toHaveBeenCalledWith('material/x.pdf', 'lesson.pdf');
+  });
+
+  it('shows the uploaded file by its own name, not the generated storage name (issue #21)', () => {
+    wrap(<MaterialUpload kind="document" value="material/20260301_a1b2c3.pdf" fileName="第一课 讲义.pdf" onChange={jest.fn()} />);
+    expect(screen.getByTestId('material-upload-value').textContent).toBe('第一课 讲义.pdf');
+  });
+
+  it('keeps every native file input out of sight inside a Form, where antd gives them display:block (issue #21)', () => {
+    render(
+      <App>
+        <Form>
+          <MaterialUpload kind="document" onChange={jest.fn()} />
+          <UploadCell kind="file" value="" onChange={jest.fn()} />
+        </Form>
+      </App>,
+    );
+    for (const id of ['material-upload-input', 'upload-cell-input']) expect((screen.getByTestId(id) as HTMLInputElement).style.display).toBe('none');
   });
 
   it('toasts <name>上传成功! and <name>上传失败. (spec 02 §8); the line under the button keeps the server reason', async () => {

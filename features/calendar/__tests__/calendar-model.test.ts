@@ -17,6 +17,8 @@ import {
   stateFromQuery,
   toEvents,
   viewRange,
+  scrollOnShow,
+  whoseSessions,
   type CalState,
 } from '../calendar-model';
 import { calendarEntry } from '../test-fixtures';
@@ -71,6 +73,28 @@ describe('range of a view (weeks start on Monday)', () => {
   it('range params carry the wire format and the filters', () => {
     const p = rangeParams({ view: 'week', date: '2026-11-25', resource: 'none', filters: { teacherId: 't1', types: [0, 2] } });
     expect(p).toEqual({ start: '2026-11-23 00:00:00', end: '2026-11-30 00:00:00', teacherId: 't1', type: '0,2' });
+  });
+
+  it('我的 / 全部: a teacher opens on 我的, may switch with calendar:entry:all; the choice rides the URL and sends mine=1', () => {
+    expect(whoseSessions(undefined, { isTeacher: true, canSeeAll: true })).toEqual({ whose: 'mine', switchable: true });
+    expect(whoseSessions('all', { isTeacher: true, canSeeAll: true })).toEqual({ whose: 'all', switchable: true });
+    // 教务 without a teacher record: 全部, nothing to switch to.
+    expect(whoseSessions(undefined, { isTeacher: false, canSeeAll: true })).toEqual({ whose: 'all', switchable: false });
+    // Without the code the server answers only one's own sessions: say so, offer nothing.
+    expect(whoseSessions('all', { isTeacher: true, canSeeAll: false })).toEqual({ whose: 'mine', switchable: false });
+    const s = stateFromQuery(q('view=week&date=2026-11-25&whose=all'), today);
+    expect(s.whose).toBe('all');
+    expect(stateFromQuery(q('whose=other'), today).whose).toBeUndefined();
+    expect(queryFromState({ ...s, whose: 'mine' }).get('whose')).toBe('mine');
+    expect(rangeParams(s, 'mine')).toMatchObject({ mine: '1' });
+    expect(rangeParams(s, 'all').mine).toBeUndefined();
+  });
+
+  it('a time grid shown after mounting hidden goes to 08:00, or back where the user was; a scrolled one is left alone', () => {
+    expect(scrollOnShow({ scrollTop: 0, scrollHeight: 960 }, null)).toBe(320);
+    expect(scrollOnShow({ scrollTop: 0, scrollHeight: 960 }, 500)).toBe(500);
+    expect(scrollOnShow({ scrollTop: 320, scrollHeight: 960 }, null)).toBeNull();
+    expect(scrollOnShow({ scrollTop: 0, scrollHeight: 0 }, null)).toBeNull();
   });
 
   it('上一页 / 下一页 and the label', () => {

@@ -6,6 +6,7 @@ import CalendarPanelScreen from '../calendar-panel-screen';
 import { ScreenGate } from '@/features/system/no-permission';
 import { screenPerm } from '@/lib/screens';
 import { calendarEntry } from '../test-fixtures';
+import { noticeSocket } from '@/components/notice/notice-socket-bus';
 
 // The real react-big-calendar renders here (week grid under jsdom): slow on a busy 2-core machine.
 jest.setTimeout(90_000);
@@ -114,6 +115,68 @@ describe('行事历 screen', () => {
     await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="周明"]')).not.toBeNull());
     fireEvent.click(document.querySelector('.ant-select-item-option[title="周明"]') as HTMLElement);
     expect(replace).toHaveBeenLastCalledWith(null, '', '/calpanel/CalendarPanel?keep=1&view=week&date=2026-11-25&teacherId=t1');
+  });
+
+  it('a teacher opens on 我的 (mine=1), may switch to 全部; a pushed calendar change reloads the range (issue #21)', async () => {
+    get.mockImplementation((url: string) => {
+      if (url === '/calendar/tblCalendar/options') return ok({ ...OPTIONS, myTeacherIds: ['t1'] });
+      if (url === '/calendar/tblCalendar/range') return ok([ENTRY]);
+      return Promise.reject(new Error(`unexpected ${url}`));
+    });
+    const replace = jest.spyOn(window.history, 'replaceState');
+    render(<CalendarPanelScreen />, { wrapper: wrapper(asUser([...ALL, 'calendar:entry:all'])) });
+    await waitFor(() => expect(eventEl('c1')).not.toBeNull());
+    // The range waited for the options: never a 全部 read first.
+    expect(rangeCalls().every((p) => p.mine === '1')).toBe(true);
+    fireEvent.click(within(screen.getByTestId('cal-whose')).getByText('全部'));
+    expect(replace).toHaveBeenLastCalledWith(null, '', '/calpanel/CalendarPanel?view=week&date=2026-11-25&whose=all');
+    const before = rangeCalls().length;
+    act(() => noticeSocket.message({ cmd: 'calendar', msgTxt: '行事历已更新' }));
+    await waitFor(() => expect(rangeCalls().length).toBe(before + 1));
+    // Other messages (the bell's) leave the calendar alone.
+    act(() => noticeSocket.message({ cmd: 'user', msgId: 'm1' }));
+    expect(rangeCalls().length).toBe(before + 1);
+  });
+
+  it('without calendar:entry:all: 我的课次 only, no switch', async () => {
+    get.mockImplementation((url: string) => {
+      if (url === '/calendar/tblCalendar/options') return ok({ ...OPTIONS, myTeacherIds: ['t1'] });
+      if (url === '/calendar/tblCalendar/range') return ok([ENTRY]);
+      return Promise.reject(new Error(`unexpected ${url}`));
+    });
+    render(<CalendarPanelScreen />, { wrapper: wrapper({ auth: ['calendar:entry:list'].map(perm), allAuth: [...ALL, 'calendar:entry:all'].map(perm) }) });
+    await waitFor(() => expect(eventEl('c1')).not.toBeNull());
+    expect(screen.queryByTestId('cal-whose')).toBeNull();
+    expect(screen.getByTestId('cal-whose-mine').textContent).toBe('我的课次');
+    expect(rangeCalls()[0].mine).toBe('1');
+  });
+
+  it('a week grid mounted hidden (kept-alive tab) opens on the working day once shown, not at 00:00 (issue #21)', async () => {
+    const callbacks: ResizeObserverCallback[] = [];
+    const Real = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(cb: ResizeObserverCallback) {
+        callbacks.push(cb);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      render(<CalendarPanelScreen />, { wrapper: wrapper(asUser(ALL)) });
+      await waitFor(() => expect(eventEl('c1')).not.toBeNull());
+      const grid = document.querySelector('.rbc-time-content') as HTMLElement;
+      // jsdom has no layout: the grid is what a hidden one is, 0 high, at the top.
+      const fire = () => act(() => callbacks.forEach((cb) => cb([], {} as ResizeObserver)));
+      fire();
+      expect(grid.scrollTop).toBe(0);
+      Object.defineProperty(grid, 'clientHeight', { configurable: true, value: 500 });
+      Object.defineProperty(grid, 'scrollHeight', { configurable: true, value: 960 });
+      fire();
+      expect(grid.scrollTop).toBe(320);
+    } finally {
+      globalThis.ResizeObserver = Real;
+    }
   });
 
   it('teacher resource view: an entry with two teachers appears in both columns', async () => {

@@ -3,6 +3,7 @@ import type { CalendarOptions } from '../calendar-api';
 import { buildEntryInput, buildSeriesInput, classPrefill, cleanTeachers, isoWeekday } from '../entry-form-model';
 
 const OPTIONS: CalendarOptions = {
+  myTeacherIds: [],
   teachers: [],
   locations: [],
   rooms: [],

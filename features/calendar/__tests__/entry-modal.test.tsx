@@ -18,6 +18,7 @@ const post = http.post as jest.Mock;
 const ok = (result: unknown, message = '') => Promise.resolve({ success: true, code: 200, message, result });
 
 const OPTIONS: CalendarOptions = {
+  myTeacherIds: [],
   teachers: [
     { id: 't1', name: '周明' },
     { id: 't2', name: '李文静' },

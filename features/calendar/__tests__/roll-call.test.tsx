@@ -116,6 +116,24 @@ describe('点名 panel', () => {
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
   });
 
+  it('a session more than 30 minutes away says 课次未开始 up front: no marks, no 提交点名 (issue #21)', async () => {
+    const wire = (ms: number) => new Date(Date.now() + ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const { unmount } = render(<RollCall calendarId="c1" status={0} startTime={wire(2 * 3600_000)} onChanged={jest.fn()} />, { wrapper: wrapper(BOTH) });
+    await screen.findByText('张三');
+    expect(screen.getByTestId('roll-not-open').textContent).toContain('课次未开始，不能点名');
+    expect(screen.getByTestId('roll-not-open').textContent).toContain('开课前30分钟');
+    expect(screen.queryByTestId('roll-submit')).toBeNull();
+    expect(screen.getByTestId('roll-status-s1').textContent).toBe('待签');
+    unmount();
+    // 20 minutes before the start the form is open.
+    render(<RollCall calendarId="c1" status={0} startTime={wire(20 * 60_000)} onChanged={jest.fn()} />, { wrapper: wrapper(BOTH) });
+    await screen.findByText('张三');
+    expect(screen.queryByTestId('roll-not-open')).toBeNull();
+    expect(screen.getByTestId('roll-submit')).toBeTruthy();
+    // Names never wrap one character per line beside the wide radio group.
+    expect(screen.getByTestId('roll-name-s1').style.whiteSpace).toBe('nowrap');
+  });
+
   it('without the rights: no 提交点名, no 撤销点名', async () => {
     const deny = { auth: [], allAuth: BOTH.allAuth };
     renderRoll('c1', 0, deny);

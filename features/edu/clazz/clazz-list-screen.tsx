@@ -6,19 +6,13 @@ import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
-import { REFS, refEditor } from '../course/ref-select';
 import { GROUP_EDIT_PERM } from '@/lib/edu/progress-types';
+import { clazzEditors as editors } from './clazz-editors';
 import { ClazzGroupModal } from './clazz-group-modal';
 import { ClazzMemberModal } from './clazz-member-modal';
 import { CLAZZ_PERM, clazzResource } from './clazz-resource';
 
 const EDIT = `${CLAZZ_PERM}:edit`;
-const editors = {
-  courseId: refEditor(REFS.course),
-  headTeacher: refEditor(REFS.activeTeacher),
-  locationId: refEditor(REFS.venue),
-  roomId: refEditor(REFS.room),
-};
 
 /** 班级管理 (clazz/TblClazzList): classes with their 人数, the 成员 dialog and the 分组 dialog. */
 export default function ClazzListScreen() {

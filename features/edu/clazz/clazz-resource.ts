@@ -26,6 +26,18 @@ export const CLAZZ_MESSAGES = {
   futureSessions: (n: number) => `该班级还有${n}个未上的课次，不能删除`,
 } as const;
 
+/**
+ * The capacity rule (R4): unless the class may go over (可超额 1), its active members may not exceed its
+ * 容量 nor its default room's. `active` are there already, `joining` would come; the refusal or null.
+ * Adding members (server/services/clazz-members.ts) and the demo seed's own check use this one rule.
+ */
+export function capacityError(clazz: { capacity: number; allowOver: number | null }, room: { name: string; capacity: number } | null, active: number, joining: number): string | null {
+  if (clazz.allowOver === 1) return null;
+  if (active + joining > clazz.capacity) return CLAZZ_MESSAGES.overCapacity(clazz.capacity, active);
+  if (room && active + joining > room.capacity) return CLAZZ_MESSAGES.overRoom(room.name, room.capacity, active);
+  return null;
+}
+
 /** 容量: a positive integer (number or its decimal text), shared by the form and the server. */
 export function isPositiveInt(v: unknown): boolean {
   const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';

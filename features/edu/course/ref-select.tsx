@@ -24,7 +24,7 @@ export const REFS = {
   course: { url: '/course/tblCourse/list', textField: 'name' },
   teacher: { url: '/edu/tblTeacher/list', textField: 'name' },
   activeTeacher: { url: '/edu/tblTeacher/list', textField: 'name', params: { status: 1 } },
-  venue: { url: '/location/tblLocation/list', textField: 'detailLocation' },
+  venue: { url: '/location/tblLocation/list', textField: 'name' },
   room: { url: '/edu/tblRoom/list', textField: 'name' },
   student: { url: '/edu/tblStudent/list', textField: 'name' },
   clazz: { url: '/clazz/tblClazz/list', textField: 'name' },

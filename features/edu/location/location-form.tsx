@@ -12,7 +12,7 @@ import { AreaLinkage } from '@/components/pickers/area-linkage';
 import { loadRegionIndex, useRegionIndex } from '@/components/pickers/use-regions';
 import { http } from '@/lib/http';
 import { LOCATION_API, locationResource } from './location-resource';
-import { detailError, maxMemberError, phoneError, regionError, regionPathFromNames, toFormValues, toLocationPayload, type LocationFormValues, type LocationRecord } from './location-rules';
+import { detailError, maxMemberError, nameError, phoneError, regionError, regionPathFromNames, toFormValues, toLocationPayload, type LocationFormValues, type LocationRecord } from './location-rules';
 import { TeacherSelect } from './teacher-select';
 
 export const LOCATION_ADD_URL = `${LOCATION_API}/add`;
@@ -74,7 +74,7 @@ function MapField({ disabled, onPlace }: { disabled?: boolean; onPlace: (place: 
 }
 
 /**
- * 场地 form (spec 01 §2, §4, §5): map with address search, region (province → city), detailed address,
+ * 场地 form (spec 01 §2, §4, §5): 场地名称 (issue #21: what pickers and the calendar show), map with address search, region (province → city), detailed address,
  * capacity, person in charge, cost, hotel contact, phone, remark. With an id it edits (PUT), without it
  * adds (POST); an empty city becomes the province; success:false shows the message as a warning.
  */
@@ -171,6 +171,9 @@ export function LocationForm({ record, dataId, workflow = false, disabled = fals
         disabled={disabled}
         data-testid="location-form"
       >
+        <Form.Item name="name" label={labelOf('name')} required rules={[check(nameError), ...defRules('name')]}>
+          <Input placeholder="请输入场地名称" maxLength={fieldOf('name').maxLength} data-testid="location-form-name" />
+        </Form.Item>
         <Form.Item label="导航地址">
           <MapField disabled={disabled} onPlace={onPlace} />
         </Form.Item>

@@ -1,10 +1,9 @@
 'use client';
 
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import { usePathname } from 'next/navigation';
-import { App, Card, Col, Form, Popconfirm, Row as GridRow, Select, Skeleton, Switch, Tooltip, Typography } from 'antd';
+import { App, Card, Col, Form, Input, Popconfirm, Row as GridRow, Select, Skeleton, Switch, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { RowLinks } from '@/components/data/list/list-columns';
+import { RowLinks, rowIndexColumn } from '@/components/data/list/list-columns';
 import { ListFrame } from '@/components/data/list/list-frame';
 import { ListTable } from '@/components/data/list/list-table';
 import { QueryButtons } from '@/components/data/list/query-buttons';
@@ -18,6 +17,7 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { LOCATION_DETAIL_LENGTH } from '@/components/pickers/location-picker';
 import { useRegionIndex } from '@/components/pickers/use-regions';
 import { useAuth, useShell } from '@/components/shell/shell-context';
+import { useScreenRoute } from '@/components/shell/screen-route';
 import { ellipsis } from '@/lib/format';
 import { ApiError, http } from '@/lib/http';
 import type { SearchValues } from '@/lib/list-state';
@@ -36,7 +36,7 @@ const PERM = {
 } as const;
 
 /** The table's columns that name a field (the list mixin's `field` param). */
-const COLUMN_NAMES = ['province', 'city', 'detailLocation', 'maxMember', 'inCharge', 'status', 'isDoubleTeacher'] as const;
+const COLUMN_NAMES = ['name', 'province', 'city', 'detailLocation', 'maxMember', 'inCharge', 'status', 'isDoubleTeacher'] as const;
 const STATUS_OPTIONS = [
   { value: '1', label: '启用' },
   { value: '0', label: '停用' },
@@ -56,8 +56,8 @@ export default function LocationListScreen() {
 function LocationList() {
   // The saved list state lives in sessionStorage: render the list on the client only.
   const client = useSyncExternalStore(noopSubscribe, () => true, () => false);
-  const pathname = usePathname();
-  const [route] = useState(() => pathname ?? locationResource.name);
+  // The shell's route of this page, not the address bar's at first render (components/shell/screen-route.tsx).
+  const route = useScreenRoute(locationResource.name);
   if (!client) {
     return (
       <Card>
@@ -134,7 +134,8 @@ function locationColumns({ page, regions, owns, editMode, deleteMode, onEdit }: 
     sortOrder: sort?.column === name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
   });
   return [
-    { key: 'rowIndex', title: '#', width: 60, align: 'center', render: (_v, _r, i) => i + 1 },
+    rowIndexColumn<LocationRow>(page.state),
+    { key: 'name', dataIndex: 'name', title: '场地名称', width: 160, align: 'center', ...sortable('name'), render: (v: unknown, r) => <span data-testid={`location-name-${r.id}`}>{v == null ? '' : String(v)}</span> },
     { key: 'province', dataIndex: 'province', title: '省份', width: 110, align: 'center', ...sortable('province'), render: (v: unknown) => regionName(regions, v) },
     { key: 'city', dataIndex: 'city', title: '城市', width: 110, align: 'center', ...sortable('city'), render: (v: unknown) => regionName(regions, v) },
     { key: 'detailLocation', dataIndex: 'detailLocation', title: '详细地址', width: 200, align: 'center', render: (v: unknown, r) => <DetailCell text={v} id={r.id} /> },
@@ -241,16 +242,18 @@ function ToggleCell({ row, field, allowed, onDone }: { row: LocationRow; field: 
 }
 
 interface SearchForm {
+  name?: string;
   province?: string;
   city?: string;
   detailLocation?: string;
   status?: string;
 }
 
-/** 省份 → 城市 (the chosen province's cities), 详细地址 (contains), 状态. */
+/** 场地名称 (contains), 省份 → 城市 (the chosen province's cities), 详细地址 (contains / not equal), 状态. */
 function LocationSearch({ initial, index, onSearch, onReset }: { initial: SearchValues; index: RegionIndex | undefined; onSearch: (v: SearchValues) => void; onReset: () => void }) {
   const [form] = Form.useForm<SearchForm>();
   const [start] = useState<SearchForm>(() => ({
+    name: typeof initial.name === 'string' ? initial.name : undefined,
     province: typeof initial.province === 'string' ? initial.province : undefined,
     city: typeof initial.city === 'string' ? initial.city : undefined,
     detailLocation: typeof initial.detailLocation === 'string' ? initial.detailLocation : undefined,
@@ -265,11 +268,16 @@ function LocationSearch({ initial, index, onSearch, onReset }: { initial: Search
       name="tblLocation_search"
       layout="inline"
       initialValues={start}
-      onFinish={(v) => onSearch({ province: v.province, city: v.city, detailLocation: v.detailLocation || undefined, status: v.status })}
+      onFinish={(v) => onSearch({ name: v.name?.trim() || undefined, province: v.province, city: v.city, detailLocation: v.detailLocation || undefined, status: v.status })}
       style={{ marginBottom: 16 }}
       data-testid="list-search"
     >
       <GridRow gutter={[24, 12]} style={{ width: '100%' }}>
+        <Col xl={6} lg={8} md={12} sm={24} data-testid="list-search-field-name">
+          <Form.Item name="name" label="场地名称" style={{ width: '100%' }}>
+            <Input allowClear placeholder="请输入场地名称" maxLength={100} />
+          </Form.Item>
+        </Col>
         <Col xl={6} lg={8} md={12} sm={24} data-testid="list-search-field-province">
           <Form.Item name="province" label="省份" style={{ width: '100%' }}>
             <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="请选择省份" options={provinces} loading={!index} onChange={() => form.setFieldValue('city', undefined)} />
@@ -293,7 +301,7 @@ function LocationSearch({ initial, index, onSearch, onReset }: { initial: Search
         <Col xl={6} lg={8} md={12} sm={24}>
           <QueryButtons
             onReset={() => {
-              form.setFieldsValue({ province: undefined, city: undefined, detailLocation: undefined, status: undefined });
+              form.setFieldsValue({ name: undefined, province: undefined, city: undefined, detailLocation: undefined, status: undefined });
               onReset();
             }}
           />

@@ -8,6 +8,8 @@ export const LOCATION_API = '/location/tblLocation';
 
 /** spec 01 §5 messages of the venue form, shared by the form and the server's check. */
 export const LOCATION_MESSAGES = {
+  // Not in the spec (issue #21): a venue needs a name the pickers and the calendar can show.
+  nameRequired: '请输入场地名称!',
   maxMemberRequired: '请填写最多容纳人数',
   positiveInteger: '请输入正整数!',
   regionRequired: '请选择地区!',
@@ -33,6 +35,8 @@ export function isPositiveMemberCount(v: unknown): boolean {
  * 场地 (tbl_location, spec 01 §3 "Venue", spec 02 §3 "Location row"): data only, shared by the embedded
  * backend (server/resources/catalog-location.ts adds validation, ownership and the teacher check) and the
  * list screen / venue form (features/edu/location/*).
+ * name (场地名称, migration 0018) is not in the spec: issue #21 found every picker showing a bare address,
+ * so a venue has a required name, and pickers, teaching lists and the calendar show it.
  * province / city: 6-digit region codes as the area linkage emits them (lib/region.ts; 900000 = 海外, whose
  * city is the province itself); show them with regionNames. The server sets an empty city to the province.
  * status: 1 enabled, 0 disabled; isDoubleTeacher: 1 or 0. ownBy is the creating user's id (ownership,
@@ -52,6 +56,7 @@ export const locationResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true },
   fields: [
     { name: 'id', label: '场地ID', kind: 'input', form: false, list: false, excel: false },
+    { name: 'name', label: '场地名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 160 },
     { name: 'province', label: '省份', kind: 'input', maxLength: 32, search: 'eq', sortable: true, width: 100 },
     { name: 'city', label: '城市', kind: 'input', maxLength: 32, search: 'eq', sortable: true, width: 100 },
     { name: 'dict', label: '区县', kind: 'input', maxLength: 32, list: false },

@@ -14,6 +14,8 @@ export const MAX_MEMBER_LIMIT = LOCATION_MAX_MEMBER;
 /** A venue as the list and queryById return it (spec 01 §3 "Venue"). Codes are 6-digit region codes. */
 export interface LocationRecord {
   id?: string;
+  /** 场地名称 (issue #21): what pickers and the calendar show. */
+  name?: string | null;
   province?: string | null;
   city?: string | null;
   dict?: string | null;
@@ -44,6 +46,7 @@ export const phoneError = (v: unknown): string | null => (blank(v) || PHONE_PATT
 
 /** What the venue form holds: the region as the cascader's path [province, city?]. */
 export interface LocationFormValues {
+  name?: string | null;
   region?: string[] | null;
   detailLocation?: string | null;
   maxMember?: number | string | null;
@@ -66,6 +69,11 @@ export function maxMemberError(value: unknown): string | null {
   return isPositiveMemberCount(value) ? null : LOCATION_MESSAGES.positiveInteger;
 }
 
+/** 场地名称: required, blanks do not count (请输入场地名称!). */
+export function nameError(name: unknown): string | null {
+  return blank(name) ? LOCATION_MESSAGES.nameRequired : null;
+}
+
 /** 地区: at least the province (请选择地区!). */
 export function regionError(region: readonly (string | null | undefined)[] | null | undefined): string | null {
   return !region || blank(region[0]) ? LOCATION_MESSAGES.regionRequired : null;
@@ -77,8 +85,10 @@ export function detailError(detail: unknown): string | null {
 }
 
 /** Every message of the form, by field, in field order (empty when the values are valid). */
-export function validateLocation(values: LocationFormValues): Partial<Record<'region' | 'detailLocation' | 'maxMember', string>> {
-  const out: Partial<Record<'region' | 'detailLocation' | 'maxMember', string>> = {};
+export function validateLocation(values: LocationFormValues): Partial<Record<'name' | 'region' | 'detailLocation' | 'maxMember', string>> {
+  const out: Partial<Record<'name' | 'region' | 'detailLocation' | 'maxMember', string>> = {};
+  const name = nameError(values.name);
+  if (name) out.name = name;
   const region = regionError(values.region);
   if (region) out.region = region;
   const detail = detailError(values.detailLocation);
@@ -109,6 +119,7 @@ const coordinate = (v: unknown) => {
 export function toLocationPayload(values: LocationFormValues, record?: LocationRecord | null): Record<string, unknown> {
   const [province = null, city = null] = (values.region ?? []).map((c) => (blank(c) ? null : String(c)));
   const body: Record<string, unknown> = {
+    name: text(values.name),
     ...withDefaultCity({ province, city }),
     detailLocation: text(values.detailLocation),
     maxMember: blank(values.maxMember) ? null : Number(values.maxMember),
@@ -127,11 +138,12 @@ export function toLocationPayload(values: LocationFormValues, record?: LocationR
 
 /** The form's starting values for a record (edit) or a new venue. */
 export function toFormValues(record?: LocationRecord | null): LocationFormValues {
-  if (!record) return { region: [] };
+  if (!record) return { name: null, region: [] };
   const region = [record.province, record.city].filter((c): c is string => !blank(c)).map(String);
   // A city stored equal to its province (the defaulting above) is shown as the province alone.
   if (region.length === 2 && region[0] === region[1]) region.pop();
   return {
+    name: record.name ?? null,
     region,
     detailLocation: record.detailLocation ?? null,
     maxMember: record.maxMember === undefined || record.maxMember === null ? null : Number(record.maxMember),

@@ -4,10 +4,11 @@ import { useMemo, useState } from 'react';
 import { App, Form, Space, Typography } from 'antd';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { ListPage } from '@/components/data/list/list-page';
+import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { downloadStored } from '@/components/upload/download-file';
 import { MaterialUpload } from '@/components/upload/material-upload';
-import { baseName, MATERIAL_KIND_OF_TYPE, truncateName, UPLOAD_MESSAGES } from '@/lib/upload/rules';
+import { baseName, MATERIAL_KIND_OF_TYPE, UPLOAD_MESSAGES } from '@/lib/upload/rules';
 import { REFS, RefSelect, refEditor } from '../course/ref-select';
 import { materialResource } from './material-resource';
 
@@ -15,9 +16,23 @@ import { materialResource } from './material-resource';
 function FileEditor({ value, onChange, disabled, id }: EditorProps) {
   const form = Form.useFormInstance();
   const type = Form.useWatch('materialType', form) as number | string | undefined;
+  // The hidden 文件名 field: the name the user's file had (storage names are generated).
+  const fileName = Form.useWatch('fileName', form) as string | null | undefined;
   const kind = type === undefined || type === null || type === '' ? undefined : MATERIAL_KIND_OF_TYPE[Number(type)];
   if (!kind) return <Typography.Text type="secondary">请先选择类型</Typography.Text>;
-  return <MaterialUpload id={id} kind={kind} value={typeof value === 'string' ? value : ''} disabled={disabled} onChange={(p) => onChange?.(p)} />;
+  return (
+    <MaterialUpload
+      id={id}
+      kind={kind}
+      value={typeof value === 'string' ? value : ''}
+      fileName={fileName}
+      disabled={disabled}
+      onChange={(p, name) => {
+        onChange?.(p);
+        form.setFieldValue('fileName', name || null);
+      }}
+    />
+  );
 }
 
 /** A video's optional cover image (png/jpg/jpeg, 2 MB). */
@@ -49,18 +64,21 @@ export default function MaterialListScreen() {
   const extraParams = useMemo(() => (courseId ? { courseId } : undefined), [courseId]);
   const renderers = useMemo(
     () => ({
-      filePath: (v: unknown) => {
+      filePath: (v: unknown, record: Row) => {
         const path = typeof v === 'string' ? v : '';
         if (!path) return null;
+        // Older rows have no 文件名: their stored name is all there is.
+        const name = typeof record.fileName === 'string' && record.fileName ? record.fileName : baseName(path);
         return (
           <Typography.Link
             data-testid="material-download"
-            title={baseName(path)}
+            title={name}
+            ellipsis
             onClick={() => {
-              downloadStored(path).catch((e: unknown) => message.warning(e instanceof Error ? e.message : UPLOAD_MESSAGES.downloadUnknown));
+              downloadStored(path, name).catch((e: unknown) => message.warning(e instanceof Error ? e.message : UPLOAD_MESSAGES.downloadUnknown));
             }}
           >
-            下载 {truncateName(baseName(path))}
+            下载 {name}
           </Typography.Link>
         );
       },

@@ -41,6 +41,8 @@ export const materialResource: ResourceDef = {
     { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 180 },
     { name: 'materialType', label: '类型', kind: 'select', type: 'int', required: true, options: MATERIAL_TYPE_OPTIONS, search: 'eq', width: 80 },
     { name: 'filePath', label: '文件', kind: 'input', required: true, maxLength: 500, width: 160 },
+    // The uploaded file's own name, set by the upload (storage names are generated): shown and used as the download's name.
+    { name: 'fileName', label: '文件名', kind: 'hidden', maxLength: 255, list: false },
     { name: 'fileSize', label: '大小', kind: 'inputNumber', type: 'int', form: false, sortable: true, width: 100 },
     { name: 'coverPath', label: '视频封面', kind: 'input', maxLength: 500, list: false },
     { name: 'remark', label: '备注', kind: 'textarea', maxLength: 500, width: 200 },

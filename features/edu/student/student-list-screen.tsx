@@ -7,7 +7,8 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { TagFieldEditor } from '@/components/inputs/tag-input';
 import { useAuth } from '@/components/shell/shell-context';
 import { StudentDetailDrawer, type StudentRef } from './student-detail-drawer';
-import { STUDENT_API, STUDENT_PERM, studentResource } from './student-resource';
+import { PERMS } from '@/lib/permissions/codes';
+import { maskedPhoneStudentResource, STUDENT_API, STUDENT_PERM, studentResource } from './student-resource';
 
 const EDIT = `${STUDENT_PERM}:edit`;
 /** 导入 offers a template and first shows what will land and why the other rows will not (issue 7 item 6). */
@@ -15,24 +16,26 @@ const IMPORT_OPTIONS = { previewUrl: `${STUDENT_API}/previewExcel`, templateUrl:
 /** 标签: a semicolon after every 2 characters (spec 02 §5). */
 const EDITORS = { tags: TagFieldEditor };
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+/** Built once: a new definition per render would rebuild the list's columns and form. */
+const MASKED_DEF = maskedPhoneStudentResource();
 
 /** 学员管理 (student/TblStudentList): students (one per phone), their 课时包 and consumption. */
 export default function StudentListScreen() {
-  const { mode } = useAuth();
+  const { mode, has } = useAuth();
   return (
     <PageWrapper description="学员档案按手机号去重（导入时重复的手机号逐行报错）。「课时包」为剩余课时合计，点「课时」查看课时包与课消记录。">
-      <StudentList canAddPackage={mode(EDIT) === 'show'} />
+      <StudentList canAddPackage={mode(EDIT) === 'show'} fullPhones={has(PERMS.student.phone)} />
     </PageWrapper>
   );
 }
 
-function StudentList({ canAddPackage }: { canAddPackage: boolean }) {
+function StudentList({ canAddPackage, fullPhones }: { canAddPackage: boolean; fullPhones: boolean }) {
   const [detail, setDetail] = useState<StudentRef | null>(null);
   const [reload, setReload] = useState<(() => void) | null>(null);
   return (
     <>
       <ListPage<Row>
-        def={studentResource}
+        def={fullPhones ? studentResource : MASKED_DEF}
         importOptions={IMPORT_OPTIONS}
         editors={EDITORS}
         rowActions={(r, page) => (

@@ -1,4 +1,4 @@
-import type { FieldOption, ResourceDef } from '@/lib/resources/types';
+import type { FieldDef, FieldOption, ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { GENDER_OPTIONS } from '../teacher/teacher-resource';
 
@@ -51,6 +51,24 @@ export const studentResource: ResourceDef = {
     { name: 'updateTime', label: '更新时间', kind: 'datetime', form: false, list: false, excel: false },
   ],
 };
+
+/** The masked form of a mobile number the server sends without edu:student:phone (features/account/mask-phone.ts). */
+export const MASKED_MOBILE = /^1\d{2}\*{4}\d{4}$/;
+
+/**
+ * 学员 as a user without edu:student:phone sees it: the server masks 手机 and 监护人电话 and answers no rows to a
+ * filter on them, so the screen offers no such filter, and its form accepts the masked value it was shown (sent
+ * back unchanged, the server keeps the stored number; any other value must be a real mobile number).
+ */
+export function maskedPhoneStudentResource(def: ResourceDef = studentResource): ResourceDef {
+  const phone = (f: FieldDef): FieldDef => ({
+    ...f,
+    search: undefined,
+    query: false,
+    pattern: { regex: `^(1[3-9]\\d{9}|${MASKED_MOBILE.source.slice(1, -1)})$`, message: '请输入正确的手机号码!' },
+  });
+  return { ...def, fields: def.fields.map((f) => (f.name === 'phone' || f.name === 'guardianPhone' ? phone(f) : f)) };
+}
 
 /**
  * 课时包 (tbl_student_course) as a small resource: only add is offered (from the student drawer); the

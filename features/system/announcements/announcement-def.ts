@@ -61,6 +61,8 @@ export interface AnnouncementRow extends Record<string, unknown> {
   startTime: string | null;
   endTime: string | null;
   sender: string | null;
+  /** The sender's real name (server/services/announcements.ts withSenderNames). */
+  sender_dictText?: string | null;
   priority: string;
   msgCategory: string;
   msgType: string;

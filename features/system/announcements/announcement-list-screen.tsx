@@ -11,7 +11,7 @@ import { ListToolbar, type ToolbarAction } from '@/components/data/list/list-too
 import { SearchBar } from '@/components/data/list/search-bar';
 import { useListPage } from '@/components/data/list/use-list-page';
 import { AnnouncementModal } from '@/components/notice/announcement-modal';
-import { PRIORITY_COLOR, type NoticeDetail } from '@/components/notice/notice-types';
+import { PRIORITY_COLOR, senderText, type NoticeDetail } from '@/components/notice/notice-types';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { searchModeOf } from '@/lib/resources/field-kinds';
@@ -28,7 +28,7 @@ const SEARCH_FIELDS = announcementDef.fields.filter((f) => searchModeOf(f));
 const toDetail = (r: AnnouncementRow): NoticeDetail => ({
   anntId: r.id,
   titile: r.titile,
-  sender: r.sender,
+  sender: senderText(r),
   sendTime: r.sendTime,
   priority: r.priority,
   msgContent: r.msgContent,
@@ -97,6 +97,7 @@ function AnnouncementList() {
 
   const columns = [
     ...dataColumns<AnnouncementRow>(announcementDef, page.state.sort, {
+      sender: (_v, r) => senderText(r) ?? '',
       priority: (_v, r) => <Tag color={PRIORITY_COLOR[r.priority]}>{String(r.priority_dictText ?? r.priority)}</Tag>,
       sendStatus: (_v, r) => (
         <Tag color={STATUS_COLOR[r.sendStatus]} data-testid={`annt-status-${r.id}`}>

@@ -136,7 +136,9 @@ export const conditionText = (v: string): string => RULE_CONDITIONS.find((c) => 
 
 /**
  * System variables a rule value may be (the whole value, written `#{name}`), resolved per request from
- * the signed-in user. `sys_multi_org_code` is a list and only goes with IN.
+ * the signed-in user. The lists (LIST_VARIABLES) only go with IN. The two `sys_taught_*` lists are ours, not
+ * JeecgBoot's: the classes the user teaches (班主任, or a teacher of one of the class's sessions, through the
+ * user's 教师 record) and those classes' current students, for rules such as a teacher's `id IN #{sys_taught_student_ids}`.
  */
 export const SYSTEM_VARIABLES = [
   { name: 'sys_user_id', text: '当前用户ID' },
@@ -147,8 +149,13 @@ export const SYSTEM_VARIABLES = [
   { name: 'sys_date', text: '当前日期' },
   { name: 'sys_time', text: '当前时间' },
   { name: 'tenant_id', text: '当前租户ID' },
+  { name: 'sys_taught_clazz_ids', text: '当前用户所教班级' },
+  { name: 'sys_taught_student_ids', text: '当前用户所教班级的学员' },
 ] as const;
 export type SystemVariable = (typeof SYSTEM_VARIABLES)[number]['name'];
+
+/** The variables that stand for a list of values. */
+export const LIST_VARIABLES: ReadonlySet<SystemVariable> = new Set(['sys_multi_org_code', 'sys_taught_clazz_ids', 'sys_taught_student_ids']);
 
 export type RuleValue = { kind: 'literal'; value: string } | { kind: 'variable'; name: SystemVariable };
 
@@ -171,7 +178,7 @@ export function parseRuleValue(raw: string): { ok: true; value: RuleValue } | { 
 
 /** An operator and a value that do not go together (a list variable needs IN). */
 export function ruleValueConditionProblem(condition: RuleCondition, value: RuleValue): string | null {
-  if (value.kind === 'variable' && value.name === 'sys_multi_org_code' && condition !== 'IN') return '#{sys_multi_org_code} 只能与“包含”(IN)一起使用';
+  if (value.kind === 'variable' && LIST_VARIABLES.has(value.name) && condition !== 'IN') return `#{${value.name}} 只能与“包含”(IN)一起使用`;
   return null;
 }
 

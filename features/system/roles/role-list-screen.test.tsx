@@ -80,7 +80,7 @@ beforeEach(() => {
 });
 
 describe('角色管理', () => {
-  it('授权 opens the drawer on the role\'s set; ticking a menu and its button then 保存并关闭 saves them in tree order', async () => {
+  it('授权 opens the drawer on the role\'s set; ticks stay a tree (issue #21): a button brings its menus, unticking a menu drops its buttons; 保存并关闭 saves in tree order', async () => {
     post.mockReturnValue(answer(null, '保存成功！'));
     renderScreen();
     fireEvent.click(await screen.findByTestId('role-grant-role_jy'));
@@ -90,12 +90,16 @@ describe('角色管理', () => {
     expect(get).toHaveBeenCalledWith('/sys/permission/queryRolePermission', { roleId: 'role_jy' });
     expect(within(drawer).getAllByText('按钮').length).toBe(1);
 
+    const ticked = () => [...drawer.querySelectorAll('.ant-tree-treenode-checkbox-checked [data-permission-key]')].map((e) => e.getAttribute('data-permission-key'));
     fireEvent.click(checkboxOf('perm_btn_online_list'));
+    expect(ticked()).toEqual(['perm_isystem', 'perm_isystem_online', 'perm_btn_online_list', 'perm_isystem_log']);
     fireEvent.click(checkboxOf('perm_isystem_online'));
+    expect(ticked()).toEqual(['perm_isystem', 'perm_isystem_log']);
+    fireEvent.click(checkboxOf('perm_btn_online_list'));
     fireEvent.click(checkboxOf('perm_isystem_log'));
     expect(within(drawer).getByText('（有未保存的修改）')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('role-permission-save-close'));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/permission/saveRolePermission', { roleId: 'role_jy', permissionIds: 'perm_isystem_online,perm_btn_online_list' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/permission/saveRolePermission', { roleId: 'role_jy', permissionIds: 'perm_isystem,perm_isystem_online,perm_btn_online_list' }));
     await waitFor(() => expect(screen.queryByTestId('role-permission-drawer')).toBeNull());
   });
 
@@ -116,7 +120,7 @@ describe('角色管理', () => {
     expect(within(drawer).queryByText('按钮')).toBeNull();
     fireEvent.click(checkboxOf('perm_btn_online_list'));
     fireEvent.click(screen.getByTestId('role-permission-save-close'));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/permission/saveRolePermission', { roleId: 'role_jy', permissionIds: 'perm_btn_online_list,perm_isystem_log' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/permission/saveRolePermission', { roleId: 'role_jy', permissionIds: 'perm_isystem,perm_isystem_online,perm_btn_online_list,perm_isystem_log' }));
   });
 
   it('closing the drawer with unsaved ticks asks first', async () => {

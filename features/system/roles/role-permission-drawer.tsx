@@ -24,7 +24,7 @@ function menuKeys(nodes: readonly PermissionNode[], out: string[] = []): string[
 
 /**
  * 授权 of 角色管理: the role's menus and buttons as a tree (the same endpoints and the same
- * independent ticking as 角色授权, features/system/role-permission-screen.tsx). Mounted only while
+ * ticking rules as 角色授权, features/system/role-permission-screen.tsx). Mounted only while
  * open, so each opening starts from the server's set.
  */
 export function RolePermissionDrawer({ role, onClose }: { role: RoleRef | null; onClose: () => void }) {
@@ -112,7 +112,7 @@ function PermissionDrawer({ role, onClose }: { role: RoleRef; onClose: () => voi
         </Typography.Link>
       </Flex>
       <Typography.Paragraph type="secondary">
-        父子节点独立勾选，保存的即为勾选的节点：授予子菜单或按钮时，如需显示其上级菜单，请同时勾选上级菜单。
+        勾选子菜单或按钮时，其上级菜单随之勾选（保存时也会补全上级菜单）；取消勾选菜单时，其下的子菜单和按钮一并取消。菜单可以不带按钮单独勾选。
         {dirty && <Typography.Text type="warning"> （有未保存的修改）</Typography.Text>}
       </Typography.Paragraph>
       {body}

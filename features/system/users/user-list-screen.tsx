@@ -15,6 +15,9 @@ import { userEditors } from './user-editors';
 import { ADMIN_USERNAME, USER_PERMS } from './user-perms';
 import { userResource } from './user-resource';
 
+/** 导入 offers the template (an empty sheet with the importable columns), as 学员管理's does. */
+const IMPORT_OPTIONS = { templateUrl: `${userResource.api}/importTemplate` };
+
 /** 冻结 / 解冻 one user (existing /sys/user/frozenBatch; freezing ends their sessions at once). */
 function FreezeLink({ record, onDone }: { record: Row; onDone: () => void }) {
   const { message } = App.useApp();
@@ -77,6 +80,7 @@ function UserList() {
       <ListPage
         def={userResource}
         editors={userEditors}
+        importOptions={IMPORT_OPTIONS}
         toolbarExtra={canRecycle ? (page) => <RecycleBinButton onRestored={() => void page.reload()} /> : undefined}
         rowActions={
           canFreeze || canReset

@@ -10,23 +10,27 @@ import { PERMS } from '../../../lib/permissions/codes';
  * announcements only into an empty table.
  */
 
+/** The menu rows (server/db/seed-data.ts) of the screens these buttons belong to; 发送消息 is on 消息模板. */
+const ANNT = 'perm_isystem_annt';
+const TEMPLATES = 'perm_isystem_msg_template';
+const MESSAGES = 'perm_isystem_message';
+
 export const ANNOUNCEMENT_PERMS = [
-  { id: 'perm_btn_annt_list', name: '查看系统通告', perms: PERMS.announcement.list },
-  { id: 'perm_btn_annt_add', name: '新增系统通告', perms: PERMS.announcement.add },
-  { id: 'perm_btn_annt_edit', name: '编辑系统通告', perms: PERMS.announcement.edit },
-  { id: 'perm_btn_annt_delete', name: '删除系统通告', perms: PERMS.announcement.delete },
-  { id: 'perm_btn_annt_release', name: '发布系统通告', perms: PERMS.announcement.release },
-  { id: 'perm_btn_annt_revoke', name: '撤销系统通告', perms: PERMS.announcement.revoke },
-  { id: 'perm_btn_message_send', name: '发送系统消息', perms: PERMS.message.send },
-  { id: 'perm_btn_msg_tpl_list', name: '查看消息模板', perms: PERMS.messageTemplate.list },
-  { id: 'perm_btn_msg_tpl_add', name: '新增消息模板', perms: PERMS.messageTemplate.add },
-  { id: 'perm_btn_msg_tpl_edit', name: '编辑消息模板', perms: PERMS.messageTemplate.edit },
-  { id: 'perm_btn_msg_tpl_delete', name: '删除消息模板', perms: PERMS.messageTemplate.delete },
-  { id: 'perm_btn_msg_tpl_delete_batch', name: '批量删除消息模板', perms: PERMS.messageTemplate.deleteBatch },
-  { id: 'perm_btn_message_list', name: '查看消息记录', perms: PERMS.message.list },
+  { id: 'perm_btn_annt_list', parent: ANNT, name: '查看系统通告', perms: PERMS.announcement.list },
+  { id: 'perm_btn_annt_add', parent: ANNT, name: '新增系统通告', perms: PERMS.announcement.add },
+  { id: 'perm_btn_annt_edit', parent: ANNT, name: '编辑系统通告', perms: PERMS.announcement.edit },
+  { id: 'perm_btn_annt_delete', parent: ANNT, name: '删除系统通告', perms: PERMS.announcement.delete },
+  { id: 'perm_btn_annt_release', parent: ANNT, name: '发布系统通告', perms: PERMS.announcement.release },
+  { id: 'perm_btn_annt_revoke', parent: ANNT, name: '撤销系统通告', perms: PERMS.announcement.revoke },
+  { id: 'perm_btn_message_send', parent: TEMPLATES, name: '发送系统消息', perms: PERMS.message.send },
+  { id: 'perm_btn_msg_tpl_list', parent: TEMPLATES, name: '查看消息模板', perms: PERMS.messageTemplate.list },
+  { id: 'perm_btn_msg_tpl_add', parent: TEMPLATES, name: '新增消息模板', perms: PERMS.messageTemplate.add },
+  { id: 'perm_btn_msg_tpl_edit', parent: TEMPLATES, name: '编辑消息模板', perms: PERMS.messageTemplate.edit },
+  { id: 'perm_btn_msg_tpl_delete', parent: TEMPLATES, name: '删除消息模板', perms: PERMS.messageTemplate.delete },
+  { id: 'perm_btn_msg_tpl_delete_batch', parent: TEMPLATES, name: '批量删除消息模板', perms: PERMS.messageTemplate.deleteBatch },
+  { id: 'perm_btn_message_list', parent: MESSAGES, name: '查看消息记录', perms: PERMS.message.list },
 ] as const;
 
-const PERM_PARENT = 'perm_isystem';
 const PERM_ROLES = ['role_admin'];
 
 export const SEEDED_TEMPLATES = [
@@ -112,11 +116,13 @@ export async function seedAnnouncements(db: Database, { demo }: { demo: boolean 
     for (const p of ANNOUNCEMENT_PERMS) {
       const inserted = await tx
         .insertInto('sys_permission')
-        .values({ id: p.id, parent_id: PERM_PARENT, name: p.name, url: null, component: null, component_name: null, redirect: null, menu_type: 2, perms: p.perms, perms_type: '1', sort_no: sort++, icon: null, description: null, create_by: null, update_by: null, update_time: null })
+        .values({ id: p.id, parent_id: p.parent, name: p.name, url: null, component: null, component_name: null, redirect: null, menu_type: 2, perms: p.perms, perms_type: '1', sort_no: sort++, icon: null, description: null, create_by: null, update_by: null, update_time: null })
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')
         .executeTakeFirst();
       if (!inserted) continue;
+      // The menu row was computed a leaf by seed-data.ts: its buttons live here.
+      await tx.updateTable('sys_permission').set({ is_leaf: false }).where('id', '=', p.parent).execute();
       for (const roleId of PERM_ROLES) {
         await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
       }

@@ -4,8 +4,10 @@ import { hashPassword } from '../../auth/password';
 import { linkId } from '../../core/ids';
 import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from '../seed-data';
 import { seedCategories } from '../../services/category';
+import { linkTeacherAccounts } from '../../services/teachers';
 import { seedAnnouncements } from './announcements';
 import { seedLocations } from './locations';
+import { seedRoleDataRules } from './role-rules';
 import { seedTeachingPerms } from './teaching';
 import { seedTerm, type TermSeedReport } from './term';
 
@@ -65,6 +67,8 @@ export async function seed(db: Database, { demo, term = false }: { demo: boolean
   await seedAnnouncements(db, { demo });
   await seedLocations(db, { demo });
   await seedTeachingPerms(db);
+  // After every menu row and role link exists: the rules hang on those links.
+  await seedRoleDataRules(db);
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (anyUser) {
     if (term) logTerm(await seedTerm(db));
@@ -92,5 +96,7 @@ export async function seed(db: Database, { demo, term = false }: { demo: boolean
   report.created = users.filter((u) => u.status === 1).map((u) => ({ username: u.username, password }));
   // The term needs the demo users (teacher records link to them).
   if (term) logTerm(await seedTerm(db));
+  // After the term (which links its own records): every demo teacher account is a teacher record too.
+  await linkTeacherAccounts(db);
   return report;
 }

@@ -1,6 +1,7 @@
 import { RRule, type Weekday } from 'rrule';
 import type { Insertable } from 'kysely';
 import type { Database } from '../index';
+import { capacityError } from '../../../features/edu/clazz/clazz-resource';
 import type {
   TblCalendarTable, TblCalendarTeacherTable, TblClazzStudentTable, TblClazzTable, TblConsumeLogTable, TblCourseTable, TblLessonStudentTable,
   TblRoomTable, TblScheduleSeriesTable, TblStudentCourseTable, TblStudentTable, TblTeacherTable,
@@ -127,7 +128,11 @@ export async function seedTerm(db: Database, now = new Date()): Promise<TermSeed
     create_by: 'jiaowu',
   }));
 
-  // 30 classes: each course's teachers in turn; rooms on the teacher's campus.
+  // The term: TERM_WEEKS weeks from a Monday WEEKS_BEFORE weeks back, so every class is running today.
+  const monday0 = new Date(localMonday(now).getTime() - WEEKS_BEFORE * 7 * DAY);
+  const termEnd = new Date(monday0.getTime() + TERM_WEEKS * 7 * DAY - DAY);
+
+  // 30 classes: each course's teachers in turn; rooms on the teacher's campus; 开班 / 结班 = the term.
   const classes: Insertable<TblClazzTable>[] = [];
   const classTeacher = new Map<string, string>();
   const courseIds = COURSES.map((c) => c.id);
@@ -154,6 +159,8 @@ export async function seedTerm(db: Database, now = new Date()): Promise<TermSeed
       absent_charge: i % 3 === 0 ? 0 : 1,
       hours_per_lesson: course.default_hours,
       status: 1,
+      start_date: ymd(monday0),
+      end_date: ymd(termEnd),
       schedule_status: 2,
       scope: inner ? 1 : 0,
       color: course.color,
@@ -164,7 +171,7 @@ export async function seedTerm(db: Database, now = new Date()): Promise<TermSeed
     classTeacher.set(id, teacher.id);
   }
 
-  // 300 students, 10 per class; the first 30 also take a second class of another course.
+  // 300 students, 10 per class; the first 30 also take a second class of another course where it has room.
   const students: Insertable<TblStudentTable>[] = [];
   const members: Insertable<TblClazzStudentTable>[] = [];
   const usedNames = new Set<string>();
@@ -188,9 +195,14 @@ export async function seedTerm(db: Database, now = new Date()): Promise<TermSeed
   classes.forEach((c, ci) => {
     for (let k = 0; k < 10; k++) addMember(c.id, students[ci * 10 + k].id!);
   });
+  // Spread over the 28 对外教学 classes (11 and 28 are coprime: at most two each), and only within the
+  // capacity rule the product enforces (R4), which the demo must obey like any user.
+  const roomOf = new Map(ROOMS.map((r) => [r.id, r]));
   for (let i = 0; i < 30; i++) {
-    const c = classes[(i * 7 + 3) % 28];
-    if (!memberOf.get(c.id)!.includes(students[i].id!) && classes[Math.floor(i / 10)].course_id !== c.course_id) addMember(c.id, students[i].id!);
+    const c = classes[(i * 11 + 3) % 28];
+    const room = roomOf.get(c.room_id!);
+    const full = capacityError({ capacity: c.capacity, allowOver: c.allow_over ?? 0 }, room ? { name: room.name, capacity: room.capacity } : null, memberOf.get(c.id)!.length, 1);
+    if (!full && !memberOf.get(c.id)!.includes(students[i].id!) && classes[Math.floor(i / 10)].course_id !== c.course_id) addMember(c.id, students[i].id!);
   }
   const packageOf = new Map<string, Insertable<TblStudentCourseTable> & { used: number }>();
   for (const m of members) {
@@ -232,8 +244,6 @@ export async function seedTerm(db: Database, now = new Date()): Promise<TermSeed
   ];
   const isHoliday = (d: Date) => holidays.some((h) => ymd(d) >= h.start_date && ymd(d) <= h.end_date);
 
-  const monday0 = new Date(localMonday(now).getTime() - WEEKS_BEFORE * 7 * DAY);
-  const termEnd = new Date(monday0.getTime() + TERM_WEEKS * 7 * DAY - DAY);
   const series: Insertable<TblScheduleSeriesTable>[] = [];
   const entries: Insertable<TblCalendarTable>[] = [];
   const entryTeachers: Insertable<TblCalendarTeacherTable>[] = [];

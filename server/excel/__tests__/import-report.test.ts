@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalFileStorage } from '../../storage/local';
-import { partialImportEnvelope, writeImportReport } from '../import-report';
+import { importReportFileName, partialImportEnvelope, writeImportReport } from '../import-report';
 import { readXlsxRows, type ReadRow } from '../read';
 
 let root: string;
@@ -44,10 +44,10 @@ describe('writeImportReport', () => {
       successCount: 2,
       msg: '总上传行数：4，已导入行数：2，错误行数：2',
       fileUrl: expect.stringMatching(/^\/sys\/common\/static\/import-errors\/[a-z0-9]+_[0-9a-f]{24}\.xlsx$/),
-      fileName: expect.stringMatching(/^[a-z0-9]+_[0-9a-f]{24}\.xlsx$/),
+      // Saved under the screen and the time (Beijing), not the stored id (issue #21).
+      fileName: expect.stringMatching(/^场地导入错误_\d{8}_\d{6}\.xlsx$/),
     });
     const storedPath = result.fileUrl.replace('/sys/common/static/', '');
-    expect(storedPath.endsWith(result.fileName)).toBe(true);
     expect(await readStored(storedPath)).toEqual([
       { rowNumber: 4, values: { 行号: '4', 名称: '教室4', 容量: '40', 状态: '1', 错误信息: '名称已存在' } },
       { rowNumber: 5, values: { 行号: '6', 名称: '教室6', 容量: '60', 状态: '', 错误信息: '状态不能为空；容量必须小于50' } },
@@ -79,5 +79,12 @@ describe('writeImportReport', () => {
   it('wraps the result in the code-201 envelope', async () => {
     const result = await writeImportReport(storage, { headers, rows, totalCount: 4, errors: [{ rowNumber: 5, message: 'x' }] });
     expect(partialImportEnvelope(result)).toEqual({ success: true, code: 201, message: '文件导入成功，但有错误。', result, timestamp: expect.any(Number) });
+  });
+});
+
+describe('importReportFileName', () => {
+  it('is the title and the time in Beijing time, with nothing a file system refuses', () => {
+    expect(importReportFileName('学员', new Date('2026-03-15T06:30:05Z'))).toBe('学员导入错误_20260315_143005.xlsx');
+    expect(importReportFileName('a/b: c', new Date('2026-12-31T16:00:00Z'))).toBe('abc导入错误_20270101_000000.xlsx');
   });
 });

@@ -153,7 +153,7 @@ describe('advanced query', () => {
 
 describe('sort whitelist', () => {
   it('sorts by sortable fields (camelCase, _dictText stripped, comma list) with a row-key tie-break', () => {
-    expect(parseSort(FIXTURE, 'name', 'asc')).toEqual([{ column: 'name', order: 'asc' }, { column: 'id', order: 'asc' }]);
+    expect(parseSort(FIXTURE, 'name', 'asc')).toEqual([{ column: 'name', order: 'asc', text: true }, { column: 'id', order: 'asc' }]);
     expect(parseSort(FIXTURE, 'age_dictText,startTime', 'DESC')).toEqual([
       { column: 'age', order: 'desc' },
       { column: 'start_time', order: 'desc' },
@@ -162,6 +162,14 @@ describe('sort whitelist', () => {
     expect(parseSort(FIXTURE, undefined, undefined)).toEqual([{ column: 'create_time', order: 'desc' }, { column: 'id', order: 'desc' }]);
     expect(parseSort(FIXTURE, 'createTime', "desc; drop table jw_fixture")).toEqual([{ column: 'create_time', order: 'desc' }, { column: 'id', order: 'desc' }]);
     expect(compile({ column: 'name', order: 'asc' }).sql).toMatch(/ order by "name" asc, "id" asc limit \$\d+ offset \$\d+$/);
+  });
+
+  it('sorts free text in 拼音 order: the ICU collation on PostgreSQL, the sort key function on PGlite; other types as stored', () => {
+    const sqlOf = (mode: 'icu' | 'key', column: string) => pageQueries(db, FIXTURE, parseListQuery(FIXTURE, { column, order: 'asc' }), { offset: 0, limit: 10 }, {}, mode).rows.compile().sql;
+    expect(sqlOf('icu', 'name')).toMatch(/ order by "name" collate "zh-x-icu" asc, "id" asc /);
+    expect(sqlOf('key', 'name')).toMatch(/ order by zh_sort_key\("name"\) collate "C" asc, "id" asc /);
+    expect(sqlOf('key', 'age')).toMatch(/ order by "age" asc, "id" asc /);
+    expect(sqlOf('key', 'startTime')).toMatch(/ order by "start_time" asc, "id" asc /);
   });
 
   it.each(['nope', 'phone', 'secret', 'departNames', 'id desc, (select 1)', 'name desc', '(select 1)', 'name;drop table jw_fixture', 'create_time', 'information_schema.tables'])(

@@ -2,14 +2,21 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { ApiError } from '@/lib/http';
 import { ImportModal, type ImportModalProps } from '../import-modal';
 import { fileProgress, uploadExcel } from '../upload-excel';
+import { fetchBlob, saveBlob } from '../use-export';
 import { wrapper } from './helpers';
 
 jest.mock('../upload-excel', () => {
   const actual = jest.requireActual('../upload-excel');
   return { ...actual, uploadExcel: jest.fn() };
 });
+jest.mock('../use-export', () => {
+  const actual = jest.requireActual('../use-export');
+  return { ...actual, fetchBlob: jest.fn(), saveBlob: jest.fn() };
+});
 
 const upload = uploadExcel as jest.Mock;
+const blobOf = fetchBlob as jest.Mock;
+const save = saveBlob as jest.Mock;
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -98,6 +105,53 @@ describe('ImportModal', () => {
     expect(screen.getByText('总上传行数：3，已导入行数：2，错误行数：1')).toBeTruthy();
     expect(screen.getByTestId('import-error-file').getAttribute('href')).toBe('/jeecg-boot/sys/common/static/errorExcelFiles/x.xls');
     expect(onImported).toHaveBeenCalled();
+  });
+
+  it('saves the error file under the name the server gives (the screen and the time), not the stored id', async () => {
+    upload.mockResolvedValue({ success: true, code: 201, message: '文件导入成功，但有错误。', result: { msg: '总上传行数：3，已导入行数：2，错误行数：1', fileUrl: '/sys/common/static/import-errors/lq3x_9f.xlsx', fileName: '学员导入错误_20260315_143005.xlsx' } });
+    const blob = new Blob(['x']);
+    blobOf.mockResolvedValue(blob);
+    open();
+    await pick(xls());
+    fireEvent.click(startButton());
+    fireEvent.click(await screen.findByTestId('import-error-file'));
+    await waitFor(() => expect(save).toHaveBeenCalledWith(blob, '学员导入错误_20260315_143005.xlsx'));
+    expect(blobOf).toHaveBeenCalledWith('/sys/common/static/import-errors/lq3x_9f.xlsx', {});
+  });
+
+  it('offers 仅新增 / 新增或更新 for a resource with unique fields; 新增或更新 sends importMode=upsert', async () => {
+    upload.mockResolvedValue({ success: true, code: 200, message: '文件导入成功！新增1行，更新1行', result: null });
+    open({ matchLabels: ['手机'] });
+    await pick(xls());
+    expect(screen.getByText('手机已存在的行将报错，不会导入')).toBeTruthy();
+    fireEvent.click(screen.getByText('新增或更新'));
+    expect(await screen.findByText('手机已存在的行将更新该记录，其余行新增')).toBeTruthy();
+    fireEvent.click(startButton());
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    expect(upload.mock.calls[0][1]).toMatchObject({ importMode: 'upsert' });
+  });
+
+  it('sends no mode where there is no choice (JeecgBoot’s request)', async () => {
+    upload.mockResolvedValue({ success: true, code: 200, message: 'ok', result: null });
+    open();
+    await pick(xls());
+    expect(screen.queryByTestId('import-mode')).toBeNull();
+    fireEvent.click(startButton());
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    expect(upload.mock.calls[0][1].importMode).toBeUndefined();
+  });
+
+  it('a file over the limit says 文件过大（最大 20 MB） and is neither listed nor sent', async () => {
+    open();
+    const big = xls('big.xlsx');
+    Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
+    await act(async () => {
+      fireEvent.change(fileInput(), { target: { files: [big] } });
+    });
+    expect(await screen.findByText('big.xlsx 文件过大（最大 20 MB）')).toBeTruthy();
+    expect(screen.queryByText('big.xlsx')).toBeNull();
+    expect(state()).toBe('empty');
+    expect(upload).not.toHaveBeenCalled();
   });
 
   it('warns with the file name and the server message on failure (spec 02 §8) and stays open', async () => {

@@ -53,6 +53,7 @@ beforeEach(() => jest.clearAllMocks());
 describe('previewSummary', () => {
   it('counts rows, importable rows and errors', () => {
     expect(previewSummary({ total: 12, valid: 10, invalid: 2 })).toBe('共 12 行，可导入 10 行，错误 2 行');
+    expect(previewSummary({ total: 12, valid: 10, invalid: 2, updates: 3 })).toBe('共 12 行，可导入 10 行（其中更新 3 行），错误 2 行');
   });
 });
 

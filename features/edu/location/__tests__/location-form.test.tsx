@@ -57,7 +57,7 @@ beforeEach(() => {
   });
 });
 
-const ownerRecord = { id: 'l1', province: '440000', city: '440300', detailLocation: '南山区科技园', maxMember: 40, inCharge: 'u_teacher', inCharge_dictText: '李文静', status: 1, isDoubleTeacher: 0, ownBy: 'u_me', longitude: 113.9, latitude: 22.5 };
+const ownerRecord = { id: 'l1', name: '科技园教学点', province: '440000', city: '440300', detailLocation: '南山区科技园', maxMember: 40, inCharge: 'u_teacher', inCharge_dictText: '李文静', status: 1, isDoubleTeacher: 0, ownBy: 'u_me', longitude: 113.9, latitude: 22.5 };
 
 function renderModal(record: Record<string, unknown> | null = null) {
   const onClose = jest.fn();
@@ -75,6 +75,7 @@ describe('venue form (modal)', () => {
     await screen.findByTestId('location-form');
     await act(async () => fireEvent.click(ok_()));
     expect(await screen.findByText('请选择地区!')).toBeTruthy();
+    expect(screen.getByText('请输入场地名称!')).toBeTruthy();
     expect(screen.getByText('请输入详细地址!')).toBeTruthy();
     expect(screen.getByText('请填写最多容纳人数')).toBeTruthy();
     fill('请输入最多容纳人数', '0');
@@ -98,11 +99,12 @@ describe('venue form (modal)', () => {
     expect(await screen.findByTitle('北京市')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('map-stub-point').textContent).toBe('116.3975,39.9087'));
     fill('请输入最多容纳人数', '30');
+    fill('请输入场地名称', ' 天安门教学点 ');
     await act(async () => fireEvent.click(ok_()));
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     const [url, body] = post.mock.calls[0] as [string, Record<string, unknown>];
     expect(url).toBe('/location/tblLocation/add');
-    expect(body).toMatchObject({ province: '110000', city: '110000', detailLocation: '东城区天安门', maxMember: 30, longitude: 116.3975, latitude: 39.9087, status: 1, isDoubleTeacher: 0 });
+    expect(body).toMatchObject({ name: '天安门教学点', province: '110000', city: '110000', detailLocation: '东城区天安门', maxMember: 30, longitude: 116.3975, latitude: 39.9087, status: 1, isDoubleTeacher: 0 });
     expect(body).not.toHaveProperty('id');
     expect(await screen.findByText('添加成功！')).toBeTruthy();
     expect(onSaved).toHaveBeenCalledTimes(1);
@@ -116,12 +118,13 @@ describe('venue form (modal)', () => {
     await screen.findByTestId('location-form');
     expect(screen.getByTestId('location-form-modal').getAttribute('data-mode')).toBe('edit');
     expect((screen.getByPlaceholderText('请输入详细地址') as HTMLInputElement).value).toBe('南山区科技园');
+    expect((screen.getByPlaceholderText('请输入场地名称') as HTMLInputElement).value).toBe('科技园教学点');
     fireEvent.click(screen.getByText('click-map'));
     fill('请输入最多容纳人数', '45');
     await act(async () => fireEvent.click(ok_()));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
     expect(put.mock.calls[0][0]).toBe('/location/tblLocation/edit');
-    expect(put.mock.calls[0][1]).toMatchObject({ id: 'l1', province: '440000', city: '440300', detailLocation: '南山区科技园', maxMember: 45, inCharge: 'u_teacher', longitude: 113.9345, latitude: 22.5405 });
+    expect(put.mock.calls[0][1]).toMatchObject({ id: 'l1', name: '科技园教学点', province: '440000', city: '440300', detailLocation: '南山区科技园', maxMember: 45, inCharge: 'u_teacher', longitude: 113.9345, latitude: 22.5405 });
     expect(post).not.toHaveBeenCalled();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });

@@ -26,8 +26,8 @@ const del = http.del as jest.Mock;
 const ok = (result: unknown, message = '') => Promise.resolve({ success: true, code: 200, message, result });
 
 const ROWS = [
-  { id: 'l1', province: '440000', city: '440300', detailLocation: '南山区科技园南区高新南七道一号', maxMember: 40, inCharge: 'u_teacher', inCharge_dictText: '李文静', status: 1, isDoubleTeacher: 0, ownBy: 'u_me' },
-  { id: 'l2', province: '110000', city: '110100', detailLocation: '东城区', maxMember: 8, inCharge: 'u_teacher2', inCharge_dictText: '周明', status: 0, isDoubleTeacher: 1, ownBy: 'u_other' },
+  { id: 'l1', name: '科技园教学点', province: '440000', city: '440300', detailLocation: '南山区科技园南区高新南七道一号', maxMember: 40, inCharge: 'u_teacher', inCharge_dictText: '李文静', status: 1, isDoubleTeacher: 0, ownBy: 'u_me' },
+  { id: 'l2', name: '东城教学点', province: '110000', city: '110100', detailLocation: '东城区', maxMember: 8, inCharge: 'u_teacher2', inCharge_dictText: '周明', status: 0, isDoubleTeacher: 1, ownBy: 'u_other' },
 ];
 
 beforeEach(() => {
@@ -59,6 +59,8 @@ describe('场地管理 list', () => {
     expect(within(row('l1')).getByText('深圳市')).toBeTruthy();
     expect(within(row('l1')).getByText('李文静')).toBeTruthy();
     expect(within(row('l1')).getByText('40')).toBeTruthy();
+    // 场地名称 (issue #21) is a column of its own.
+    expect(screen.getByTestId('location-name-l1').textContent).toBe('科技园教学点');
     const detail = screen.getByTestId('location-detail-l1');
     expect(detail.textContent).toBe('南山区科技园南区高新南...');
     fireEvent.mouseEnter(detail);
@@ -69,9 +71,10 @@ describe('场地管理 list', () => {
     await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ column: 'maxMember', order: 'asc' }));
   });
 
-  it('searches by province, city, address (contains) and status', async () => {
+  it('searches by name, province, city, address (contains) and status', async () => {
     renderList();
     await waitFor(() => expect(row('l1')).not.toBeNull());
+    fireEvent.change(screen.getByPlaceholderText('请输入场地名称'), { target: { value: ' 教学点 ' } });
     fireEvent.change(within(screen.getByTestId('list-search-field-detailLocation')).getByRole('textbox'), { target: { value: ' 科技园 ' } });
     const status = within(screen.getByTestId('list-search-field-status')).getByRole('combobox');
     fireEvent.mouseDown(status);
@@ -87,7 +90,7 @@ describe('场地管理 list', () => {
     await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="深圳市"]')).not.toBeNull());
     fireEvent.click(document.querySelector('.ant-select-item-option[title="深圳市"]') as HTMLElement);
     fireEvent.click(screen.getByTestId('list-search-submit'));
-    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ province: '440000', city: '440300', detailLocation: '*科技园*', status: '0', pageNo: 1 }));
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ name: '*教学点*', province: '440000', city: '440300', detailLocation: '*科技园*', status: '0', pageNo: 1 }));
   });
 
   it('toggles 状态 after a confirmation: PUT edit with the row and the flipped value, success message, reload', async () => {

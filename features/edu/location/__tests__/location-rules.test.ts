@@ -57,9 +57,10 @@ describe('regionError / detailError', () => {
   });
 
   it('validateLocation lists every message by field', () => {
-    expect(validateLocation({})).toEqual({ region: '请选择地区!', detailLocation: '请输入详细地址!', maxMember: '请填写最多容纳人数' });
-    expect(validateLocation({ region: ['110000'], detailLocation: '东城区', maxMember: 0 })).toEqual({ maxMember: '请输入正整数!' });
-    expect(validateLocation({ region: ['110000'], detailLocation: '东城区', maxMember: 20 })).toEqual({});
+    expect(validateLocation({})).toEqual({ name: '请输入场地名称!', region: '请选择地区!', detailLocation: '请输入详细地址!', maxMember: '请填写最多容纳人数' });
+    expect(validateLocation({ name: '  ', region: ['110000'], detailLocation: '东城区', maxMember: 20 })).toEqual({ name: '请输入场地名称!' });
+    expect(validateLocation({ name: '东城教学点', region: ['110000'], detailLocation: '东城区', maxMember: 0 })).toEqual({ maxMember: '请输入正整数!' });
+    expect(validateLocation({ name: '东城教学点', region: ['110000'], detailLocation: '东城区', maxMember: 20 })).toEqual({});
   });
 });
 
@@ -71,8 +72,9 @@ describe('city defaulting and the saved body', () => {
   });
 
   it('add: no id, the region split, city defaulted, texts trimmed, a new venue enabled and not 双师', () => {
-    const body = toLocationPayload({ region: ['900000'], detailLocation: '  Tokyo ', maxMember: '30', inCharge: 'u_teacher', phone: ' 010-1234 ', longitude: 139.7, latitude: 35.68 });
+    const body = toLocationPayload({ name: ' 东京教学点 ', region: ['900000'], detailLocation: '  Tokyo ', maxMember: '30', inCharge: 'u_teacher', phone: ' 010-1234 ', longitude: 139.7, latitude: 35.68 });
     expect(body).toEqual({
+      name: '东京教学点',
       province: '900000',
       city: '900000',
       detailLocation: 'Tokyo',
@@ -99,7 +101,8 @@ describe('city defaulting and the saved body', () => {
   it('form values of a record: a defaulted city shows as the province alone; coordinates as numbers', () => {
     expect(toFormValues({ id: 'l1', province: '900000', city: '900000', maxMember: '12', longitude: '116.1', latitude: '39.2' })).toMatchObject({ region: ['900000'], maxMember: 12, longitude: 116.1, latitude: 39.2 });
     expect(toFormValues({ id: 'l2', province: '440000', city: '440300' }).region).toEqual(['440000', '440300']);
-    expect(toFormValues(null)).toEqual({ region: [] });
+    expect(toFormValues(null)).toEqual({ name: null, region: [] });
+    expect(toFormValues({ id: 'l3', name: '中关村校区', province: '110000' })).toMatchObject({ name: '中关村校区', region: ['110000'] });
   });
 });
 

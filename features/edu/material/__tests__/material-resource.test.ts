@@ -36,6 +36,23 @@ describe('课程资料 resource', () => {
     expect(Number(row.fileSize)).toBe(PDF.length);
   });
 
+  it('keeps the uploaded file’s own name (cleaned) beside the generated storage name; an edit without a new file keeps it', async () => {
+    const filePath = await put(PDF, '第二课 讲义.pdf');
+    expect((await add({ courseId, name: '第二课讲义', materialType: 4, filePath, fileName: 'C:\\fakepath\\第二课 讲义.pdf' })).body.success).toBe(true);
+    const find = async () => {
+      const list = (await backend.call('/edu/tblCourseMaterial/list?name=第二课讲义', { token: admin })).body.result as { records: Record<string, unknown>[] };
+      return list.records[0];
+    };
+    const row = await find();
+    expect(row).toMatchObject({ fileName: '第二课 讲义.pdf', filePath });
+    expect(String(row.filePath)).not.toContain('讲义');
+    expect((await backend.call('/edu/tblCourseMaterial/edit', { method: 'PUT', token: admin, json: { id: row.id, remark: '改', fileName: 'evil.exe' } })).body.success).toBe(true);
+    expect((await find()).fileName).toBe('第二课 讲义.pdf');
+    const next = await put(PDF, 'b.pdf');
+    expect((await backend.call('/edu/tblCourseMaterial/edit', { method: 'PUT', token: admin, json: { id: row.id, filePath: next, fileName: '\u0007../第三课.pdf' } })).body.success).toBe(true);
+    expect((await find()).fileName).toBe('第三课.pdf');
+  });
+
   it('refuses a file whose extension does not match the type', async () => {
     const filePath = await put(PDF, 'a.pdf');
     const r = await add({ courseId, name: 'x', materialType: 3, filePath });
@@ -76,9 +93,9 @@ describe('课程资料 resource', () => {
     expect(r.body).toMatchObject({ success: false, message: MATERIAL_MESSAGES.typeMismatch });
   });
 
-  it('follows the permission codes: marketing lists but cannot add', async () => {
+  it('follows the permission codes: marketing (not a teaching role, issue #21) neither lists nor adds', async () => {
     const marketing = await backend.login('marketing');
-    expect((await backend.call('/edu/tblCourseMaterial/list', { token: marketing })).body.success).toBe(true);
+    expect((await backend.call('/edu/tblCourseMaterial/list', { token: marketing })).body.code).toBe(510);
     const r = await add({ courseId, name: 'x', materialType: 4, filePath: await put(PDF, 'a.pdf') }, marketing);
     expect(r.body.success).toBe(false);
     expect(r.body.code).toBe(510);

@@ -92,6 +92,20 @@ describe('用户管理 form', () => {
     expect(body).not.toHaveProperty('roleIds');
   });
 
+  it('新增 checks the password rule in the form, before any request (issue #21)', async () => {
+    open('add');
+    fireEvent.change(await screen.findByPlaceholderText('请输入用户账号'), { target: { value: 'weakuser' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入用户姓名'), { target: { value: '弱密码' } });
+    const password = screen.getByPlaceholderText('请输入登录密码');
+    fireEvent.change(password, { target: { value: 'abc123' } });
+    expect(await screen.findByText('密码至少8位')).toBeTruthy();
+    fireEvent.change(password, { target: { value: 'onlyletters' } });
+    expect(await screen.findByText('密码须同时包含字母和数字')).toBeTruthy();
+    submit();
+    await act(async () => undefined);
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('编辑 sends the user’s current roles and departments back, so nothing is lost', async () => {
     put.mockResolvedValue(ok(null, '编辑成功!'));
     open('edit', teacher);

@@ -1,0 +1,50 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http } from '@/lib/http';
+import { page, wrapper } from '@/components/data/list/__tests__/helpers';
+import MaterialListScreen from '../material-list-screen';
+
+/** 课程资料's screen (issue #21): 新增 opens empty after 关闭; files are listed by the names users uploaded. */
+
+jest.mock('next/navigation', () => ({ usePathname: () => '/edu/material' }));
+jest.mock('@/lib/http', () => {
+  const actual = jest.requireActual('@/lib/http');
+  return { ...actual, http: { get: jest.fn(), post: jest.fn(), put: jest.fn(), del: jest.fn() } };
+});
+const get = http.get as jest.Mock;
+
+const RECORDS = [
+  { id: 'm1', courseId: 'c1', courseId_dictText: '初一数学', name: '第一课讲义', materialType: 4, materialType_dictText: '文档', filePath: 'material/20260301101010_a1b2c3d4e5f6.pdf', fileName: '第一课 讲义.pdf', fileSize: 2048 },
+  { id: 'm2', courseId: 'c1', courseId_dictText: '初一数学', name: '旧资料', materialType: 4, materialType_dictText: '文档', filePath: 'material/20250101000000_ffffeeee.pdf', fileName: null, fileSize: 10 },
+];
+
+beforeEach(() => {
+  get.mockReset();
+  get.mockImplementation((url: string) => {
+    if (url === '/edu/tblCourseMaterial/list') return Promise.resolve(page(RECORDS, RECORDS.length));
+    return Promise.resolve(page([], 0));
+  });
+});
+
+const nameInput = () => screen.getByTestId('form-modal').querySelector<HTMLInputElement>('#tblCourseMaterial_form_name')!;
+
+describe('课程资料 screen', () => {
+  it('lists a file by the name it was uploaded with; an older row by its stored name', async () => {
+    render(<MaterialListScreen />, { wrapper: wrapper() });
+    const links = await screen.findAllByTestId('material-download');
+    expect(links.map((l) => l.textContent)).toEqual(['下载 第一课 讲义.pdf', '下载 20250101000000_ffffeeee.pdf']);
+  });
+
+  it('新增 after 关闭 opens an empty form', async () => {
+    render(<MaterialListScreen />, { wrapper: wrapper() });
+    fireEvent.click(await screen.findByTestId('list-add'));
+    await waitFor(() => expect(nameInput()).toBeTruthy());
+    fireEvent.change(nameInput(), { target: { value: '临时名称' } });
+    expect(nameInput().value).toBe('临时名称');
+    fireEvent.click(screen.getByTestId('form-modal-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('form-modal')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('list-add'));
+    await waitFor(() => expect(nameInput()).toBeTruthy());
+    expect(nameInput().value).toBe('');
+  });
+});
