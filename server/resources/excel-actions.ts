@@ -1,6 +1,6 @@
 import type { ImportPreview } from '../../lib/resources/import-preview';
 import { sql } from 'kysely';
-import { columnOf, isExported, isMultiValue, isWritable, rowKeyColumn } from '../../lib/resources/field-kinds';
+import { columnOf, isExported, isWritable, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import { ApiFailure, fail, ok } from '../core/errors';
@@ -10,9 +10,10 @@ import { parseMultipartUpload } from '../excel/upload';
 import { xlsxResponse, type ExcelColumn, type ExcelRow } from '../excel/write';
 import { newId } from '../core/ids';
 import { parseListQuery, toWhere, type Row } from './query';
-import { addDictTexts, asAny, iterateRows, loadDictTexts, selectOne, type DictTexts } from './select';
+import { addDictTexts, asAny, iterateRows, loadDictTexts, selectOne } from './select';
 import { managesAll, ownerColumn, type CrudHooks, type HookCtx, type SaveCtx } from './crud';
 import { audit, newRowColumns, toColumns } from './columns';
+import { reverseTexts, toBody, type Reverse } from './excel-cells';
 
 /**
  * `{api}/exportXls` and `{api}/importExcel` (contract §7) for any resource: the export streams the
@@ -22,7 +23,6 @@ import { audit, newRowColumns, toColumns } from './columns';
  */
 
 const SWITCH_TEXT: Record<string, string> = { Y: '是', N: '否' };
-const SWITCH_VALUE: Record<string, string> = { 是: 'Y', 否: 'N', Y: 'Y', N: 'N' };
 const INSERT_CHUNK = 200;
 const MAX_SELECTIONS = 10_000;
 
@@ -115,56 +115,6 @@ export async function importTemplate(ctx: HookCtx): Promise<Response> {
   const columns: ExcelColumn[] = importFields(def).map((f) => ({ header: f.label, key: f.name, width: Math.max(10, Math.round((f.width ?? 120) / 8)) }));
   async function* none(): AsyncGenerator<ExcelRow> {}
   return xlsxResponse(`${def.title}导入模板.xls`, { title: def.title, columns }, none());
-}
-
-/** Per dictionary field: text → value (labels as exported, values accepted as well), and the labels to name in errors. */
-type Reverse = Map<string, { rev: Map<string, string>; labels: string[] }>;
-
-function reverseTexts(texts: DictTexts): Reverse {
-  const out: Reverse = new Map();
-  for (const [name, map] of texts) {
-    const rev = new Map<string, string>();
-    for (const [value, text] of map) {
-      rev.set(value, value);
-      if (!rev.has(text)) rev.set(text, value);
-    }
-    out.set(name, { rev, labels: [...new Set(map.values())] });
-  }
-  return out;
-}
-
-/** A cell that is not one of its dictionary's entries, worded for the person who typed it: 性别只能填 男/女. */
-export function dictCellError(label: string, labels: readonly string[]): string {
-  if (labels.length === 0) return `${label}没有可选的值`;
-  if (labels.length > 12) return `${label}只能填 ${labels.slice(0, 12).join('/')} 等字典中的值`;
-  return `${label}只能填 ${labels.join('/')}`;
-}
-
-/**
- * One sheet row (header label → text) as the form would send it, and the cells that name no entry of their
- * dictionary (reported as such rather than as the column's type: 性别只能填 男/女, not 性别必须是整数).
- */
-function toBody(fields: FieldDef[], values: Record<string, string>, reverse: Reverse): { body: Record<string, unknown>; errors: Map<string, string> } {
-  const body: Record<string, unknown> = {};
-  const errors = new Map<string, string>();
-  for (const f of fields) {
-    const raw = values[f.label];
-    if (raw === undefined) continue;
-    const text = raw.trim();
-    if (!text) {
-      // A blank cell means what an untouched form field means: its default (a not-null column may need it).
-      body[f.name] = f.defaultValue ?? '';
-      continue;
-    }
-    const dict = reverse.get(f.name);
-    if (f.kind === 'switch') body[f.name] = SWITCH_VALUE[text] ?? text;
-    else if (dict) {
-      const items = isMultiValue(f) || text.includes(',') ? text.split(/[,，]/).map((s) => s.trim()) : [text];
-      if (items.some((s) => !dict.rev.has(s))) errors.set(f.name, dictCellError(f.label, dict.labels));
-      body[f.name] = items.map((s) => dict.rev.get(s) ?? s).join(',');
-    } else body[f.name] = text;
-  }
-  return { body, errors };
 }
 
 /**
