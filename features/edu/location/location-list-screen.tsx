@@ -23,7 +23,7 @@ import { ApiError, http } from '@/lib/http';
 import type { SearchValues } from '@/lib/list-state';
 import type { AuthMode } from '@/lib/permissions';
 import { regionChildren, toRegionCode, type RegionIndex } from '@/lib/region';
-import { LocationFormModal } from './location-form-modal';
+import { LocationFormModal, READ_ONLY_REASON } from './location-form-modal';
 import { LOCATION_EDIT_URL } from './location-form';
 import { LOCATION_ADD_PERM, LOCATION_PERM, locationResource } from './location-resource';
 import { canEditLocation, isFlagOn, toggleBody, toggledValue, toggleQuestion, type LocationRecord, type LocationToggle } from './location-rules';
@@ -80,7 +80,7 @@ function LocationListBody({ route }: { route: string }) {
   const regions = useRegionIndex();
   const page = useListPage<LocationRow>({ source: LIST_DEF, stateKey: route, columnNames: COLUMN_NAMES });
   const { exportXls, exporting } = useExport({ urls: page.urls, state: page.state, title: locationResource.title });
-  const [form, setForm] = useState<{ open: boolean; record: LocationRow | null }>({ open: false, record: null });
+  const [form, setForm] = useState<{ open: boolean; record: LocationRow | null; readOnly?: boolean }>({ open: false, record: null });
 
   // Spec 01 §6: 新增 needs edu:location:add itself (the strict directive: a code nobody granted hides it).
   const addMode: AuthMode = has(LOCATION_ADD_PERM) ? mode(LOCATION_ADD_PERM) : 'hide';
@@ -96,7 +96,7 @@ function LocationListBody({ route }: { route: string }) {
     else if (a === 'deleteBatch') page.removeBatch();
   };
 
-  const columns = locationColumns({ page, regions: regions.data, owns, editMode, deleteMode, onEdit: (r) => setForm({ open: true, record: r }) });
+  const columns = locationColumns({ page, regions: regions.data, owns, editMode, deleteMode, onEdit: (r) => setForm({ open: true, record: r }), onDetail: (r) => setForm({ open: true, record: r, readOnly: true }) });
 
   return (
     <ListFrame
@@ -108,7 +108,7 @@ function LocationListBody({ route }: { route: string }) {
     >
       {/* Only rows the user may delete can be chosen for 批量删除. */}
       <ListTable<LocationRow> page={page} columns={columns} selectable={(r) => ({ disabled: !owns(r) })} testId="list-table" />
-      <LocationFormModal open={form.open} record={form.record} onClose={() => setForm((f) => ({ ...f, open: false }))} onSaved={() => void page.reload()} />
+      <LocationFormModal open={form.open} record={form.record} readOnly={form.readOnly} onClose={() => setForm((f) => ({ ...f, open: false }))} onSaved={() => void page.reload()} />
     </ListFrame>
   );
 }
@@ -120,6 +120,7 @@ interface ColumnDeps {
   editMode: AuthMode;
   deleteMode: AuthMode;
   onEdit: (r: LocationRow) => void;
+  onDetail: (r: LocationRow) => void;
 }
 
 const regionName = (index: RegionIndex | undefined, code: unknown) => {
@@ -127,7 +128,7 @@ const regionName = (index: RegionIndex | undefined, code: unknown) => {
   return index?.byId.get(toRegionCode(String(code)))?.text ?? String(code);
 };
 
-function locationColumns({ page, regions, owns, editMode, deleteMode, onEdit }: ColumnDeps): ColumnType<LocationRow>[] {
+function locationColumns({ page, regions, owns, editMode, deleteMode, onEdit, onDetail }: ColumnDeps): ColumnType<LocationRow>[] {
   const { sort } = page.state;
   const sortable = (name: string): Partial<ColumnType<LocationRow>> => ({
     sorter: true,
@@ -165,7 +166,16 @@ function locationColumns({ page, regions, owns, editMode, deleteMode, onEdit }: 
       align: 'center',
       fixed: 'right',
       render: (_v, r) => {
-        if (!owns(r)) return null;
+        // A venue the user may not change opens read-only, saying why (not an empty 操作 cell).
+        if (!owns(r)) {
+          return (
+            <Tooltip title={READ_ONLY_REASON}>
+              <Typography.Link onClick={() => onDetail(r)} data-testid={`row-detail-${r.id}`}>
+                详情
+              </Typography.Link>
+            </Tooltip>
+          );
+        }
         const links = [];
         if (editMode !== 'hide') {
           links.push(

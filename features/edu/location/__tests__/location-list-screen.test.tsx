@@ -151,6 +151,15 @@ describe('场地管理 list', () => {
     fireEvent.click(switchOf('status', 'l2'));
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect(screen.queryByText('确定要启用该场地吗？')).toBeNull();
+    // Not an empty 操作 cell: 详情 opens the venue read-only and says why it cannot be changed.
+    fireEvent.click(screen.getByTestId('row-detail-l2'));
+    const modal = await screen.findByTestId('location-form-modal');
+    expect(modal.getAttribute('data-mode')).toBe('detail');
+    expect(within(modal).getByTestId('location-read-only').textContent).toContain('只有场地负责人、管理员或市场人员可以修改此场地');
+    await waitFor(() => expect((within(modal).getByPlaceholderText('请输入详细地址') as HTMLInputElement).value).toBe('东城区'));
+    expect((within(modal).getByPlaceholderText('请输入详细地址') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByTestId('location-form-ok')).toBeNull();
+    expect(screen.queryByTestId('row-detail-l1')).toBeNull();
   });
 
   it('a marketing user may edit and delete a venue owned by someone else', async () => {
