@@ -23,7 +23,6 @@ import * as m0016 from './migrations/0016-user-depart-ids';
 import * as m0017 from './migrations/0017-tenant-position';
 import * as m0018 from './migrations/0018-location-name';
 import * as m0019 from './migrations/0019-role-grants';
-import * as m0020 from './migrations/0020-pinyin-sort';
 import * as m0021 from './migrations/0021-lessons-teachers';
 import * as m0022 from './migrations/0022-material-file-name';
 
@@ -67,7 +66,6 @@ const migrations: Record<string, Migration> = {
   '0017-tenant-position': m0017,
   '0018-location-name': m0018,
   '0019-role-grants': m0019,
-  '0020-pinyin-sort': m0020,
   '0021-lessons-teachers': m0021,
   '0022-material-file-name': m0022,
 };

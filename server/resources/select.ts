@@ -23,11 +23,12 @@ export interface SelectOptions {
 }
 
 /**
- * How this database sorts free text in 拼音 order (issue #21): `icu` — PostgreSQL's ICU collation "zh-x-icu";
- * `key` — PGlite, whose ICU has no Chinese: the sort key function of migration 0020 (`zh_sort_key`, compared
- * bytewise); `plain` — neither (a database not migrated that far): code point order, as before.
+ * How this database sorts free text (issue #21): `icu` — 拼音 order through PostgreSQL's ICU collation
+ * "zh-x-icu"; `plain` — code point order, on PGlite, whose ICU has no Chinese. A per-row 拼音 key function was
+ * tried there and measured at about 10 ms a row in PGlite (2,000 rows sorted in 18 s), so the embedded database
+ * keeps code point order until a stored sort key is written with each row.
  */
-export type TextSortMode = 'icu' | 'key' | 'plain';
+export type TextSortMode = 'icu' | 'plain';
 
 const textSortModes = new WeakMap<object, Promise<TextSortMode>>();
 
@@ -35,9 +36,9 @@ const textSortModes = new WeakMap<object, Promise<TextSortMode>>();
 export function textSortMode(db: Database): Promise<TextSortMode> {
   let mode = textSortModes.get(db);
   if (!mode) {
-    mode = sql<{ icu: boolean; key: boolean }>`select exists (select 1 from pg_collation where collname = 'zh-x-icu') as icu, to_regprocedure('zh_sort_key(text)') is not null as key`
+    mode = sql<{ icu: boolean }>`select exists (select 1 from pg_collation where collname = 'zh-x-icu') as icu`
       .execute(db)
-      .then(({ rows: [r] }) => (r?.icu ? 'icu' : r?.key ? 'key' : 'plain'));
+      .then(({ rows: [r] }) => (r?.icu ? 'icu' : 'plain'));
     // A failed probe is asked again next time rather than remembered.
     mode.catch(() => textSortModes.delete(db));
     textSortModes.set(db, mode);
@@ -48,8 +49,7 @@ export function textSortMode(db: Database): Promise<TextSortMode> {
 /** What a sort key orders by: the column, or for free text its 拼音 order (the same expression serves the export's keyset cursor). */
 export function sortExpression(k: SortKey, mode: TextSortMode): RawBuilder<unknown> {
   if (!k.text || mode === 'plain') return sql.ref(k.column);
-  if (mode === 'icu') return sql`${sql.ref(k.column)} collate "zh-x-icu"`;
-  return sql`zh_sort_key(${sql.ref(k.column)}) collate "C"`;
+  return sql`${sql.ref(k.column)} collate "zh-x-icu"`;
 }
 
 /** The two queries of a list page (built, not run): the total and the page itself. */
