@@ -8,8 +8,18 @@ import { signIn } from './support';
  */
 const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
 
-test('新增 a user choosing a department, a role and a 职务 through the pickers', async ({ page }) => {
+/** A retry (or a rerun on the same data) finds the user of the attempt before: remove it first. */
+async function removeLeftover(page: Page, baseURL: string) {
+  const res = await page.request.get('/jeecg-boot/sys/user/list?username=e2e_picker');
+  const body = (await res.json()) as { result?: { records?: { id: string; username: string }[] } };
+  for (const r of body.result?.records ?? []) {
+    if (r.username === 'e2e_picker') await page.request.delete(`/jeecg-boot/sys/user/delete?id=${r.id}`, { headers: { origin: baseURL } });
+  }
+}
+
+test('新增 a user choosing a department, a role and a 职务 through the pickers', async ({ page, baseURL }) => {
   await signIn(page, 'admin');
+  await removeLeftover(page, baseURL!);
   await page.getByTestId('sider').getByText('系统管理', { exact: true }).click();
   await page.getByTestId('sider').getByText('用户管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/isystem\/user$/);
