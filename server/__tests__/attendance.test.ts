@@ -126,11 +126,11 @@ describe('点名 / 课消 / 补课', () => {
     const r = await roll('P1', teacher2);
     expect(Object.keys(r).sort()).toEqual(['张三', '李四', '王五'].sort());
     // The finished package (status 2) does not count.
-    expect(r['张三']).toMatchObject({ remainHours: 14, arrivalStatus: 0, memberType: 0, makeupStatus: 0, deductHours: null, phone: '13900000000' });
+    expect(r['张三']).toMatchObject({ remainHours: 14, arrivalStatus: 0, memberType: 0, makeupStatus: 0, deductHours: null, phone: '139****0000' });
     expect(r['李四'].remainHours).toBe(1);
     expect(r['王五'].remainHours).toBeNull();
-    // Reading twice never duplicates rows.
-    await roll('P1');
+    // Reading twice never duplicates rows; admin (edu:student:phone) reads the full number.
+    expect((await roll('P1'))['张三'].phone).toBe('13900000000');
     const n = await be.db.selectFrom('tbl_lesson_student').select(be.db.fn.countAll().as('n')).where('calendar_id', '=', 'P1').executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(3);
   });
@@ -240,7 +240,10 @@ describe('点名 / 课消 / 补课', () => {
     expect(page.total).toBe(2);
     expect(page.records).toHaveLength(1);
     expect(page.records[0]).toMatchObject({ calendarId: 'P1', clazzName: '初二数学A班', courseName: '初二数学', title: 'P1 课次' });
+    // A teacher (no edu:student:phone) reads the numbers masked; admin in full (issue #21's privacy rule).
+    expect(page.records[0].phone).toMatch(/^139\*{4}000\d$/);
     const second = (await be.call('/calendar/lessonStudent/pendingMakeup?courseId=c1&pageSize=1&pageNo=2', { token: admin })).body.result as { records: PendingMakeupRow[] };
+    expect(second.records[0].phone).toMatch(/^1390000000\d$/);
     expect(new Set([page.records[0].studentName, second.records[0].studentName])).toEqual(new Set(['李四', '王五']));
     expect(((await be.call('/calendar/lessonStudent/pendingMakeup?clazzId=z2', { token: admin })).body.result as { total: number }).total).toBe(0);
     expect(((await be.call('/calendar/lessonStudent/pendingMakeup?courseId=c2', { token: admin })).body.result as { total: number }).total).toBe(0);

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { CLAZZ_GROUP_URL } from '../../lib/edu/progress-types';
 import ExcelJS from 'exceljs';
 import { startTestBackend, type TestBackend } from './helpers';
 
@@ -342,6 +343,16 @@ describe('学员 privacy: the demo roles’ data rules and masked phone numbers 
     expect((await get(`/edu/tblStudent/queryById?id=${s1}`, teacher2)).result).toMatchObject({ phone: mask(phones[0]) });
     expect(await get(`/edu/tblStudent/queryById?id=${s3}`, teacher2)).toMatchObject({ success: false, message: '未找到对应数据' });
     expect(((await get('/clazz/tblClazz/list?pageSize=100', teacher2)).result as Page).records.map((r) => r.id)).toEqual([mine]);
+    // 班级成员 and 分组 answer with the same masking (the phone column beside a class's members).
+    const memberPhones = async (token: string) => ((await get(`/clazz/tblClazz/members?clazzId=${mine}`, token)).result as { studentId: string; phone: string }[]).find((m) => m.studentId === s1)?.phone;
+    expect(await memberPhones(teacher2)).toBe(mask(phones[0]));
+    expect(await memberPhones(jiaowu)).toBe(phones[0]);
+    const grp = `grp_${uniq()}`;
+    await be.db.insertInto('tbl_clazz_group').values({ id: grp, clazz_id: mine, name: '一组', sort: 1 }).execute();
+    await be.db.insertInto('tbl_clazz_group_member').values({ id: `gm_${uniq()}`, group_id: grp, student_id: s1 }).execute();
+    const groupPhone = async (token: string) => ((await get(`${CLAZZ_GROUP_URL.list}?clazzId=${mine}`, token)).result as { members: { phone: string }[] }[])[0].members[0].phone;
+    expect(await groupPhone(teacher2)).toBe(mask(phones[0]));
+    expect(await groupPhone(jiaowu)).toBe(phones[0]);
     // A filter on a phone field would reveal the digits one query at a time: it matches nothing.
     expect((await list(`phone=${phones[0].slice(0, 5)}*`, teacher2)).total).toBe(0);
     // 教务 holds edu:student:phone: every student, full numbers, phone filters work.

@@ -5,6 +5,7 @@ import { guardEntry } from './calendar-access';
 import { ApiFailure, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { permCodesOf, requirePerm } from './perm';
+import { maskPhonesFor } from '../resources/student-privacy';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { ID_MAX, idOrUndefined } from '../core/ids';
 import { idParam, readBody } from './validate';
@@ -57,7 +58,7 @@ const username = (c: Ctx) => authOf(c).user.username;
 attendanceRoutes.get(`${BASE}/list`, requirePerm(CALENDAR_PERM.list), async (c) => {
   const calendarId = idQuery(c, 'calendarId');
   await guardEntry(c, calendarId);
-  return c.json(ok(await listRoll(c.var.services.db, calendarId, username(c))));
+  return c.json(ok(await maskPhonesFor(c, await listRoll(c.var.services.db, calendarId, username(c)))));
 });
 
 attendanceRoutes.post(`${BASE}/check`, requirePerm(CALENDAR_PERM.check), async (c) => {
@@ -85,7 +86,7 @@ attendanceRoutes.get(`${BASE}/pendingMakeup`, requirePerm(CALENDAR_PERM.list), a
   const { pageNo, pageSize, offset } = readPage(c);
   const filter = { courseId: optionalIdQuery(c, 'courseId'), clazzId: optionalIdQuery(c, 'clazzId'), toCalendarId: optionalIdQuery(c, 'toCalendarId') };
   const { records, total } = await listPendingMakeup(c.var.services.db, filter, { offset, limit: pageSize });
-  return c.json(ok(pageOf(records, total, pageNo, pageSize)));
+  return c.json(ok(pageOf(await maskPhonesFor(c, records), total, pageNo, pageSize)));
 });
 
 attendanceRoutes.get('/edu/student/courses', requirePerm(PERMS.student.list), async (c) => {

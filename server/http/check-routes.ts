@@ -5,7 +5,9 @@ import type { FieldDef } from '../../lib/resources/types';
 import { resourceRoutes, resourcesByTable } from '../resources/registry';
 import { asAny } from '../resources/select';
 import { castValue, type SqlValue } from '../resources/values';
-import { fail, ok } from '../core/errors';
+import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { PERMS } from '../../lib/permissions/codes';
+import { permCodesOf } from './perm';
 import { pageOf, readPage } from './paging';
 import type { AppEnv } from '../core/context';
 
@@ -41,7 +43,18 @@ const DUPLICATE_ALLOW_LIST: Record<string, string[]> = {
  */
 const SOFT_DELETED_FREE = new Set(['sys_permission']);
 
+/** The permission area whose add or edit form checks each allow-listed table (sys_check_rule has no area yet). */
+const DUPLICATE_AREA: Record<string, string | undefined> = {
+  sys_user: PERMS.user.prefix,
+  sys_role: PERMS.role.prefix,
+  sys_depart: PERMS.depart.prefix,
+  sys_dict: PERMS.dict.prefix,
+  sys_permission: PERMS.permission.prefix,
+};
+
 interface DuplicateTarget {
+  /** Permission prefix: the caller needs `${area}:add` or `${area}:edit` (the forms that ask). */
+  area?: string;
   table: string;
   column: string;
   key: string;
@@ -54,10 +67,10 @@ function duplicateTarget(tableName: string, fieldName: string): DuplicateTarget 
   for (const { def } of resourcesByTable(tableName)) {
     if (def.table !== tableName) continue;
     const f = def.fields.find((x) => x.unique && !x.virtual && (columnOf(x) === fieldName || x.name === fieldName));
-    if (f) return { table: def.table, column: columnOf(f), key: rowKeyColumn(def), field: f };
+    if (f) return { area: def.perm, table: def.table, column: columnOf(f), key: rowKeyColumn(def), field: f };
   }
   if (Object.hasOwn(DUPLICATE_ALLOW_LIST, tableName) && DUPLICATE_ALLOW_LIST[tableName].includes(fieldName)) {
-    return { table: tableName, column: fieldName, key: 'id', liveOnly: SOFT_DELETED_FREE.has(tableName) };
+    return { area: DUPLICATE_AREA[tableName], table: tableName, column: fieldName, key: 'id', liveOnly: SOFT_DELETED_FREE.has(tableName) };
   }
   return null;
 }
@@ -67,6 +80,16 @@ checkRoutes.get('/sys/duplicate/check', async (c) => {
   if (fieldVal === undefined || fieldVal === '') return c.json({ ...fail(DUPLICATE_EMPTY, 500), success: true });
   const target = duplicateTarget((c.req.query('tableName') ?? '').trim(), (c.req.query('fieldName') ?? '').trim());
   if (!target) return c.json(fail(DUPLICATE_REFUSED));
+  // Only someone who may add or edit such rows asks: otherwise anyone signed in could probe, one number at a time,
+  // whether a student's phone (or a user's) is on file. A user checking their own account row is let through.
+  const dataId = (c.req.query('dataId') ?? '').trim();
+  if (target.area) {
+    const auth = c.get('auth');
+    if (!auth) return c.json(fail(NO_PERMISSION, 510));
+    const codes = await permCodesOf(c, auth.user.id);
+    const own = target.table === 'sys_user' && dataId === auth.user.id;
+    if (!own && !codes.has(`${target.area}:add`) && !codes.has(`${target.area}:edit`)) return c.json(fail(NO_PERMISSION, 510));
+  }
   if (fieldVal.length > 1000) return c.json(fail(DUPLICATE_TAKEN));
   let value: SqlValue = fieldVal;
   if (target.field) {
@@ -77,7 +100,6 @@ checkRoutes.get('/sys/duplicate/check', async (c) => {
       return c.json(ok(DUPLICATE_FREE, DUPLICATE_FREE));
     }
   }
-  const dataId = (c.req.query('dataId') ?? '').trim();
   let q = asAny(c.var.services.db).selectFrom(target.table).select(sql<number>`1`.as('one')).where(sql.ref(target.column), '=', value);
   if (dataId) q = q.where(sql.ref(target.key), '<>', dataId);
   if (target.liveOnly) q = q.where(sql.ref('del_flag'), '=', 0);

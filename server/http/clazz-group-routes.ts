@@ -5,6 +5,7 @@ import { CLAZZ_GROUP_URL, CLAZZ_PROGRESS_URL, GROUP_LIMITS, GROUP_MESSAGES, STUD
 import { addGroup, deleteGroup, editGroup, listGroups, setGroupMembers } from '../services/clazz-groups';
 import { clazzProgress, studentProgress } from '../services/study-progress';
 import { fail, ok } from '../core/errors';
+import { maskPhonesFor } from '../resources/student-privacy';
 import { requirePerm } from './perm';
 import { authOf, type AppEnv } from '../core/context';
 import { idOrUndefined } from '../core/ids';
@@ -30,7 +31,9 @@ const SET_MEMBERS = z.object({
 clazzGroupRoutes.get(CLAZZ_GROUP_URL.list, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
   const clazzId = idOrUndefined(c.req.query('clazzId'));
   if (!clazzId) return c.json(fail('请选择班级'));
-  return c.json(ok(await listGroups(c.var.services.db, clazzId)));
+  const groups = await listGroups(c.var.services.db, clazzId);
+  for (const g of groups) await maskPhonesFor(c, g.members);
+  return c.json(ok(groups));
 });
 
 clazzGroupRoutes.post(CLAZZ_GROUP_URL.add, requirePerm(CALENDAR_PERM.groupEdit), async (c) => {

@@ -8,6 +8,7 @@ import { normaliseDate } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import { futureSessionCounts, type SessionOwner } from '../resources/catalog-teaching-shared';
 import { runCrud } from '../resources/crud';
+import { maskPhonesFor } from '../resources/student-privacy';
 import { getResource } from '../resources/registry';
 import { addMembers, listMembers, NOT_FOUND, removeMember } from '../services/clazz-members';
 import { transferList, transferTeacher, TRANSFER_MESSAGES } from '../services/teacher-transfer';
@@ -36,7 +37,7 @@ const MAX_IDS = 500;
 
 clazzMemberRoutes.get(`${CLAZZ_API}/members`, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
   const records = await listMembers(c.var.services.db, (c.req.query('clazzId') ?? '').trim().slice(0, 32));
-  return c.json(records ? ok(records) : fail(NOT_FOUND));
+  return c.json(records ? ok(await maskPhonesFor(c, records)) : fail(NOT_FOUND));
 });
 
 const ADD_MEMBERS = z.object({

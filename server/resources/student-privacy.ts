@@ -2,6 +2,8 @@ import { maskPhone } from '../../features/account/mask-phone';
 import { parseSuperQuery } from '../../lib/super-query';
 import { PERMS } from '../../lib/permissions/codes';
 import { permCodesOf } from '../http/perm';
+import type { AppEnv } from '../core/context';
+import type { Context } from 'hono';
 import type { HookCtx } from './crud';
 import type { Row, WhereFn } from './query';
 
@@ -17,6 +19,17 @@ const COLUMN: Record<(typeof STUDENT_PHONE_FIELDS)[number], 'phone' | 'guardian_
 
 /** Whether the caller sees full phone numbers (the request's permission facts, loaded once). */
 export const seesFullPhones = async (ctx: Pick<HookCtx, 'c' | 'auth'>): Promise<boolean> => (await permCodesOf(ctx.c, ctx.auth.user.id)).has(PERMS.student.phone);
+
+/**
+ * Hand-written routes that show students beside a class or a session (班级成员, 分组, 点名, 待补课) answer
+ * with the same masking: `phone` of every row masked in place unless the caller holds edu:student:phone.
+ */
+export async function maskPhonesFor<T extends { phone?: string | null }>(c: Context<AppEnv>, rows: T[]): Promise<T[]> {
+  const auth = c.get('auth');
+  if (auth && (await permCodesOf(c, auth.user.id)).has(PERMS.student.phone)) return rows;
+  for (const r of rows) if (typeof r.phone === 'string') r.phone = maskPhone(r.phone);
+  return rows;
+}
 
 /** Masks the phone fields of loaded records in place. */
 export function maskStudentPhones(records: Row[]): void {

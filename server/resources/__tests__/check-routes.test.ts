@@ -3,17 +3,20 @@ import { sql } from 'kysely';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 import { checkRuleValue, parseRuleJson } from '../../http/check-routes';
 import { registerResource, unregisterResource } from '../registry';
-import { createFixtureTable, FIXTURE } from './helpers';
+import { createFixtureTable, FIXTURE, grantCodes } from './helpers';
 
 let be: TestBackend;
 let token: string;
+let teacher: string;
 
 beforeAll(async () => {
   be = await startTestBackend();
   await createFixtureTable(be.db);
   registerResource({ ...FIXTURE, customColumnsTable: 'jw_fixture_custom' });
   await sql`insert into jw_fixture (id, name, code) values ('f1', '一', 'C001'), ('f2', '二', 'C002')`.execute(be.db);
-  token = await be.login('teacher');
+  await grantCodes(be.db, 'role_admin', ['test:fixture:add']);
+  token = await be.login('admin');
+  teacher = await be.login('teacher');
 }, 120_000);
 afterAll(async () => {
   unregisterResource(FIXTURE.name);
@@ -58,6 +61,21 @@ describe('GET /sys/duplicate/check', () => {
       expect((await dup({ tableName: 'jw_fixture', fieldName: 'code', fieldVal })).body.message).toBe('该值可用！');
     }
     expect((await sql<{ n: number }>`select count(*)::int as n from jw_fixture`.execute(be.db)).rows[0].n).toBe(2);
+  });
+
+  it('answers only a caller who may add or edit such rows (a phone on file is not for anyone to probe)', async () => {
+    const asTeacher = (q: Record<string, string>) => be.call(`/sys/duplicate/check?${new URLSearchParams(q)}`, { token: teacher });
+    for (const q of [
+      { tableName: 'jw_fixture', fieldName: 'code', fieldVal: 'C001' },
+      { tableName: 'tbl_student', fieldName: 'phone', fieldVal: '13900000000' },
+      { tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001' },
+      { tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001', dataId: 'u_admin' },
+    ]) {
+      expect((await asTeacher(q)).body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
+    }
+    // Their own account row: the one sys_user check a user without 用户管理 may make.
+    expect((await asTeacher({ tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001', dataId: 'u_teacher' })).body.message).toBe('该值可用！');
+    expect(['该值可用！', '该值不可用，系统中已存在！']).toContain((await dup({ tableName: 'tbl_student', fieldName: 'phone', fieldVal: '13900000000' })).body.message);
   });
 
   it('needs a token', async () => {
