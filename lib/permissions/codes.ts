@@ -57,6 +57,17 @@ export const PERMS = Object.freeze({
   material: area('edu:material', CRUD),
   holiday: area('calendar:holiday', CRUD),
   schedule: area('calendar:schedule', ['list', 'exportXls']),
+  /* 课程 and 学习工具 (issue #22) */
+  /** 课程分类: the type tree (reading it needs only course:course:list). */
+  courseType: area('course:type', ['add', 'edit', 'delete']),
+  /** 章节 of a course (reading them needs only course:course:list). */
+  chapter: area('course:chapter', ['add', 'edit', 'delete']),
+  /** 教学模板; `apply` fills a class's sessions from a template. */
+  template: area('course:template', [...CRUD, 'exportXls', 'apply']),
+  /** 练习册; `rename` alone lets a teacher fix a name without editing the items. */
+  workbook: area('learn:workbook', [...CRUD, 'rename']),
+  /** 作业: assign (add), 学员作业 (list), record submissions and grade (`grade`). */
+  homework: area('learn:homework', [...CRUD, 'exportXls', 'grade']),
 
   /* 行事历 */
   /**

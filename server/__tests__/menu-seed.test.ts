@@ -84,6 +84,24 @@ const INNER: Shape = [
     ['内部班课表', '/inner/schedule'],
   ],
 ];
+/** 课程 and 学习工具 (issue #22): a teacher has the templates but not the type tree. */
+const COURSE: Shape = [
+  '课程',
+  '/course',
+  [
+    ['课程分类', '/course/courseType'],
+    ['教学模板', '/course/teachTemplate'],
+  ],
+];
+const TEACHER_COURSE: Shape = ['课程', '/course', [['教学模板', '/course/teachTemplate']]];
+const LEARN: Shape = [
+  '学习工具',
+  '/learntools',
+  [
+    ['练习册', '/learntools/workbook'],
+    ['作业', '/learntools/homework'],
+  ],
+];
 /** 行事历 is the first entry of every teaching role's menu (spec 01 §2: the home page). */
 const HOME: Shape = ['行事历', '/calpanel/CalendarPanel'];
 /** The teaching buttons a role holds, in seed order (server/db/seed/teaching.ts). */
@@ -97,6 +115,8 @@ describe('seeded menu per role (fresh database)', () => {
       HOME,
       ...ACCOUNT,
       EDU,
+      COURSE,
+      LEARN,
       INNER,
       [
         '系统管理',
@@ -182,7 +202,7 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('teacher: the account pages, its own teaching screens and 场地管理 (list, add, edit, teacher picker)', async () => {
     const t = await permsOf('teacher');
-    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, TEACHER_EDU, INNER]);
+    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, TEACHER_EDU, TEACHER_COURSE, LEARN, INNER]);
     expect(t.auth.map((x) => x.action)).toEqual([...TEACHER_LOCATION_CODES, ...teachingCodes('role_teacher')]);
     // Every button is still known to the client, so it can hide what the user lacks.
     expect(t.allAuth.map((x) => x.action).sort()).toEqual(
@@ -217,7 +237,7 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('academic: account pages and all of 教育 and 内部班; nothing of 系统管理', async () => {
     const j = await permsOf('jiaowu');
-    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, EDU, INNER]);
+    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, EDU, COURSE, LEARN, INNER]);
     expect(j.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...teachingCodes('role_academic')]);
   });
 

@@ -18,7 +18,11 @@ const PUSH = { cmd: 'permission', msgTxt: '权限已变更' };
 const LOG_MENU = ['perm_isystem', 'perm_isystem_log', 'perm_btn_log_list'];
 /** 教育 → 场地管理 as seeded for the teacher role (server/db/seed/locations.ts); the managers also get delete, deleteBatch and export. */
 /** Plus 行事历 and the teaching menus and buttons (server/db/seed/teaching.ts) the teacher role holds. */
-const TEACHING_MENUS = ['perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_course', 'perm_edu_material'];
+const TEACHING_MENUS = [
+  'perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_course', 'perm_edu_material',
+  // 课程 (templates) and 学习工具 (issue #22).
+  'perm_course', 'perm_course_template', 'perm_learn', 'perm_learn_workbook', 'perm_learn_homework',
+];
 /** Marketing's (issue #21): the calendar, the students it owns, the course catalogue. */
 const MARKETING_MENUS = ['perm_calpanel', 'perm_edu_student', 'perm_edu_course'];
 /** The inner-class menus: teaching roles only, not marketing. */
@@ -83,11 +87,11 @@ describe('reading', () => {
     const leaf = (key: string, name: string, parentId: string | null, menuType: number, perms: string | null) => ({
       key, title: name, slotTitle: name, isLeaf: true, icon: null, ruleFlag: 0, scopedSlots: { title: 'hasDatarule' }, parentId, label: null, value: key, children: null, menuType, perms,
     });
-    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_inner', 'perm_isystem']);
+    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_isystem']);
     expect(tree[1]).toEqual(leaf('perm_account_center', '个人中心', null, 0, null));
     expect(tree[2]).toMatchObject({ key: 'perm_account_settings', isLeaf: false });
     expect(tree[2].children).toEqual([leaf('perm_account_security', '安全设置', 'perm_account_settings', 1, null)]);
-    const sys = tree[6];
+    const sys = tree[8];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
       'perm_isystem_depart',

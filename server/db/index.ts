@@ -25,6 +25,7 @@ import * as m0018 from './migrations/0018-location-name';
 import * as m0019 from './migrations/0019-role-grants';
 import * as m0021 from './migrations/0021-lessons-teachers';
 import * as m0022 from './migrations/0022-material-file-name';
+import * as m0023 from './migrations/0023-course-content';
 
 export type Database = Kysely<DB>;
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0019-role-grants': m0019,
   '0021-lessons-teachers': m0021,
   '0022-material-file-name': m0022,
+  '0023-course-content': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -514,6 +514,8 @@ export interface TblCourseTable extends Audit {
   status: Generated<number>;
   own_by: string | null;
   sys_org_code: string | null;
+  /** 课程分类 (0023), a tbl_course_type node. */
+  type_id: string | null;
 }
 
 /** 班级: status 0 未开始 1 正常 2 结班; schedule_status 0 未排课 1 排课中 2 已排课; scope 0 对外 1 内部. */
@@ -661,6 +663,9 @@ export interface TblCalendarTable extends Audit {
   rescheduled_to: string | null;
   own_by: string | null;
   sys_org_code: string | null;
+  /** 教学模板 (0023): the template lesson this session was filled from, and the content as applied. */
+  template_item_id: string | null;
+  applied_content: string | null;
 }
 
 /** An entry's teacher: role 1 主讲 2 辅导. start_time / end_time / live are filled by a trigger. */
@@ -789,6 +794,10 @@ export interface TblCourseMaterialTable extends Audit {
   file_name: string | null;
   cover_path: string | null;
   remark: string | null;
+  /** 课件 (0023): the chapter; visibility 0 所有教师 1 本课程教师; downloads counted. */
+  chapter_id: string | null;
+  visibility: Generated<number>;
+  download_count: Generated<number>;
 }
 
 /** Declaration merging (0014-material). */
@@ -840,4 +849,129 @@ export interface SysPositionTable {
 /** Declaration merging (0017-tenant-position). */
 export interface DB {
   sys_position: SysPositionTable;
+}
+
+/** 课程分类 (0023-course-content): a tree. */
+export interface TblCourseTypeTable extends Audit {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  sort: Generated<number>;
+}
+
+/** 章节 of a course (0023): a tree under the course. */
+export interface TblCourseChapterTable extends Audit {
+  id: string;
+  course_id: string;
+  parent_id: string | null;
+  title: string;
+  sort: Generated<number>;
+}
+
+/** 教学模板 (0023): status 0 草稿 1 启用 2 停用. */
+export interface TblTeachTemplateTable extends Audit {
+  id: string;
+  course_id: string;
+  name: string;
+  status: Generated<number>;
+  remark: string | null;
+}
+
+/** One lesson of a template (0023); material_ids a comma list of tbl_course_material ids. */
+export interface TblTeachTemplateItemTable {
+  id: string;
+  template_id: string;
+  lesson_no: number;
+  chapter_id: string | null;
+  title: string;
+  content: string | null;
+  material_ids: string | null;
+  homework_title: string | null;
+  homework_content: string | null;
+  workbook_id: string | null;
+}
+
+/** A session's materials (0023), linked when a template is applied or by hand. */
+export interface TblCalendarMaterialTable {
+  id: string;
+  calendar_id: string;
+  material_id: string;
+  create_time: Generated<Date>;
+}
+
+/** 练习册 (0023): status 0 草稿 1 已发布 2 停用. */
+export interface TblWorkbookTable extends Audit {
+  id: string;
+  name: string;
+  course_id: string | null;
+  grade: string | null;
+  status: Generated<number>;
+  remark: string | null;
+}
+
+/** A workbook item (0023): type 1 单选 2 多选 3 判断 4 填空 5 主观; options a JSON array of strings. */
+export interface TblWorkbookItemTable {
+  id: string;
+  workbook_id: string;
+  type: number;
+  stem: string;
+  options: string | null;
+  answer: string | null;
+  analysis: string | null;
+  score: ColumnType<string, string | number | undefined, string | number>;
+  sort: Generated<number>;
+}
+
+/** 作业 (0023): source 0 自定义 1 练习册; assignee_mode 0 全班 1 指定学员; status 0 草稿 1 已发布 2 已截止. */
+export interface TblHomeworkTable extends Audit {
+  id: string;
+  clazz_id: string;
+  calendar_id: string | null;
+  title: string;
+  content: string | null;
+  attachments: string | null;
+  source: Generated<number>;
+  workbook_id: string | null;
+  due_time: Date | null;
+  max_score: ColumnType<string, string | number | undefined, string | number>;
+  assignee_mode: Generated<number>;
+  status: Generated<number>;
+  total: Generated<number>;
+  read_count: Generated<number>;
+  finish_count: Generated<number>;
+  sys_org_code: string | null;
+}
+
+/** A student's submission (0023): status 0 未提交 1 已提交 2 已批改 3 需订正; version guards grading. */
+export interface TblHomeworkStudentTable {
+  id: string;
+  homework_id: string;
+  student_id: string;
+  status: Generated<number>;
+  read_flag: Generated<number>;
+  submitted_time: Date | null;
+  late: Generated<number>;
+  content: string | null;
+  answers: string | null;
+  attachments: string | null;
+  score: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  comment: string | null;
+  graded_by: string | null;
+  graded_time: Date | null;
+  version: Generated<number>;
+  create_time: Generated<Date>;
+  update_time: Date | null;
+}
+
+/** Declaration merging (0023-course-content). */
+export interface DB {
+  tbl_course_type: TblCourseTypeTable;
+  tbl_course_chapter: TblCourseChapterTable;
+  tbl_teach_template: TblTeachTemplateTable;
+  tbl_teach_template_item: TblTeachTemplateItemTable;
+  tbl_calendar_material: TblCalendarMaterialTable;
+  tbl_workbook: TblWorkbookTable;
+  tbl_workbook_item: TblWorkbookItemTable;
+  tbl_homework: TblHomeworkTable;
+  tbl_homework_student: TblHomeworkStudentTable;
 }

@@ -111,6 +111,14 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_edu_holiday', parent_id: 'perm_edu', name: '节假日', url: '/edu/holiday', component: 'calendar/TblHolidayList', menu_type: 1, sort_no: 5.8, icon: 'calendar', roles: ACADEMIC },
   { id: 'perm_edu_audit', parent_id: 'perm_edu', name: '审核', url: '/edu/audit', component: 'calendar/TblCalendarApplyList', menu_type: 1, sort_no: 5.25, icon: 'audit', roles: TEACHING },
   { id: 'perm_edu_material', parent_id: 'perm_edu', name: '课程资料', url: '/edu/material', component: 'material/TblCourseMaterialList', menu_type: 1, sort_no: 5.65, icon: 'folder', roles: TEACHING },
+  // 课程 and 学习工具 (issue #22): teaching content. Templates and homework open their full-page editors under
+  // /detailOperation (spec 01 §2), reachable while the menu holds the list.
+  { id: 'perm_course', name: '课程', url: '/course', component: 'layouts/RouteView', menu_type: 0, sort_no: 5.9, icon: 'read', roles: TEACHING },
+  { id: 'perm_course_type', parent_id: 'perm_course', name: '课程分类', url: '/course/courseType', component: 'course/CourseTypeList', menu_type: 1, sort_no: 5.91, icon: 'apartment', roles: ACADEMIC },
+  { id: 'perm_course_template', parent_id: 'perm_course', name: '教学模板', url: '/course/teachTemplate', component: 'course/TeachTemplateList', menu_type: 1, sort_no: 5.92, icon: 'profile', roles: TEACHING },
+  { id: 'perm_learn', name: '学习工具', url: '/learntools', component: 'layouts/RouteView', menu_type: 0, sort_no: 5.95, icon: 'edit', roles: TEACHING },
+  { id: 'perm_learn_workbook', parent_id: 'perm_learn', name: '练习册', url: '/learntools/workbook', component: 'learntools/WorkbookList', menu_type: 1, sort_no: 5.951, icon: 'book', roles: TEACHING },
+  { id: 'perm_learn_homework', parent_id: 'perm_learn', name: '作业', url: '/learntools/homework', component: 'learntools/HomeworkList', menu_type: 1, sort_no: 5.952, icon: 'form', roles: TEACHING },
   { id: 'perm_edu_live', parent_id: 'perm_edu', name: '直播课堂', url: '/edu/live', component: 'calendar/LiveList', menu_type: 1, sort_no: 5.27, icon: 'video-camera', roles: TEACHING },
   // Inner-class screens (spec 01 §1): the same calendar data with scope 1 (内部班) fixed by the menu entry.
   { id: 'perm_inner', name: '内部班', url: '/inner', component: 'layouts/RouteView', menu_type: 0, sort_no: 6, icon: 'cluster', roles: ['role_admin', 'role_academic', 'role_teacher'] },

@@ -64,6 +64,20 @@ export const TEACHING_PERMS: SeedPerm[] = [
   { id: 'perm_btn_inner_list', parent: 'perm_inner_calendar', name: '查看内部班', perms: CALENDAR_PERM.innerList, roles: TEACHING },
   { id: 'perm_btn_clazz_group', parent: 'perm_edu_clazz', name: '班级分组', perms: CALENDAR_PERM.groupEdit, roles: ACADEMIC },
   { id: 'perm_btn_sched_export', parent: 'perm_edu_schedule', name: '导出课表', perms: PERMS.schedule.exportXls, roles: ACADEMIC },
+  // 课程 and 学习工具 (issue #22): 教务 prepares the content; teachers read templates, build workbooks and
+  // assign and grade the homework of the classes they teach.
+  { id: 'perm_btn_ctype_add', parent: 'perm_course_type', name: '新增课程分类', perms: PERMS.courseType.add, roles: ACADEMIC },
+  { id: 'perm_btn_ctype_edit', parent: 'perm_course_type', name: '编辑课程分类', perms: PERMS.courseType.edit, roles: ACADEMIC },
+  { id: 'perm_btn_ctype_delete', parent: 'perm_course_type', name: '删除课程分类', perms: PERMS.courseType.delete, roles: ACADEMIC },
+  { id: 'perm_btn_chapter_add', parent: 'perm_edu_course', name: '新增章节', perms: PERMS.chapter.add, roles: ACADEMIC },
+  { id: 'perm_btn_chapter_edit', parent: 'perm_edu_course', name: '编辑章节', perms: PERMS.chapter.edit, roles: ACADEMIC },
+  { id: 'perm_btn_chapter_delete', parent: 'perm_edu_course', name: '删除章节', perms: PERMS.chapter.delete, roles: ACADEMIC },
+  ...crud('perm_btn_tpl', 'perm_course_template', '教学模板', PERMS.template, { read: TEACHING, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  { id: 'perm_btn_tpl_apply', parent: 'perm_course_template', name: '应用教学模板', perms: PERMS.template.apply, roles: ACADEMIC },
+  ...crud('perm_btn_workbook', 'perm_learn_workbook', '练习册', PERMS.workbook, { read: TEACHING, write: TEACHING, remove: ACADEMIC }),
+  { id: 'perm_btn_workbook_rename', parent: 'perm_learn_workbook', name: '重命名练习册', perms: PERMS.workbook.rename, roles: TEACHING },
+  ...crud('perm_btn_homework', 'perm_learn_homework', '作业', PERMS.homework, { read: TEACHING, write: TEACHING, remove: ACADEMIC }, ['exportXls']),
+  { id: 'perm_btn_homework_grade', parent: 'perm_learn_homework', name: '批改作业', perms: PERMS.homework.grade, roles: TEACHING },
 ];
 
 const FIRST_SORT_NO = 300;
