@@ -19,6 +19,10 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'student/TblStudentList', path: '/edu/student', title: '学员管理', perm: PERMS.student.list },
   { component: 'teacher/TblTeacherList', path: '/edu/teacher', title: '教师管理', perm: PERMS.teacher.list },
   { component: 'course/TblCourseList', path: '/edu/course', title: '课程管理', perm: PERMS.course.list },
+  { component: 'course/CourseTypeList', path: '/course/courseType', title: '课程分类', perm: PERMS.course.list },
+  { component: 'course/TeachTemplateList', path: '/course/teachTemplate', title: '教学模板', perm: PERMS.template.list },
+  // Spec 01 §2: the template editor is a /detailOperation child of the list (`?id=` edits, none adds).
+  { component: 'course/TeachTemplateAddEdit', path: '/course/teachTemplateAddEdit', title: '教学模板编辑', detailOf: 'course/TeachTemplateList', perm: PERMS.template.list },
   { component: 'room/TblRoomList', path: '/edu/room', title: '教室管理', perm: PERMS.room.list },
   { component: 'material/TblCourseMaterialList', path: '/edu/material', title: '课程资料', perm: PERMS.material.list },
   { component: 'calendar/TblHolidayList', path: '/edu/holiday', title: '节假日', perm: PERMS.holiday.list },
@@ -27,6 +31,11 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'calendar/InnerCalendarList', path: '/inner/schedule', title: '内部班课表', perm: PERMS.inner.list },
   { component: 'calendar/LiveList', path: '/edu/live', title: '直播课堂', perm: PERMS.live.list },
   { component: 'calendar/TblCalendarApplyList', path: '/edu/audit', title: '审核', perm: PERMS.apply.list },
+  { component: 'learntools/WorkbookList', path: '/learntools/workbook', title: '练习册', perm: PERMS.workbook.list },
+  { component: 'learntools/HomeworkList', path: '/learntools/homework', title: '作业', perm: PERMS.homework.list },
+  // Full pages under /detailOperation (spec): reachable when the menu holds 作业.
+  { component: 'learntools/AssignWork', path: '/learntools/assignWork', title: '布置作业', detailOf: 'learntools/HomeworkList', perm: { anyOf: [PERMS.homework.add, PERMS.homework.edit] } },
+  { component: 'learntools/HomeworkStudentInfo', path: '/calendar/homeworkStudentInfo', title: '学员作业', detailOf: 'learntools/HomeworkList', perm: PERMS.homework.list },
   { component: 'account/settings/Index', path: '/account/settings', title: '账户设置' },
   { component: 'account/settings/Security', path: '/account/settings/security', title: '安全设置' },
   { component: 'system/UserList', path: '/isystem/user', title: '用户管理', perm: PERMS.user.list },

@@ -29,8 +29,14 @@ import { sliceRoutes } from './http/slice-routes';
 import { dictItemBatchRoutes } from './http/dict-item-batch-routes';
 import { studentPackageRoutes } from './http/student-package-routes';
 import { tenantPositionRoutes } from './http/tenant-position-routes';
+import { teachTemplateRoutes } from './http/teach-template-routes';
+import { courseTypeRoutes } from './http/course-type-routes';
+import { materialDownloadRoutes } from './http/material-download-routes';
+import { workbookRoutes } from './http/workbook-routes';
+import { homeworkRoutes } from './http/homework-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
+import { noteRequestUser } from './ops/request-context';
 
 /** Routes reachable without a token (contract §2's anonymous list, minus what we do not serve). */
 const ANONYMOUS: RegExp[] = [
@@ -79,6 +85,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
       return c.json(fail('用户租户信息变更,请重新登陆!', 401), 401);
     }
     c.set('auth', { token: c.req.header('x-access-token')!, tokenHash: session.tokenHash, user: session.user, tenantId });
+    noteRequestUser(session.user.id); // the access log's user id (server/ops)
     return next();
   });
 
@@ -109,6 +116,11 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', dictItemBatchRoutes);
   app.route('/', studentPackageRoutes);
   app.route('/', tenantPositionRoutes);
+  app.route('/', teachTemplateRoutes);
+  app.route('/', courseTypeRoutes);
+  app.route('/', materialDownloadRoutes);
+  app.route('/', workbookRoutes);
+  app.route('/', homeworkRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

@@ -2,7 +2,7 @@ import { createApp } from './app';
 import { SessionStore } from './auth/sessions';
 import { devSmsSender, type SmsSender } from './auth/sms';
 import { readBackendConfig, type BackendConfig } from './config';
-import { migrate, openDb, type Database } from './db';
+import { migrate, openDb, type Database, type OpenedDb } from './db';
 import { seed, type SeedReport } from './db/seed';
 import type { Notifier } from './core/context';
 import { openBackendStorage } from './storage/backend-storage';
@@ -15,6 +15,8 @@ export interface Backend {
   fetch(request: Request, env?: unknown): Promise<Response>;
   db: Database;
   dbKind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool's connection counts (server/ops metrics). */
+  dbPool?: OpenedDb['pool'];
   sessions: SessionStore;
   config: BackendConfig;
   seedReport: SeedReport;
@@ -55,7 +57,7 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
     await migrate(opened.db);
     const seedReport: SeedReport = opts.prepared
       ? { created: [], demo: config.seedDemo }
-      : await seed(opened.db, { demo: config.seedDemo, term: config.seedDemo && config.seedTerm });
+      : await seed(opened.db, { demo: config.seedDemo, term: config.seedDemo && config.seedTerm, storage: files.storage });
     const sessions = new SessionStore(opened.db);
     let notifier: Notifier = opts.notify ?? (() => undefined);
     // Unset until server.ts connects one; meanwhile routes fall back to `notify` with every active user.
@@ -84,6 +86,7 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
       fetch: async (req, env) => app.fetch(req, env),
       db: opened.db,
       dbKind: opened.kind,
+      dbPool: opened.pool,
       sessions,
       config,
       seedReport,

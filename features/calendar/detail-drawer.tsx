@@ -12,6 +12,8 @@ import { CAL_API, CAL_PERM, cancelEntry, fetchDetail } from './calendar-api';
 import { timeSpan, typeColor } from './calendar-model';
 import { ApplyRadio } from './apply-choice';
 import { RollCall } from './roll-call';
+import { SessionHomework, useSeesHomework } from '@/features/learntools/homework/session-homework';
+import { SessionMaterials } from '@/features/edu/teach-template/session-materials';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'default', 3: 'warning' };
 
@@ -54,6 +56,7 @@ function CancelModal({ entry, open, onClose, onDone }: { entry: CalendarEntryDet
 function DetailBody({ e }: { e: CalendarEntryDetail }) {
   const type = CALENDAR_TYPES.find((t) => t.value === e.type);
   const liveOk = !!e.liveUrl && /^https?:\/\//i.test(e.liveUrl) && isSafeUrl(e.liveUrl);
+  const seesHomework = useSeesHomework();
   return (
     <>
       <Descriptions column={1} size="small" bordered styles={{ label: { width: 96 } }}>
@@ -79,6 +82,11 @@ function DetailBody({ e }: { e: CalendarEntryDetail }) {
               ))}
         </Descriptions.Item>
         {e.type === 0 && <Descriptions.Item label="学员">{e.studentCount} 人</Descriptions.Item>}
+        {e.type === 0 && e.clazzId && seesHomework && (
+          <Descriptions.Item label="作业">
+            <SessionHomework calendarId={e.id} />
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label="直播链接">
           {liveOk ? (
             <a href={e.liveUrl!} target="_blank" rel="noopener noreferrer" data-testid="cal-detail-live">
@@ -103,6 +111,14 @@ function DetailBody({ e }: { e: CalendarEntryDetail }) {
         <div className="cal-detail-content" data-testid="cal-detail-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(e.content) }} />
       ) : (
         <Typography.Text type="secondary">暂无</Typography.Text>
+      )}
+      {e.type === 0 && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            课件
+          </Typography.Title>
+          <SessionMaterials calendarId={e.id} />
+        </>
       )}
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         操作记录

@@ -78,7 +78,21 @@ export interface AttendanceCounts {
   attendanceRate: number | null;
 }
 
-export interface StudentCourseProgress extends AttendanceCounts {
+/**
+ * Chapters and homework (issue #22 item 7). A chapter is done when an 已点名 session the student attended, or
+ * whose homework of theirs is 已批改, was filled from a template lesson of that chapter; the total is the
+ * course's live chapters. Homework: assigned rows, 已完成 (已提交 or 已批改) and the average of graded scores
+ * in percent of each homework's 满分 (one decimal; null before any grade).
+ */
+export interface ContentProgress {
+  chaptersDone: number;
+  chaptersTotal: number;
+  homeworkAssigned: number;
+  homeworkFinished: number;
+  homeworkAvgScore: number | null;
+}
+
+export interface StudentCourseProgress extends AttendanceCounts, ContentProgress {
   courseId: string;
   courseName: string;
   /** Classes of this course the student is or was in. */
@@ -98,7 +112,7 @@ export interface StudentProgressAnswer {
   courses: StudentCourseProgress[];
 }
 
-export interface ClazzMemberProgress extends AttendanceCounts {
+export interface ClazzMemberProgress extends AttendanceCounts, ContentProgress {
   studentId: string;
   name: string;
   /** tbl_clazz_student.status: 1 正常 2 已退班. */
@@ -114,6 +128,14 @@ export interface ClazzProgressAnswer {
   percent: number | null;
   /** The course's 总课次 (tbl_course.total_lessons), when set. */
   courseLessons: number | null;
+  /** Chapters covered by the class's 已点名 sessions (filled from a template lesson) / the course's live chapters. */
+  chaptersDone: number;
+  chaptersTotal: number;
+  /** The class's homework, their submissions, the finished ones and the graded average (percent of 满分). */
+  homeworkCount: number;
+  homeworkAssigned: number;
+  homeworkFinished: number;
+  homeworkAvgScore: number | null;
   members: ClazzMemberProgress[];
 }
 

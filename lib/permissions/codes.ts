@@ -54,7 +54,7 @@ export const PERMS = Object.freeze({
   /** 班级分组 (reading groups needs clazz:clazz:list). */
   clazzGroup: area('clazz:group', ['edit']),
   room: area('edu:room', CRUD),
-  material: area('edu:material', CRUD),
+  material: area('edu:material', [...CRUD, 'exportXls']),
   holiday: area('calendar:holiday', CRUD),
   schedule: area('calendar:schedule', ['list', 'exportXls']),
   /* 课程 and 学习工具 (issue #22) */

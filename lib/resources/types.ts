@@ -63,6 +63,12 @@ export interface FieldDef {
   search?: SearchMode;
   /** Table column sortable (the server only sorts by fields marked sortable or listed in defaultSort). */
   sortable?: boolean;
+  /**
+   * Free text sorted in 拼音 order from a stored key: the table has `<column>_pinyin` (migration 0024's
+   * `addPinyinKey`), which the engine writes with the text. Used where the database has no Chinese collation
+   * (PGlite); server/resources/pinyin-key.ts.
+   */
+  pinyinSort?: boolean;
   /** Shown as a table column (default true unless kind is 'password' | 'hidden' | 'richText'). */
   list?: boolean;
   /** Column width in px. */

@@ -20,6 +20,7 @@ import {
   type SlicePlan,
 } from './slice-plan';
 import { fileKey, UploadSessions } from './upload-session';
+import type { MaterialKind } from './rules';
 
 /**
  * Browser client of the sliced, resumable upload (server: server/http/slice-routes.ts). Each slice
@@ -62,7 +63,7 @@ export interface SlicedUploadOptions {
   /** Storage folder (default temp). */
   biz?: string;
   /** Material kind the server checks the content against ('video' for 课程资料 videos). */
-  kind?: 'audio' | 'video' | 'image' | 'document';
+  kind?: MaterialKind;
   /** 0–1, at most every 100 ms. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;

@@ -89,6 +89,39 @@ async function fixture() {
     .insertInto('tbl_lesson_student')
     .values(rolls.map(([cal, stu, arrival, makeup, type]) => ({ id: `${cal}_${stu}`, calendar_id: cal, student_id: stu, arrival_status: arrival, makeup_status: makeup, member_type: type })))
     .execute();
+
+  // Chapters of c1 (ch4 deleted) and a template whose lessons A1, A2, A3 and A7 were filled from.
+  await db.insertInto('tbl_course_chapter').values([
+    { id: 'ch1', course_id: 'c1', title: '第一章' },
+    { id: 'ch2', course_id: 'c1', title: '第二章' },
+    { id: 'ch3', course_id: 'c1', title: '第三章' },
+    { id: 'ch4', course_id: 'c1', title: '旧章', del_flag: 1 },
+  ]).execute();
+  await db.insertInto('tbl_teach_template').values({ id: 'tp1', course_id: 'c1', name: '模板' }).execute();
+  await db.insertInto('tbl_teach_template_item').values([
+    { id: 'ti1', template_id: 'tp1', lesson_no: 1, chapter_id: 'ch1', title: '一' },
+    { id: 'ti2', template_id: 'tp1', lesson_no: 2, chapter_id: 'ch2', title: '二' },
+    { id: 'ti3', template_id: 'tp1', lesson_no: 3, chapter_id: 'ch3', title: '三' },
+    { id: 'ti4', template_id: 'tp1', lesson_no: 4, chapter_id: 'ch4', title: '四' },
+  ]).execute();
+  for (const [cal, item] of [['A1', 'ti1'], ['A2', 'ti4'], ['A3', 'ti2'], ['A7', 'ti3']]) {
+    await db.updateTable('tbl_calendar').set({ template_item_id: item }).where('id', '=', cal).execute();
+  }
+  // hw1 (满分 10, tied to A3, where 张三 was absent): 张三 graded 8, 李四 submitted, 孙七 pending.
+  // hw2 (满分 20): 张三 graded 20, 李四 pending. A deleted homework counts for nothing.
+  await db.insertInto('tbl_homework').values([
+    { id: 'hw1', clazz_id: 'z1', calendar_id: 'A3', title: 'hw1', max_score: 10 },
+    { id: 'hw2', clazz_id: 'z1', title: 'hw2', max_score: 20 },
+    { id: 'hw3', clazz_id: 'z1', title: 'hw3', max_score: 10, del_flag: 1 },
+  ]).execute();
+  await db.insertInto('tbl_homework_student').values([
+    { id: 'hw1s1', homework_id: 'hw1', student_id: 's1', status: 2, score: 8 },
+    { id: 'hw1s2', homework_id: 'hw1', student_id: 's2', status: 1 },
+    { id: 'hw1s4', homework_id: 'hw1', student_id: 's4', status: 0 },
+    { id: 'hw2s1', homework_id: 'hw2', student_id: 's1', status: 2, score: 20 },
+    { id: 'hw2s2', homework_id: 'hw2', student_id: 's2', status: 0 },
+    { id: 'hw3s1', homework_id: 'hw3', student_id: 's1', status: 2, score: 0 },
+  ]).execute();
 }
 
 beforeAll(async () => {
@@ -135,26 +168,32 @@ describe('学习进度', () => {
       lastSession: formatDateTime(at(-1)),
       nextSession: formatDateTime(at(48)),
     });
+    // ch1 by attending A1; ch2 by the graded homework of A3 (absent there); not ch4 (deleted) nor ch3 (A7 not taken).
+    expect(math).toMatchObject({ chaptersDone: 2, chaptersTotal: 3, homeworkAssigned: 2, homeworkFinished: 2, homeworkAvgScore: 90 });
     expect(math.clazzes).toEqual([{ id: 'z1', name: '初一数学A班', status: 1, status_dictText: '正常' }]);
     expect(courses.find((c) => c.courseId === 'c2')).toMatchObject({ planned: 0, done: 0, attendanceRate: null, hoursBought: 8, hoursRemain: 8, lastSession: null, nextSession: null, clazzes: [] });
-    expect(courses.find((c) => c.courseId === 'c3')).toMatchObject({ hoursBought: 0, clazzes: [{ id: 'z3', status: 2, status_dictText: '已退班' }] });
+    expect(courses.find((c) => c.courseId === 'c3')).toMatchObject({ chaptersDone: 0, chaptersTotal: 0, homeworkAssigned: 0, homeworkAvgScore: null, hoursBought: 0, clazzes: [{ id: 'z3', status: 2, status_dictText: '已退班' }] });
   });
 
   it('gives class progress (done ÷ planned) and each member’s attendance on its own sessions', async () => {
     const r = await be.call('/clazz/tblClazz/progress?clazzId=z1', { token: admin });
     const p = r.body.result as ClazzProgressAnswer;
     expect(p).toMatchObject({ clazzId: 'z1', planned: 6, done: 4, percent: 66.7, courseLessons: 20 });
+    // Chapters of the class's taken sessions A1 (ch1) and A3 (ch2); A2's ch4 is deleted. Homework: 5 rows, 3 finished, graded 80 % and 100 %.
+    expect(p).toMatchObject({ chaptersDone: 2, chaptersTotal: 3, homeworkCount: 2, homeworkAssigned: 5, homeworkFinished: 3, homeworkAvgScore: 90 });
     const by = Object.fromEntries(p.members.map((m) => [m.studentId, m]));
     // The 补课 in z2 is not z1's; A5/A8/A9 are not planned sessions.
     expect(by.s1).toMatchObject({ name: '张三', status: 1, planned: 6, done: 4, attended: 2, leave: 1, absent: 1, makeupPending: 1, attendanceRate: 50 });
     expect(by.s2).toMatchObject({ planned: 4, done: 3, attended: 1, leave: 1, absent: 1, makeupPending: 1, attendanceRate: 33.3 });
     expect(by.s3).toMatchObject({ status: 2, planned: 1, done: 1, attended: 1, attendanceRate: 100 });
-    expect(by.s4).toMatchObject({ planned: 0, done: 0, attended: 0, attendanceRate: null });
+    expect(by.s4).toMatchObject({ planned: 0, done: 0, attended: 0, attendanceRate: null, homeworkAssigned: 1, homeworkFinished: 0, homeworkAvgScore: null, chaptersDone: 0 });
+    expect(by.s1).toMatchObject({ chaptersDone: 2, chaptersTotal: 3, homeworkAssigned: 2, homeworkFinished: 2, homeworkAvgScore: 90 });
+    expect(by.s2).toMatchObject({ chaptersDone: 1, homeworkAssigned: 2, homeworkFinished: 1, homeworkAvgScore: null });
     // Active members first.
     expect(p.members[p.members.length - 1].studentId).toBe('s3');
 
     const empty = (await be.call('/clazz/tblClazz/progress?clazzId=z3', { token: admin })).body.result as ClazzProgressAnswer;
-    expect(empty).toMatchObject({ planned: 0, done: 0, percent: null, courseLessons: null });
+    expect(empty).toMatchObject({ planned: 0, done: 0, percent: null, courseLessons: null, chaptersDone: 0, chaptersTotal: 0, homeworkCount: 0, homeworkAssigned: 0, homeworkAvgScore: null });
     expect((await be.call('/clazz/tblClazz/progress?clazzId=nope', { token: admin })).body).toMatchObject({ success: false });
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DB } from './schema';
 import { PGliteDialect } from './pglite-dialect';
@@ -26,6 +26,8 @@ import * as m0019 from './migrations/0019-role-grants';
 import * as m0021 from './migrations/0021-lessons-teachers';
 import * as m0022 from './migrations/0022-material-file-name';
 import * as m0023 from './migrations/0023-course-content';
+import * as m0024 from './migrations/0024-pinyin-key';
+import * as m0026 from './migrations/0026-calendar-material-source';
 
 export type Database = Kysely<DB>;
 
@@ -44,6 +46,8 @@ export interface OpenedDb {
   close(): Promise<void>;
   /** PGlite only: the data directory as an uncompressed tar, to open copies of it later (`snapshot`). */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the pool, for its connection counts (metrics). */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
 }
 
 /** Static list so migrations bundle and run the same under tsx, Next and jest. */
@@ -70,6 +74,8 @@ const migrations: Record<string, Migration> = {
   '0021-lessons-teachers': m0021,
   '0022-material-file-name': m0022,
   '0023-course-content': m0023,
+  '0024-pinyin-key': m0024,
+  '0026-calendar-material-source': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -84,7 +90,7 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     // the pool replaces it on the next query.
     pool.on('error', (e) => console.error('[db] idle PostgreSQL connection lost:', e.message));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // btree_gist: the exclusion constraints that refuse double bookings (0012-teaching).
@@ -111,4 +117,12 @@ export async function migrate(db: Database): Promise<void> {
     if (r.status === 'Error') console.error(`[db] migration ${r.migrationName} failed`);
   }
   if (error) throw error;
+}
+
+/** Migrations of this build not applied to `db` (readiness: a database behind the code is not ready); throws when it cannot tell. */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  // Kysely's Migrator.getMigrations introspects every table first; one select of its own table is enough here.
+  const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(done.rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }

@@ -897,6 +897,8 @@ export interface TblCalendarMaterialTable {
   calendar_id: string;
   material_id: string;
   create_time: Generated<Date>;
+  /** The template lesson that linked it (0026); null: linked by hand. */
+  template_item_id: string | null;
 }
 
 /** 练习册 (0023): status 0 草稿 1 已发布 2 停用. */
@@ -975,3 +977,20 @@ export interface DB {
   tbl_homework: TblHomeworkTable;
   tbl_homework_student: TblHomeworkStudentTable;
 }
+
+/**
+ * 0024-pinyin-key (declaration merging): each `<column>_pinyin` holds the 拼音 sort key of `<column>`
+ * (server/resources/pinyin-key.ts); null until filled, never stale (the migration's guard trigger).
+ */
+export interface TblStudentTable { name_pinyin: string | null }
+export interface TblTeacherTable { name_pinyin: string | null }
+export interface TblClazzTable { name_pinyin: string | null }
+export interface TblCourseTable { name_pinyin: string | null }
+export interface TblRoomTable { name_pinyin: string | null }
+export interface TblLocationTable { name_pinyin: string | null }
+export interface TblCourseMaterialTable { name_pinyin: string | null }
+export interface SysUserTable { realname_pinyin: string | null }
+export interface SysRoleTable { role_name_pinyin: string | null }
+export interface SysPositionTable { name_pinyin: string | null }
+export interface SysDictTable { dict_name_pinyin: string | null }
+export interface SysMessageTemplateTable { template_name_pinyin: string | null }

@@ -10,6 +10,7 @@ import { buildLoginResult, loadActiveTenants } from '../services/users';
 import { fail, ok } from '../core/errors';
 import type { AppEnv, Ctx } from '../core/context';
 import { mobileField, readBody, smsCodeField } from './validate';
+import { pinyinSortKey } from '../resources/pinyin-key';
 
 const loginSchema = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(100),
@@ -178,7 +179,7 @@ authRoutes.post('/sys/user/register', async (c) => {
     await tx
       .insertInto('sys_user')
       .values({
-        id, username: body.username, realname: body.username, password_hash: passwordHash, phone: body.phone, email: body.email || null,
+        id, username: body.username, realname: body.username, realname_pinyin: pinyinSortKey(body.username), password_hash: passwordHash, phone: body.phone, email: body.email || null,
         avatar: null, birthday: null, sex: null, org_code: null, status: 1, del_flag: 0, work_no: null, post: null, telephone: null,
         user_identity: 1, rel_tenant_ids: null, is_admin: 0, is_marketing: 0, account_end_time: null, create_by: body.username, update_by: null, update_time: null,
       })

@@ -1,11 +1,16 @@
+import { sql } from 'kysely';
 import { MATERIAL_MESSAGES, materialResource } from '../../features/edu/material/material-resource';
+import { PERMS } from '../../lib/permissions/codes';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import { DIALOG_IMAGE_EXTS, extOf, MATERIAL_KIND_OF_TYPE, MATERIAL_RULES, type MaterialKind } from '../../lib/upload/rules';
 import { ApiFailure } from '../core/errors';
+import type { AuthContext, UserPermissions } from '../core/context';
+import type { Database } from '../db';
 import type { FileStorage } from '../storage/storage';
 import { normaliseStoredPath, StorageError } from '../storage/storage';
 import { binaryFamily, materialFamilies, SNIFF_BYTES } from '../storage/upload-checks';
 import type { CrudHooks, SaveCtx } from './crud';
+import type { EB, Row } from './query';
 import { assertLive, checkIntOptions, fillNames } from './catalog-teaching-shared';
 import { registerResource } from './registry';
 
@@ -77,14 +82,64 @@ async function checkCover(row: BodyRow, ctx: SaveCtx, kind: MaterialKind, cover:
   row.coverPath = file.path;
 }
 
+/**
+ * Who sees every material: holders of the 教务 code of 课程资料 (delete, seeded to 教务 and admin only).
+ * Anyone else sees materials of visibility 0, those they uploaded, and visibility 1 only for courses they
+ * teach (as 班主任 of a class of the course, or listed on a session of it in tbl_calendar_teacher).
+ */
+export const seesAllMaterials = (codes: UserPermissions | undefined) => !!codes?.has(PERMS.material.delete);
+
+/** The visibility rule as a condition on tbl_course_material (list, queryById, edit, delete, export, download). */
+export function visibleMaterial(eb: EB, auth: AuthContext) {
+  const me = auth.user.id;
+  const course = sql.ref('tbl_course_material.course_id');
+  return eb.or([
+    eb(sql.ref('tbl_course_material.visibility'), '=', 0),
+    eb(sql.ref('tbl_course_material.create_by'), '=', auth.user.username),
+    eb(
+      sql<boolean>`${course} in (
+        select z.course_id from tbl_clazz z join tbl_teacher t on t.id = z.head_teacher
+        where z.del_flag = 0 and t.user_id = ${me} and t.del_flag = 0
+        union
+        select coalesce(c.course_id, z.course_id) from tbl_calendar c
+        join tbl_calendar_teacher ct on ct.calendar_id = c.id
+        join tbl_teacher t on t.id = ct.teacher_id
+        left join tbl_clazz z on z.id = c.clazz_id
+        where c.del_flag = 0 and t.user_id = ${me} and t.del_flag = 0)`,
+      '=',
+      true,
+    ),
+  ]);
+}
+
+/** A live chapter of the course, or the save is refused (a chapter of another course would file the material wrongly). */
+async function assertChapterOfCourse(db: Database, chapterId: string, courseId: string) {
+  const row = await db.selectFrom('tbl_course_chapter').select('id').where('id', '=', chapterId).where('course_id', '=', courseId).where('del_flag', '=', 0).executeTakeFirst();
+  if (!row) throw new ApiFailure(MATERIAL_MESSAGES.chapterNotOfCourse);
+}
+
+/** `chapterId_dictText`: the chapter's title (deleted chapters keep their title in history). */
+async function fillChapterTitles(db: Database, records: Row[]) {
+  const ids = [...new Set(records.map((r) => r.chapterId).filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const titles = new Map<string, string>();
+  if (ids.length) for (const c of await db.selectFrom('tbl_course_chapter').select(['id', 'title']).where('id', 'in', ids).execute()) titles.set(c.id, c.title);
+  for (const r of records) r.chapterId_dictText = typeof r.chapterId === 'string' && r.chapterId ? (titles.get(r.chapterId) ?? r.chapterId) : null;
+}
+
 export const materialHooks: CrudHooks = {
   async beforeSave(row, ctx) {
     checkIntOptions(ctx.def, row);
-    // The size always comes from the storage, never from the body.
+    // The size always comes from the storage, and the count from downloads, never from the body.
     delete row.fileSize;
+    delete row.downloadCount;
     const existing = ctx.existing;
     if (row.courseId !== undefined && row.courseId !== existing?.course_id) await assertLive(ctx.db, 'tbl_course', text(row.courseId), MATERIAL_MESSAGES.courseUnknown);
     if (row.name !== undefined) row.name = text(row.name);
+    // The chapter must belong to the (possibly new) course: re-checked when either changes.
+    if (row.chapterId !== undefined) row.chapterId = text(row.chapterId) || null;
+    const chapterId = row.chapterId !== undefined ? row.chapterId : existing?.chapter_id;
+    const courseId = text(row.courseId ?? existing?.course_id);
+    if (typeof chapterId === 'string' && chapterId && (row.chapterId !== undefined || row.courseId !== undefined)) await assertChapterOfCourse(ctx.db, chapterId, courseId);
 
     const type = Number(row.materialType ?? existing?.material_type);
     const kind = MATERIAL_KIND_OF_TYPE[type];
@@ -104,6 +159,11 @@ export const materialHooks: CrudHooks = {
   },
   async afterLoad(records, ctx) {
     await fillNames(ctx.db, records, 'courseId', 'tbl_course');
+    await fillChapterTitles(ctx.db, records);
+  },
+  extraWhere(ctx) {
+    if (seesAllMaterials(ctx.c.get('permCodes'))) return undefined;
+    return (eb) => visibleMaterial(eb, ctx.auth);
   },
 };
 

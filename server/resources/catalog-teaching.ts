@@ -12,6 +12,7 @@ import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
 import { ApiFailure, NO_PERMISSION } from '../core/errors';
 import { loadUserPermCodes } from '../services/users';
+import { withCourseTypes } from '../services/course-types';
 import type { CrudHooks, HookCtx } from './crud';
 import { assertLive, checkIntOptions, dateText, fillNames, futureSessionTotal, notUsedByFutureSessions, shanghaiDayStart, shanghaiToday, type SessionOwner } from './catalog-teaching-shared';
 import type { Row } from './query';
@@ -296,7 +297,8 @@ export const TEACHING_RESOURCES: [ResourceDef, CrudHooks][] = [
   [teacherResource, teacherHooks],
   [studentResource, studentHooks],
   [studentCourseResource, studentCourseHooks],
-  [courseResource, courseHooks],
+  // 课程分类: checked on save, named in the list, `typeTree` filters by a type and its descendants.
+  [courseResource, withCourseTypes(courseHooks)],
   [roomResource, roomHooks],
   [holidayResource, holidayHooks],
   [clazzResource, clazzHooks],

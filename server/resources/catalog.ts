@@ -11,6 +11,9 @@ import type { CrudHooks } from './crud';
 import { registerDictResources } from './catalog-dict';
 import { registerLocationResources } from './catalog-location';
 import { registerMaterialResources } from './catalog-material';
+import { registerTeachTemplateResources } from './catalog-teach-template';
+import { registerWorkbookResources } from './catalog-workbook';
+import { registerHomeworkResources } from './catalog-homework';
 import { registerTeachingResources } from './catalog-teaching';
 import { registerMessageResources } from './catalog-messages';
 import { registerRoleResources } from './catalog-roles';
@@ -167,4 +170,7 @@ export function registerCatalog(): void {
   registerTeachingResources();
   registerMessageResources();
   registerMaterialResources();
+  registerTeachTemplateResources();
+  registerWorkbookResources();
+  registerHomeworkResources();
 }

@@ -3,6 +3,7 @@ import type { BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { AuthContext } from '../core/context';
 import { parseDateBoundGmt8 } from '../services/format';
+import { withPinyinKeys } from './pinyin-key';
 import type { Row } from './query';
 
 /** Field-named values → columns (datetime wall time in GMT+8 → instant). Virtual fields are left to hooks. */
@@ -13,7 +14,8 @@ export function toColumns(def: ResourceDef, body: BodyRow): Row {
     if (!f || f.virtual || name === def.rowKey) continue;
     row[columnOf(f)] = valueTypeOf(f) === 'datetime' && typeof v === 'string' ? parseDateBoundGmt8(v, 'begin') : v;
   }
-  return row;
+  // Every engine write (add, edit, import) keeps the 拼音 sort keys of the texts it writes.
+  return withPinyinKeys(def, row);
 }
 
 /** Sets an audit column when the resource declares the field. */

@@ -4,6 +4,7 @@ import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import { parseSuperQuery, type SuperQueryRule } from '../../lib/super-query';
 import { escapeLike } from '../db/like';
 import { ApiFailure } from '../core/errors';
+import { hasPinyinKey, pinyinColumnOf } from './pinyin-key';
 import { castValue, toInterval, type SqlValue } from './values';
 
 /**
@@ -35,6 +36,8 @@ export interface SortKey {
   order: 'asc' | 'desc';
   /** Free text (a string field without a dictionary): sorted in 拼音 order (select.ts sortExpression), not by code point. */
   text?: boolean;
+  /** The column holding the text's stored 拼音 sort key (`pinyinSort` fields): what a database without ICU sorts by. */
+  pinyin?: string;
 }
 
 export interface ListQuery {
@@ -162,7 +165,8 @@ export function superQueryCondition(def: ResourceDef, raw: string | undefined, m
 }
 
 /** Names and other free text sort as people read them (拼音); codes of a dictionary keep their own order. */
-const textSort = (f: FieldDef): { text?: true } => (valueTypeOf(f) === 'string' && !hasDict(f) ? { text: true } : {});
+const textSort = (f: FieldDef): { text?: true; pinyin?: string } =>
+  valueTypeOf(f) === 'string' && !hasDict(f) ? { text: true, ...(hasPinyinKey(f) ? { pinyin: pinyinColumnOf(columnOf(f)) } : {}) } : {};
 
 /** `column` (camelCase, comma list, `_dictText` stripped) + `order`; unknown or unsortable columns are refused. */
 export function parseSort(def: ResourceDef, columnRaw?: string, orderRaw?: string): SortKey[] {

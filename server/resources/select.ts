@@ -4,6 +4,7 @@ import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
 import { formatDateTime } from '../services/format';
 import { getDictItems, tableDictItemsFor } from '../services/dicts';
+import { fillPinyinKeys } from './pinyin-key';
 import { toWhere, type AnyKysely, type EB, type ListQuery, type Row, type SortKey, type WhereFn } from './query';
 
 /** Reading rows of a resource: one page (list), one row (queryById), or all of them in batches (export). */
@@ -23,12 +24,13 @@ export interface SelectOptions {
 }
 
 /**
- * How this database sorts free text (issue #21): `icu` — 拼音 order through PostgreSQL's ICU collation
- * "zh-x-icu"; `plain` — code point order, on PGlite, whose ICU has no Chinese. A per-row 拼音 key function was
- * tried there and measured at about 10 ms a row in PGlite (2,000 rows sorted in 18 s), so the embedded database
- * keeps code point order until a stored sort key is written with each row.
+ * How this database sorts free text in 拼音 order (issue #21): `icu` — PostgreSQL's ICU collation "zh-x-icu",
+ * for every free-text field; `key` — a database without it (PGlite, whose ICU has no Chinese): the stored key of
+ * `pinyinSort` fields (pinyin-key.ts, migration 0024), compared bytewise, other text by code point; `plain` —
+ * code point order (no free text among the sort keys, so nothing was asked). A per-row key computed in SQL at
+ * query time cost ~10 ms a row on PGlite (commit 4bb6fff); the stored key sorts as fast as the column itself.
  */
-export type TextSortMode = 'icu' | 'plain';
+export type TextSortMode = 'icu' | 'key' | 'plain';
 
 const textSortModes = new WeakMap<object, Promise<TextSortMode>>();
 
@@ -38,7 +40,7 @@ export function textSortMode(db: Database): Promise<TextSortMode> {
   if (!mode) {
     mode = sql<{ icu: boolean }>`select exists (select 1 from pg_collation where collname = 'zh-x-icu') as icu`
       .execute(db)
-      .then(({ rows: [r] }) => (r?.icu ? 'icu' : 'plain'));
+      .then(({ rows: [r] }): TextSortMode => (r?.icu ? 'icu' : 'key'));
     // A failed probe is asked again next time rather than remembered.
     mode.catch(() => textSortModes.delete(db));
     textSortModes.set(db, mode);
@@ -46,10 +48,25 @@ export function textSortMode(db: Database): Promise<TextSortMode> {
   return mode;
 }
 
-/** What a sort key orders by: the column, or for free text its 拼音 order (the same expression serves the export's keyset cursor). */
+/**
+ * What a sort key orders by: the column, or for free text its 拼音 order (the same expression serves the export's
+ * keyset cursor). A key not filled yet falls back to the text, so the row is listed, only not yet in its place.
+ */
 export function sortExpression(k: SortKey, mode: TextSortMode): RawBuilder<unknown> {
   if (!k.text || mode === 'plain') return sql.ref(k.column);
-  return sql`${sql.ref(k.column)} collate "zh-x-icu"`;
+  if (mode === 'icu') return sql`${sql.ref(k.column)} collate "zh-x-icu"`;
+  if (!k.pinyin) return sql.ref(k.column);
+  return sql`coalesce(${sql.ref(k.pinyin)}, ${sql.ref(k.column)}) collate "C"`;
+}
+
+/** The sort mode of a read, after filling the missing 拼音 keys it is about to sort by (rows a bypassing write left without one). */
+async function readSortMode(db: Database, def: ResourceDef, sort: SortKey[]): Promise<TextSortMode> {
+  if (!sort.some((k) => k.text)) return 'plain';
+  const mode = await textSortMode(db);
+  if (mode === 'key') {
+    for (const k of sort) if (k.pinyin) await fillPinyinKeys(db, { table: def.table, id: rowKeyColumn(def), column: k.column, key: k.pinyin });
+  }
+  return mode;
 }
 
 /** The two queries of a list page (built, not run): the total and the page itself. */
@@ -62,7 +79,7 @@ export function pageQueries(db: Database, def: ResourceDef, query: ListQuery, pa
 
 /** One page and the total, run concurrently (a pg pool overlaps them; PGlite queues them). */
 export async function selectPage(db: Database, def: ResourceDef, query: ListQuery, page: { offset: number; limit: number }, opts: SelectOptions = {}) {
-  const mode = query.sort.some((k) => k.text) ? await textSortMode(db) : 'plain';
+  const mode = await readSortMode(db, def, query.sort);
   const q = pageQueries(db, def, query, page, opts, mode);
   const [count, rows] = await Promise.all([q.count.executeTakeFirstOrThrow(), q.rows.execute()]);
   return { rows: rows as Row[], total: Number(count.n) };
@@ -101,7 +118,7 @@ function after(eb: EB, sort: SortKey[], cursor: (string | null)[], mode: TextSor
  */
 export async function* iterateRows(db: Database, def: ResourceDef, query: ListQuery, batchSize = 1000, opts: SelectOptions = {}): AsyncGenerator<Row> {
   const where = toWhere(def, query.where, opts.extraWhere);
-  const mode = query.sort.some((k) => k.text) ? await textSortMode(db) : 'plain';
+  const mode = await readSortMode(db, def, query.sort);
   const keyAlias = (i: number) => `__k${i}`;
   let cursor: (string | null)[] | null = null;
   for (;;) {

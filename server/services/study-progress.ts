@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { MEMBER_STATUS } from '../../features/edu/clazz/clazz-resource';
-import { percentOf, type AttendanceCounts, type ClazzProgressAnswer, type StudentCourseProgress, type StudentProgressAnswer } from '../../lib/edu/progress-types';
+import { percentOf, type AttendanceCounts, type ClazzProgressAnswer, type ContentProgress, type StudentCourseProgress, type StudentProgressAnswer } from '../../lib/edu/progress-types';
 import type { Database } from '../db';
 import { ApiFailure } from '../core/errors';
 import { namesOf } from '../resources/catalog-teaching-shared';
@@ -12,6 +12,8 @@ import { formatDateTime } from './format';
  *
  * A session counts when it is a 课次 (type 0), not deleted and live (0 未开始 / 1 已点名; cancelled and
  * rescheduled ones are not planned any more). A session's course is its own or its class's.
+ * Issue #22 item 7 adds chapters (a chapter is done when an 已点名 session the student attended, or whose
+ * homework of theirs is 已批改, was filled from a template lesson of that chapter) and homework figures.
  */
 
 const NOT_FOUND = '未找到对应数据';
@@ -51,6 +53,45 @@ function countsOf(r: CountRow | undefined): AttendanceCounts {
 }
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
+const numOrNull = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * Homework aggregates over submission rows `hs` of live homework `h` (aliases fixed by the callers): rows,
+ * 已完成 (已提交 / 已批改) and the graded average in percent of each homework's 满分, one decimal.
+ */
+const HOMEWORK_COUNTS = sql`
+  count(hs.id) as assigned,
+  count(hs.id) filter (where hs.status in (1, 2)) as finished,
+  round(avg(hs.score * 100 / h.max_score) filter (where hs.status = 2), 1) as avg_score`;
+
+interface HomeworkCountRow {
+  assigned: string | number;
+  finished: string | number;
+  avg_score: string | number | null;
+}
+
+function contentOf(chapters: { done?: string | number; total?: string | number } | undefined, hw: HomeworkCountRow | undefined): ContentProgress {
+  return {
+    chaptersDone: num(chapters?.done),
+    chaptersTotal: num(chapters?.total),
+    homeworkAssigned: num(hw?.assigned),
+    homeworkFinished: num(hw?.finished),
+    homeworkAvgScore: numOrNull(hw?.avg_score),
+  };
+}
+
+/** Live chapters per course (tbl_course_chapter, del_flag 0). */
+async function chapterTotals(db: Database, courseIds: string[]): Promise<Map<string, number>> {
+  if (!courseIds.length) return new Map();
+  const { rows } = await sql<{ course_id: string; total: string }>`
+    select course_id, count(*) as total from tbl_course_chapter where del_flag = 0 and course_id in (${sql.join(courseIds)}) group by course_id`.execute(db);
+  return new Map(rows.map((r) => [r.course_id, num(r.total)]));
+}
+
+/** The template lessons a session was filled from lead to chapters (`items` yields key + template_item_id as item). */
+const CHAPTERS_OF_ITEMS = sql`
+  join tbl_teach_template_item ti on ti.id = i.item
+  join tbl_course_chapter ch on ch.id = ti.chapter_id and ch.del_flag = 0`;
 
 /** Per course the student has a 课时包 for or is/was in a class of. */
 export async function studentProgress(db: Database, studentId: string): Promise<StudentProgressAnswer> {
@@ -86,8 +127,32 @@ export async function studentProgress(db: Database, studentId: string): Promise<
       group by 1`.execute(db)
   ).rows;
 
+  // Chapters done: from 已点名 sessions attended, or whose homework of the student is 已批改, filled from a template lesson.
+  const chapterDone = (
+    await sql<{ course_id: string; done: string }>`
+      with i as (
+        select c.template_item_id as item from tbl_lesson_student l
+          join tbl_calendar c on c.id = l.calendar_id and c.del_flag = 0 and c.type = 0 and c.status = 1
+        where l.student_id = ${studentId} and l.arrival_status in (1, 2) and c.template_item_id is not null
+        union
+        select c.template_item_id from tbl_homework_student hs
+          join tbl_homework h on h.id = hs.homework_id and h.del_flag = 0
+          join tbl_calendar c on c.id = h.calendar_id and c.del_flag = 0
+        where hs.student_id = ${studentId} and hs.status = 2 and c.template_item_id is not null)
+      select ch.course_id, count(distinct ch.id) as done from i ${CHAPTERS_OF_ITEMS} group by ch.course_id`.execute(db)
+  ).rows;
+  const homework = (
+    await sql<HomeworkCountRow & { course_id: string }>`
+      select z.course_id, ${HOMEWORK_COUNTS}
+      from tbl_homework_student hs
+        join tbl_homework h on h.id = hs.homework_id and h.del_flag = 0
+        join tbl_clazz z on z.id = h.clazz_id
+      where hs.student_id = ${studentId} and z.course_id is not null
+      group by z.course_id`.execute(db)
+  ).rows;
+
   const courseIds = [...new Set([...packages.map((p) => p.course_id), ...clazzes.map((z) => z.course_id as string)])];
-  const names = await namesOf(db, 'tbl_course', courseIds);
+  const [names, chapterTotal] = await Promise.all([namesOf(db, 'tbl_course', courseIds), chapterTotals(db, courseIds)]);
   const courses: StudentCourseProgress[] = courseIds.map((courseId) => {
     const pack = packages.find((p) => p.course_id === courseId);
     const roll = rolls.find((r) => r.course_id === courseId);
@@ -96,6 +161,7 @@ export async function studentProgress(db: Database, studentId: string): Promise<
       courseName: names.get(courseId) ?? courseId,
       clazzes: clazzes.filter((z) => z.course_id === courseId).map((z) => ({ id: z.id, name: z.name, status: z.status, status_dictText: MEMBER_STATUS_TEXT[z.status] ?? String(z.status) })),
       ...countsOf(roll),
+      ...contentOf({ done: chapterDone.find((r) => r.course_id === courseId)?.done, total: chapterTotal.get(courseId) }, homework.find((r) => r.course_id === courseId)),
       hoursBought: num(pack?.bought),
       hoursGift: num(pack?.gift),
       hoursUsed: num(pack?.used),
@@ -113,7 +179,7 @@ export async function clazzProgress(db: Database, clazzId: string): Promise<Claz
   const clazz = await db
     .selectFrom('tbl_clazz as z')
     .leftJoin('tbl_course as k', 'k.id', 'z.course_id')
-    .select(['z.id', 'k.total_lessons'])
+    .select(['z.id', 'z.course_id', 'k.total_lessons'])
     .where('z.id', '=', clazzId)
     .where('z.del_flag', '=', 0)
     .executeTakeFirst();
@@ -138,6 +204,47 @@ export async function clazzProgress(db: Database, clazzId: string): Promise<Claz
       order by m.status, s.name, m.student_id`.execute(db)
   ).rows;
 
+  const courseId = clazz.course_id;
+  const chapters = courseId
+    ? (
+        await sql<{ done: string }>`
+          select count(distinct ch.id) as done
+          from (select template_item_id as item from tbl_calendar
+                where clazz_id = ${clazzId} and del_flag = 0 and type = 0 and status = 1 and template_item_id is not null) i
+            ${CHAPTERS_OF_ITEMS} and ch.course_id = ${courseId}`.execute(db)
+      ).rows[0]
+    : undefined;
+  const memberChapters = courseId
+    ? (
+        await sql<{ student_id: string; done: string }>`
+          with i as (
+            select l.student_id, c.template_item_id as item from tbl_lesson_student l
+              join tbl_calendar c on c.id = l.calendar_id and c.clazz_id = ${clazzId} and c.del_flag = 0 and c.type = 0 and c.status = 1
+            where l.arrival_status in (1, 2) and c.template_item_id is not null
+            union
+            select hs.student_id, c.template_item_id from tbl_homework h
+              join tbl_homework_student hs on hs.homework_id = h.id and hs.status = 2
+              join tbl_calendar c on c.id = h.calendar_id and c.del_flag = 0
+            where h.clazz_id = ${clazzId} and h.del_flag = 0 and c.template_item_id is not null)
+          select i.student_id, count(distinct ch.id) as done from i ${CHAPTERS_OF_ITEMS} and ch.course_id = ${courseId}
+          group by i.student_id`.execute(db)
+      ).rows
+    : [];
+  const chaptersTotal = courseId ? ((await chapterTotals(db, [courseId])).get(courseId) ?? 0) : 0;
+  const hwTotals = (
+    await sql<HomeworkCountRow & { n: string }>`
+      select count(distinct h.id) as n, ${HOMEWORK_COUNTS}
+      from tbl_homework h left join tbl_homework_student hs on hs.homework_id = h.id
+      where h.clazz_id = ${clazzId} and h.del_flag = 0`.execute(db)
+  ).rows[0];
+  const hwMembers = (
+    await sql<HomeworkCountRow & { student_id: string }>`
+      select hs.student_id, ${HOMEWORK_COUNTS}
+      from tbl_homework h join tbl_homework_student hs on hs.homework_id = h.id
+      where h.clazz_id = ${clazzId} and h.del_flag = 0
+      group by hs.student_id`.execute(db)
+  ).rows;
+
   const planned = num(totals?.planned);
   const done = num(totals?.done);
   return {
@@ -146,6 +253,21 @@ export async function clazzProgress(db: Database, clazzId: string): Promise<Claz
     done,
     percent: percentOf(done, planned),
     courseLessons: clazz.total_lessons ?? null,
-    members: members.map((m) => ({ studentId: m.student_id, name: m.name, status: m.status, ...countsOf(m) })),
+    chaptersDone: num(chapters?.done),
+    chaptersTotal,
+    homeworkCount: num(hwTotals?.n),
+    homeworkAssigned: num(hwTotals?.assigned),
+    homeworkFinished: num(hwTotals?.finished),
+    homeworkAvgScore: numOrNull(hwTotals?.avg_score),
+    members: members.map((m) => ({
+      studentId: m.student_id,
+      name: m.name,
+      status: m.status,
+      ...countsOf(m),
+      ...contentOf(
+        { done: memberChapters.find((r) => r.student_id === m.student_id)?.done, total: chaptersTotal },
+        hwMembers.find((r) => r.student_id === m.student_id),
+      ),
+    })),
   };
 }

@@ -91,6 +91,9 @@ const KIND_FAMILIES: Record<MaterialKind, Family[]> = {
   video: ['video'],
   image: ['image'],
   document: ['pdf', 'zip', 'ole'],
+  ppt: ['zip', 'ole'],
+  pdf: ['pdf'],
+  other: ['zip', 'rar'],
 };
 
 /**

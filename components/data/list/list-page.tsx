@@ -98,7 +98,7 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
 
   const columnNames = useMemo(() => listFields(baseDef).map((f) => f.name), [baseDef]);
   const page = useListPage<R>({ source: baseDef, urls, stateKey: persistState ? route : null, extraParams, columnNames });
-  const { exportXls, exporting } = useExport({ urls: page.urls, state: page.state, title: def.title });
+  const { exportXls, exporting } = useExport({ urls: page.urls, state: page.state, title: def.title, extraParams });
   const settings = useColumnSettings(route);
   const forms = useListForms<R>();
 

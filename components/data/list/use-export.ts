@@ -55,13 +55,15 @@ export interface UseExportOptions {
   state: ListState<unknown>;
   /** File name without extension (the resource title); the mixin's fallback is 导出文件. */
   title?: string;
+  /** The list's fixed params (a screen's filter outside the search bar): the export keeps what the list shows. */
+  extraParams?: ListParams;
 }
 
 /**
  * Export of spec 02 §7: `exportXls()` GETs `{exportXlsUrl}` with the search params and `selections`
  * as a blob and saves `<title>.xls`; `exportXls2()` navigates to the url with `paramsStr`.
  */
-export function useExport({ urls, state, title }: UseExportOptions) {
+export function useExport({ urls, state, title, extraParams }: UseExportOptions) {
   const { message } = App.useApp();
   const showError = useApiError();
   const [exporting, setExporting] = useState(false);
@@ -74,7 +76,7 @@ export function useExport({ urls, state, title }: UseExportOptions) {
     }
     setExporting(true);
     try {
-      const blob = await fetchBlob(url, toExportParams(state));
+      const blob = await fetchBlob(url, { ...toExportParams(state), ...extraParams });
       if (!blob || blob.size === 0) {
         message.warning(EXPORT_FAILED);
         return;
@@ -95,7 +97,7 @@ export function useExport({ urls, state, title }: UseExportOptions) {
     }
     // The filter, sort and selection of the list, as the blob export sends them (the server reads paramsStr
     // like plain params). Fully encoded: encodeURI (the mixin's) would let a `&` or `#` in a search value cut the URL.
-    const paramsStr = encodeURIComponent(JSON.stringify(toExportParams(state)));
+    const paramsStr = encodeURIComponent(JSON.stringify({ ...toExportParams(state), ...extraParams }));
     // A file download from the API, not a Next.js page.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.href = `${absolute(url)}?paramsStr=${paramsStr}`;

@@ -114,6 +114,19 @@ export function ClazzMemberModal({ clazz, canEdit, onClose, onChanged }: ClazzMe
                 );
               },
             },
+            {
+              key: 'homework',
+              title: '作业完成',
+              render: (_: unknown, r: ClazzMemberRow) => {
+                const a = attendance.get(r.studentId);
+                if (!a) return '-';
+                return (
+                  <span data-testid={`clazz-member-homework-${r.studentId}`} title={`章节 ${a.chaptersDone}/${a.chaptersTotal}${a.homeworkAvgScore === null ? '' : `；作业平均分 ${a.homeworkAvgScore}（百分制）`}`}>
+                    {`${a.homeworkFinished}/${a.homeworkAssigned}`}
+                  </span>
+                );
+              },
+            },
             ...(canEdit
               ? [
                   {
@@ -144,6 +157,10 @@ function ClazzProgressLine({ progress }: { progress: ClazzProgressAnswer }) {
         {progress.courseLessons ? `（课程总课次 ${progress.courseLessons}）` : ''}
       </Typography.Text>
       <Progress percent={progress.percent ?? 0} size="small" style={{ flex: 1, margin: 0 }} />
+      <Typography.Text data-testid="clazz-progress-content">
+        章节 {progress.chaptersDone}/{progress.chaptersTotal}；作业 {progress.homeworkCount} 份，完成 {progress.homeworkFinished}/{progress.homeworkAssigned}
+        {progress.homeworkAvgScore === null ? '' : `，平均分 ${progress.homeworkAvgScore}（百分制）`}
+      </Typography.Text>
     </Flex>
   );
 }

@@ -62,7 +62,7 @@ export const clazzResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true },
   fields: [
     { name: 'id', label: '班级ID', kind: 'input', form: false, list: false, excel: false },
-    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 160 },
+    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'courseId', label: '课程', kind: 'select', maxLength: 32, width: 140 },
     { name: 'headTeacher', label: '班主任', kind: 'select', maxLength: 32, width: 100 },
     { name: 'locationId', label: '场地', kind: 'select', maxLength: 32, width: 160, ellipsis: 12 },

@@ -18,8 +18,11 @@ export const courseResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true },
   fields: [
     { name: 'id', label: '课程ID', kind: 'input', form: false, list: false, excel: false },
-    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 160 },
+    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'subject', label: '科目', kind: 'input', maxLength: 50, search: 'like', width: 90 },
+    // A node of 课程分类: the list shows its name (typeId_dictText, filled by the server); the screen filters by a
+    // type and its descendants with COURSE_TYPE_FILTER_PARAM, since this field's own param matches one type only.
+    { name: 'typeId', label: '课程分类', kind: 'select', maxLength: 32, query: false, width: 110 },
     { name: 'mode', label: '授课方式', kind: 'select', type: 'int', options: [{ value: '1', text: '一对一' }, { value: '2', text: '一对多' }], defaultValue: 2, search: 'eq', width: 90 },
     { name: 'unit', label: '单位', kind: 'select', type: 'int', options: [{ value: '1', text: '课时' }, { value: '2', text: '天' }, { value: '3', text: '月' }], defaultValue: 1, width: 70 },
     { name: 'defaultHours', label: '每次课时', kind: 'inputNumber', type: 'number', defaultValue: 1, width: 90 },

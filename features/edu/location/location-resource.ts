@@ -56,7 +56,7 @@ export const locationResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true },
   fields: [
     { name: 'id', label: '场地ID', kind: 'input', form: false, list: false, excel: false },
-    { name: 'name', label: '场地名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 160 },
+    { name: 'name', label: '场地名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'province', label: '省份', kind: 'input', maxLength: 32, search: 'eq', sortable: true, width: 100 },
     { name: 'city', label: '城市', kind: 'input', maxLength: 32, search: 'eq', sortable: true, width: 100 },
     { name: 'dict', label: '区县', kind: 'input', maxLength: 32, list: false },

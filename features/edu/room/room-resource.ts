@@ -25,7 +25,7 @@ export const roomResource: ResourceDef = {
   fields: [
     { name: 'id', label: '教室ID', kind: 'input', form: false, list: false, excel: false },
     { name: 'locationId', label: '场地', kind: 'select', required: true, maxLength: 32, width: 200, ellipsis: 16 },
-    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, width: 120 },
+    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true, width: 120 },
     { name: 'capacity', label: '容量', kind: 'inputNumber', type: 'int', required: true, sortable: true, width: 80 },
     { name: 'status', label: '状态', kind: 'select', type: 'int', options: [{ value: '1', text: '启用' }, { value: '0', text: '停用' }], defaultValue: 1, search: 'eq', width: 80 },
     { name: 'remark', label: '备注', kind: 'textarea', maxLength: 500, width: 200 },

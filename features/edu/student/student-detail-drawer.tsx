@@ -214,6 +214,8 @@ function StudentProgressPanel({ loading, courses }: { loading: boolean; courses:
               <ProgressLine label={`课次 已上 ${c.done} / 计划 ${c.planned}`} percent={percentOf(c.done, c.planned)} />
               <ProgressLine label={`出勤 到课 ${c.attended} / 已上 ${c.done}`} percent={c.attendanceRate} />
               <ProgressLine label={`课时 已用 ${c.hoursUsed} / 共 ${total}`} percent={percentOf(c.hoursUsed, total)} />
+              <ProgressLine label={`章节 已学 ${c.chaptersDone} / 共 ${c.chaptersTotal}`} percent={percentOf(c.chaptersDone, c.chaptersTotal)} />
+              <ProgressLine label={`作业 完成 ${c.homeworkFinished} / 布置 ${c.homeworkAssigned}`} percent={percentOf(c.homeworkFinished, c.homeworkAssigned)} />
             </Flex>
             <Descriptions
               size="small"
@@ -229,6 +231,7 @@ function StudentProgressPanel({ loading, courses }: { loading: boolean; courses:
                 { key: 'last', label: '上次课', children: c.lastSession ?? '-' },
                 { key: 'next', label: '下次课', children: c.nextSession ?? '-' },
                 { key: 'rate', label: '出勤率', children: c.attendanceRate === null ? '-' : `${c.attendanceRate}%` },
+                { key: 'hwScore', label: '作业平均分', children: c.homeworkAvgScore === null ? '-' : `${c.homeworkAvgScore}（百分制）` },
               ]}
             />
           </Card>

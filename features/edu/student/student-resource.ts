@@ -30,7 +30,7 @@ export const studentResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true },
   fields: [
     { name: 'id', label: '学员ID', kind: 'input', form: false, list: false, excel: false },
-    { name: 'name', label: '姓名', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, width: 100 },
+    { name: 'name', label: '姓名', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true, width: 100 },
     { name: 'phone', label: '手机', kind: 'input', required: true, maxLength: 30, pattern: 'mobile', unique: true, search: 'like', width: 130 },
     { name: 'gender', label: '性别', kind: 'select', type: 'int', options: GENDER_OPTIONS, width: 70 },
     { name: 'birthday', label: '生日', kind: 'date', list: false },

@@ -47,7 +47,7 @@ export const teacherResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true },
   fields: [
     { name: 'id', label: '教师ID', kind: 'input', form: false, list: false, excel: false },
-    { name: 'name', label: '姓名', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, width: 100 },
+    { name: 'name', label: '姓名', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true, width: 100 },
     { name: 'phone', label: '手机', kind: 'input', maxLength: 30, pattern: 'mobile', unique: true, search: 'like', width: 130 },
     { name: 'gender', label: '性别', kind: 'select', type: 'int', options: GENDER_OPTIONS, width: 70 },
     { name: 'jobType', label: '类型', kind: 'select', type: 'int', options: [{ value: '1', text: '全职' }, { value: '2', text: '兼职' }], defaultValue: 1, search: 'eq', width: 80 },

@@ -19,7 +19,7 @@ export const dictResource: ResourceDef = {
   defaultSort: { column: 'createTime', order: 'desc' },
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true },
   fields: [
-    { name: 'dictName', label: '字典名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 180 },
+    { name: 'dictName', label: '字典名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 180 },
     { name: 'dictCode', label: '字典编码', kind: 'input', required: true, maxLength: 100, unique: true, pattern: DICT_CODE_PATTERN, search: 'like', sortable: true, width: 180 },
     { name: 'description', label: '描述', kind: 'input', maxLength: 255, width: 240 },
     // JeecgBoot's 0 = string values, 1 = number values; kept on the wire, not edited here.

@@ -30,7 +30,7 @@ export const messageTemplateResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true },
   fields: [
     { name: 'templateCode', label: '模板编码', kind: 'input', required: true, maxLength: 100, unique: true, pattern: TEMPLATE_CODE_PATTERN, search: 'like', sortable: true, width: 180 },
-    { name: 'templateName', label: '模板名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 160 },
+    { name: 'templateName', label: '模板名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'templateType', label: '模板类型', kind: 'select', options: TEMPLATE_TYPE_OPTIONS, required: true, defaultValue: '1', search: 'eq', width: 100 },
     { name: 'templateTitle', label: '模板标题', kind: 'input', required: true, maxLength: 200, width: 220, help: '可使用 ${变量名} 占位，发送时替换' },
     { name: 'templateContent', label: '模板内容', kind: 'textarea', required: true, maxLength: 50000, width: 260, ellipsis: 30, help: '可使用 ${变量名} 占位；富文本内容保存时会过滤不安全的标签' },

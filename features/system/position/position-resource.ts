@@ -20,7 +20,7 @@ export const positionResource: ResourceDef = {
   actions: {},
   fields: [
     { name: 'code', label: '职务编码', kind: 'input', required: true, maxLength: 100, unique: true, search: 'like', sortable: true, width: 160 },
-    { name: 'name', label: '职务名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 160 },
+    { name: 'name', label: '职务名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'postRank', label: '职级', kind: 'select', dictCode: 'position_rank', search: 'eq', sortable: true, width: 120 },
     { name: 'companyId', label: '公司id', kind: 'input', maxLength: 255, list: false },
     { name: 'sysOrgCode', label: '组织机构编码', kind: 'input', maxLength: 50, list: false },

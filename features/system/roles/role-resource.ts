@@ -24,7 +24,7 @@ export const roleResource: ResourceDef = {
   fields: [
     // Queryable so the role picker can fetch already-chosen roles with an advanced query on id.
     { name: 'id', label: '角色ID', kind: 'input', form: false, list: false, excel: false },
-    { name: 'roleName', label: '角色名称', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, width: 160 },
+    { name: 'roleName', label: '角色名称', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'roleCode', label: '角色编码', kind: 'input', required: true, maxLength: 64, unique: true, pattern: ROLE_CODE_PATTERN, search: 'like', sortable: true, width: 160 },
     { name: 'description', label: '描述', kind: 'textarea', maxLength: 255, width: 240, ellipsis: 25 },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, search: 'range', width: 170 },

@@ -26,7 +26,7 @@ export const userResource: ResourceDef = {
     // Queryable so the user picker can fetch already-chosen users with an advanced query on id (spec 02 §3).
     { name: 'id', label: '用户ID', kind: 'input', form: false, list: false, excel: false },
     { name: 'username', label: '用户账号', kind: 'input', required: true, maxLength: 32, unique: true, search: 'like', sortable: true, width: 120, pattern: { regex: '^[A-Za-z0-9_]{2,32}$', message: '用户账号只能包含字母、数字和下划线，2-32位' } },
-    { name: 'realname', label: '用户姓名', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, width: 100 },
+    { name: 'realname', label: '用户姓名', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true, width: 100 },
     { name: 'password', column: 'password_hash', label: '登录密码', kind: 'password', writeOnly: true, list: false, excel: false, query: false, maxLength: 64 },
     { name: 'workNo', label: '工号', kind: 'input', maxLength: 32, unique: true, search: 'like', sortable: true, width: 100 },
     { name: 'sex', label: '性别', kind: 'select', type: 'int', dictCode: 'sex', search: 'eq', sortable: true, width: 70 },

@@ -5,11 +5,17 @@ import { linkId } from '../../core/ids';
 import { DEMO_PASSWORD, DEMO_USERS, DEPARTS, DICTS, PERMISSIONS, ROLES, TENANTS } from '../seed-data';
 import { seedCategories } from '../../services/category';
 import { linkTeacherAccounts } from '../../services/teachers';
+import { fillAllPinyinKeys } from '../../resources/pinyin-key';
 import { seedAnnouncements } from './announcements';
 import { seedLocations } from './locations';
 import { seedRoleDataRules } from './role-rules';
 import { seedTeachingPerms } from './teaching';
 import { seedTerm, type TermSeedReport } from './term';
+import { seedCourseTypes } from './course-types';
+import { seedCoursewareWorkbooks } from './courseware-workbooks';
+import { seedTeachTemplates } from './teach-templates';
+import { seedHomework } from './homework';
+import type { FileStorage } from '../../storage/storage';
 
 function logTerm(r: TermSeedReport | null) {
   if (r) console.log(`[seed] teaching term: ${r.sessions} sessions; ${r.refusedConflicts} attempted double bookings refused by the database`);
@@ -25,7 +31,7 @@ export interface SeedReport {
  * Idempotent: reference rows (departments, roles, menu, dictionaries) are inserted when missing and
  * never overwrite an administrator's later edits; users are only created on an empty user table.
  */
-export async function seed(db: Database, { demo, term = false }: { demo: boolean; term?: boolean }): Promise<SeedReport> {
+export async function seed(db: Database, { demo, term = false, storage }: { demo: boolean; term?: boolean; storage?: FileStorage }): Promise<SeedReport> {
   const report: SeedReport = { created: [], demo };
   await db.transaction().execute(async (tx) => {
     for (const t of TENANTS) await tx.insertInto('sys_tenant').values(t).onConflict((oc) => oc.column('id').doNothing()).execute();
@@ -72,6 +78,13 @@ export async function seed(db: Database, { demo, term = false }: { demo: boolean
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (anyUser) {
     if (term) logTerm(await seedTerm(db));
+    // After the term: its courses are filed under the demo types.
+    await seedCourseTypes(db, { demo });
+    if (demo) await seedCoursewareWorkbooks(db, { storage });
+    // After the chapters and courseware it points at.
+    await seedTeachTemplates(db, { demo });
+  if (demo) await seedHomework(db);
+    await fillAllPinyinKeys(db);
     return report;
   }
 
@@ -98,5 +111,11 @@ export async function seed(db: Database, { demo, term = false }: { demo: boolean
   if (term) logTerm(await seedTerm(db));
   // After the term (which links its own records): every demo teacher account is a teacher record too.
   await linkTeacherAccounts(db);
+  await seedCourseTypes(db, { demo });
+  if (demo) await seedCoursewareWorkbooks(db, { storage });
+  await seedTeachTemplates(db, { demo });
+  if (demo) await seedHomework(db);
+  // The seeds insert in bulk and by SQL without 拼音 sort keys; this also fills rows from before migration 0024.
+  await fillAllPinyinKeys(db);
   return report;
 }

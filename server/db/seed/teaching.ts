@@ -52,7 +52,7 @@ export const TEACHING_PERMS: SeedPerm[] = [
   { id: 'perm_btn_stu_phone', parent: 'perm_edu_student', name: '查看完整手机号', perms: PERMS.student.phone, roles: ACADEMIC },
   // Every staff role reads the course catalogue: marketing sells 课时包, teachers file homework (课程资料) by course.
   ...crud('perm_btn_course', 'perm_edu_course', '课程', PERMS.course, { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
-  ...crud('perm_btn_material', 'perm_edu_material', '课程资料', PERMS.material, { read: TEACHING, write: TEACHING, remove: ACADEMIC }),
+  ...crud('perm_btn_material', 'perm_edu_material', '课程资料', PERMS.material, { read: TEACHING, write: TEACHING, remove: ACADEMIC }, ['exportXls']),
   ...crud('perm_btn_room', 'perm_edu_room', '教室', PERMS.room, { read: ACADEMIC, write: ACADEMIC, remove: ACADEMIC }),
   { id: 'perm_btn_sched_list', parent: 'perm_edu_schedule', name: '查看课表', perms: PERMS.schedule.list, roles: TEACHING },
   { id: 'perm_btn_apply_list', parent: 'perm_edu_audit', name: '查看申请', perms: CALENDAR_PERM.applyList, roles: TEACHING },

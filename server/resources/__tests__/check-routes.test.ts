@@ -65,17 +65,18 @@ describe('GET /sys/duplicate/check', () => {
 
   it('answers only a caller who may add or edit such rows (a phone on file is not for anyone to probe)', async () => {
     const asTeacher = (q: Record<string, string>) => be.call(`/sys/duplicate/check?${new URLSearchParams(q)}`, { token: teacher });
-    for (const q of [
+    const probes: Record<string, string>[] = [
       { tableName: 'jw_fixture', fieldName: 'code', fieldVal: 'C001' },
       { tableName: 'tbl_student', fieldName: 'phone', fieldVal: '13900000000' },
       { tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001' },
       { tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001', dataId: 'u_admin' },
-    ]) {
+    ];
+    for (const q of probes) {
       expect((await asTeacher(q)).body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
     }
     // Their own account row: the one sys_user check a user without 用户管理 may make.
     expect((await asTeacher({ tableName: 'sys_user', fieldName: 'phone', fieldVal: '13800000001', dataId: 'u_teacher' })).body.message).toBe('该值可用！');
-    expect(['该值可用！', '该值不可用，系统中已存在！']).toContain((await dup({ tableName: 'tbl_student', fieldName: 'phone', fieldVal: '13900000000' })).body.message);
+    expect(['该值可用！', '该值不可用，系统中已存在！']).toContain(String((await dup({ tableName: 'tbl_student', fieldName: 'phone', fieldVal: '13900000000' })).body.message));
   });
 
   it('needs a token', async () => {

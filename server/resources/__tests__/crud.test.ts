@@ -6,8 +6,11 @@ import { ApiFailure } from '../../core/errors';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../../core/context';
 import { crudModule, iterateRows } from '../crud';
+import { columnOf } from '../../../lib/resources/field-kinds';
+import { fillAllPinyinKeys, hasPinyinKey, PINYIN_TARGETS, pinyinColumnOf, pinyinSortKey } from '../pinyin-key';
 import { parseListQuery } from '../query';
-import { registerResource, unregisterResource } from '../registry';
+import { listResources, registerResource, unregisterResource } from '../registry';
+import { textSortMode } from '../select';
 import { createFixtureTable, FIXTURE, grantCodes } from './helpers';
 
 let be: TestBackend;
@@ -230,20 +233,66 @@ describe('iterateRows', () => {
   });
 });
 
-// PostgreSQL's ICU "zh-x-icu": digits, Chinese by 拼音 and tone, then Latin. PGlite has no Chinese collation and
-// keeps code point order (select.ts), so this runs in the PostgreSQL stage.
-const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
-onPostgres('拼音 order (issue #21)', () => {
+// Digits, Chinese by 拼音 and tone, then Latin, case-insensitively: PostgreSQL's ICU "zh-x-icu", and on PGlite
+// (no Chinese collation) the stored key of migration 0024. The same order on both, the export's cursor included.
+describe('拼音 order (issue #21)', () => {
+  const expected = ['7号', '阿', '丁', '龙', '路', '吕', '万', '严', '张三', '张A', '赵', 'alice', 'Bob'];
+  const sorted = async (order = 'asc') => names((await list(`code=PY*&column=name&order=${order}&pageSize=20`)).page);
+  const keyOf = async (code: string) => (await sql<{ k: string | null }>`select name_pinyin as k from jw_fixture where code = ${code}`.execute(be.db)).rows[0]?.k;
+
+  it('keys each character by its most common reading, tone and itself; other text lower-cased after NFKC', () => {
+    expect(pinyinSortKey('张A')).toBe('`zhang1张a');
+    expect(['吕', '吗', 'Ａ１', '', null].map(pinyinSortKey)).toEqual(['`lv3吕', '`ma5吗', 'a1', '', null]);
+  });
+
   it('sorts free text as people read Chinese; the export walks the same order across batches', async () => {
-    const people = ['龙', '丁', '阿', '万', '张三', '严', 'Bob', 'alice', '路', '吕', '赵', '张A', '7号'];
-    for (const [i, name] of people.entries()) expect((await addRow({ name, code: `PY${i}` })).body.success).toBe(true);
-    const expected = ['7号', '阿', '丁', '龙', '路', '吕', '万', '严', '张三', '张A', '赵', 'alice', 'Bob'];
-    expect(names((await list('code=PY*&column=name&order=asc&pageSize=20')).page)).toEqual(expected);
-    expect(names((await list('code=PY*&column=name&order=desc&pageSize=20')).page)).toEqual([...expected].reverse());
+    for (const [i, name] of expected.entries()) expect((await addRow({ name, code: `PY${i}` })).body.success).toBe(true);
+    expect(await keyOf('PY1')).toBe('`a1阿');
+    expect(await sorted()).toEqual(expected);
+    expect(await sorted('desc')).toEqual([...expected].reverse());
     // Paged: page 2 continues where page 1 stopped.
     expect(names((await list('code=PY*&column=name&order=asc&pageNo=2&pageSize=5')).page)).toEqual(expected.slice(5, 10));
     const seen: unknown[] = [];
     for await (const r of iterateRows(be.db, FIXTURE, parseListQuery(FIXTURE, { code: 'PY*', column: 'name', order: 'asc' }), 3)) seen.push(r.name);
     expect(seen).toEqual(expected);
+  });
+
+  it('re-sorts a row renamed by an edit, by a hand-written UPDATE, and lists a row inserted without its key in its place', async () => {
+    const id = (await sql<{ id: string }>`select id from jw_fixture where code = 'PY3'`.execute(be.db)).rows[0].id;
+    expect((await be.call('/test/fixture/edit', { method: 'PUT', token: admin, json: { id, name: '艾' } })).body.success).toBe(true);
+    expect(await keyOf('PY3')).toBe('`ai4艾');
+    const renamed = ['7号', '阿', '艾', '丁', '路', '吕', '万', '严', '张三', '张A', '赵', 'alice', 'Bob'];
+    expect(await sorted()).toEqual(renamed);
+    // Paths that bypass the engine: the guard trigger nulls a key whose text changed without it; an insert has none.
+    await sql`update jw_fixture set name = '白' where code = 'PY3'`.execute(be.db);
+    expect(await keyOf('PY3')).toBeNull();
+    await sql`insert into jw_fixture (id, name, code) values ('py-raw', '周', 'PYraw')`.execute(be.db);
+    const after = ['7号', '阿', '白', '丁', '路', '吕', '万', '严', '张三', '张A', '赵', '周', 'alice', 'Bob'];
+    expect(await sorted()).toEqual(after);
+    const seen: unknown[] = [];
+    for await (const r of iterateRows(be.db, FIXTURE, parseListQuery(FIXTURE, { code: 'PY*', column: 'name', order: 'asc' }), 4)) seen.push(r.name);
+    expect(seen).toEqual(after);
+    // PGlite filled the keys before sorting; PostgreSQL sorts by ICU and leaves them to the start-up fill.
+    if ((await textSortMode(be.db)) === 'icu') await fillAllPinyinKeys(be.db, [{ table: 'jw_fixture', id: 'id', column: 'name', key: 'name_pinyin' }]);
+    expect([await keyOf('PY3'), await keyOf('PYraw')]).toEqual(['`bai2白', '`zhou1周']);
+  });
+
+  it('every pinyinSort field of the registered resources has its key column, which the seed left filled', async () => {
+    const keyColumns = await sql<{ c: string }>`select c.relname || '.' || a.attname as c from pg_attribute a join pg_class c on c.oid = a.attrelid
+      where a.attname like '%\\_pinyin' and a.attnum > 0 and not a.attisdropped and c.relkind = 'r'`.execute(be.db);
+    const have = new Set(keyColumns.rows.map((r) => r.c));
+    const wanted = listResources().flatMap(({ def }) => def.fields.filter(hasPinyinKey).map((f) => `${def.table}.${pinyinColumnOf(columnOf(f))}`));
+    expect(wanted).toEqual(expect.arrayContaining(['tbl_student.name_pinyin', 'sys_user.realname_pinyin']));
+    // Flagged fields have columns; the start-up fill knows every column (the fixture's is the test's own).
+    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
+    expect([...have].filter((c) => c !== 'jw_fixture.name_pinyin').sort()).toEqual(PINYIN_TARGETS.map((t) => `${t.table}.${t.key}`).sort());
+    // The seed inserts without keys (bulk and SQL); its closing fill keys every row.
+    const missing = [];
+    for (const t of PINYIN_TARGETS) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t.table)} where ${sql.ref(t.key)} is null and ${sql.ref(t.column)} is not null`.execute(be.db);
+      if (rows[0].n) missing.push(`${t.table}.${t.key}: ${rows[0].n}`);
+    }
+    expect(missing).toEqual([]);
+    expect((await sql<{ k: string }>`select realname_pinyin as k from sys_user where username = 'admin'`.execute(be.db)).rows[0].k).toBe(pinyinSortKey('管理员'));
   });
 });

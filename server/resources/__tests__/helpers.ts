@@ -9,6 +9,7 @@ import {
 import type { ResourceDef } from '../../../lib/resources/types';
 import type { Database } from '../../db';
 import { linkId } from '../../core/ids';
+import { addPinyinKey } from '../../db/migrations/0024-pinyin-key';
 
 /** A test-only resource over a test-only table (created by the test, never by a migration). */
 export const FIXTURE: ResourceDef = {
@@ -24,7 +25,7 @@ export const FIXTURE: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true },
   fields: [
     { name: 'id', label: 'ID', kind: 'hidden' },
-    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true },
+    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true },
     { name: 'code', label: '编码', kind: 'input', unique: true, maxLength: 20 },
     { name: 'sex', label: '性别', kind: 'select', dictCode: 'sex' },
     { name: 'tags', label: '标签', kind: 'list_multi', options: [{ value: 'a', text: '甲' }, { value: 'b', text: '乙' }, { value: 'c', text: '丙' }] },
@@ -45,7 +46,7 @@ export const FIXTURE: ResourceDef = {
 
 /** Every column name the fixture may put into SQL text. */
 export const FIXTURE_IDENTIFIERS = new Set([
-  'jw_fixture', 'id', 'name', 'code', 'sex', 'tags', 'age', 'score', 'birthday', 'start_time', 'phone', 'secret', 'owner_id',
+  'jw_fixture', 'id', 'name', 'name_pinyin', 'code', 'sex', 'tags', 'age', 'score', 'birthday', 'start_time', 'phone', 'secret', 'owner_id',
   'del_flag', 'create_by', 'create_time', 'update_by', 'update_time', 'n', 'one',
 ]);
 
@@ -70,6 +71,8 @@ export async function createFixtureTable(db: Database, table = FIXTURE.table) {
     update_time timestamptz
   )`.execute(db);
   await sql`create index ${sql.id(`${table}_ct`)} on ${sql.table(table)} (create_time, id)`.execute(db);
+  // name_pinyin, as migration 0024 gives a real table's pinyinSort field.
+  await addPinyinKey(db as unknown as Kysely<unknown>, table, 'name');
 }
 
 /** Button permissions with these codes, granted to a role (the admin role in tests). */

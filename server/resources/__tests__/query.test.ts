@@ -153,7 +153,7 @@ describe('advanced query', () => {
 
 describe('sort whitelist', () => {
   it('sorts by sortable fields (camelCase, _dictText stripped, comma list) with a row-key tie-break', () => {
-    expect(parseSort(FIXTURE, 'name', 'asc')).toEqual([{ column: 'name', order: 'asc', text: true }, { column: 'id', order: 'asc' }]);
+    expect(parseSort(FIXTURE, 'name', 'asc')).toEqual([{ column: 'name', order: 'asc', text: true, pinyin: 'name_pinyin' }, { column: 'id', order: 'asc' }]);
     expect(parseSort(FIXTURE, 'age_dictText,startTime', 'DESC')).toEqual([
       { column: 'age', order: 'desc' },
       { column: 'start_time', order: 'desc' },
@@ -164,12 +164,17 @@ describe('sort whitelist', () => {
     expect(compile({ column: 'name', order: 'asc' }).sql).toMatch(/ order by "name" asc, "id" asc limit \$\d+ offset \$\d+$/);
   });
 
-  it('sorts free text in 拼音 order with the ICU collation where the database has it; other types as stored', () => {
-    const sqlOf = (mode: 'icu' | 'plain', column: string) => pageQueries(db, FIXTURE, parseListQuery(FIXTURE, { column, order: 'asc' }), { offset: 0, limit: 10 }, {}, mode).rows.compile().sql;
+  it('sorts free text in 拼音 order: the ICU collation where the database has it, else the stored key (text when missing); other types as stored', () => {
+    const sqlOf = (mode: 'icu' | 'key' | 'plain', column: string) => pageQueries(db, FIXTURE, parseListQuery(FIXTURE, { column, order: 'asc' }), { offset: 0, limit: 10 }, {}, mode).rows.compile().sql;
     expect(sqlOf('icu', 'name')).toMatch(/ order by "name" collate "zh-x-icu" asc, "id" asc /);
     expect(sqlOf('icu', 'age')).toMatch(/ order by "age" asc, "id" asc /);
     expect(sqlOf('icu', 'startTime')).toMatch(/ order by "start_time" asc, "id" asc /);
+    expect(sqlOf('key', 'name')).toMatch(/ order by coalesce\("name_pinyin", "name"\) collate "C" asc, "id" asc /);
+    expect(sqlOf('key', 'age')).toMatch(/ order by "age" asc, "id" asc /);
     expect(sqlOf('plain', 'name')).toMatch(/ order by "name" asc, "id" asc /);
+    // Free text without a stored key keeps code point order on such a database.
+    const noKey = { ...FIXTURE, fields: FIXTURE.fields.map((f) => (f.name === 'name' ? { ...f, pinyinSort: false } : f)) };
+    expect(pageQueries(db, noKey, parseListQuery(noKey, { column: 'name', order: 'asc' }), { offset: 0, limit: 10 }, {}, 'key').rows.compile().sql).toMatch(/ order by "name" asc, "id" asc /);
   });
 
   it.each(['nope', 'phone', 'secret', 'departNames', 'id desc, (select 1)', 'name desc', '(select 1)', 'name;drop table jw_fixture', 'create_time', 'information_schema.tables'])(

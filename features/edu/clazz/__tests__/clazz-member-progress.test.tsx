@@ -16,15 +16,21 @@ const MEMBERS = [
   { id: 'm1', studentId: 's1', name: '张三', phone: '13900000001', status: 1, status_dictText: '正常', joinDate: '2026-09-01', leaveDate: null },
   { id: 'm2', studentId: 's2', name: '李四', phone: '13900000002', status: 1, status_dictText: '正常', joinDate: '2026-09-01', leaveDate: null },
 ];
-const counts = { planned: 0, done: 0, attended: 0, leave: 0, absent: 0, makeupPending: 0, attendanceRate: null };
+const counts = { planned: 0, done: 0, attended: 0, leave: 0, absent: 0, makeupPending: 0, attendanceRate: null, chaptersDone: 0, chaptersTotal: 6, homeworkAssigned: 0, homeworkFinished: 0, homeworkAvgScore: null };
 const PROGRESS = {
   clazzId: 'c1',
   planned: 12,
   done: 4,
   percent: 33.3,
   courseLessons: 20,
+  chaptersDone: 2,
+  chaptersTotal: 6,
+  homeworkCount: 2,
+  homeworkAssigned: 4,
+  homeworkFinished: 3,
+  homeworkAvgScore: 88.5,
   members: [
-    { ...counts, studentId: 's1', name: '张三', status: 1, planned: 12, done: 4, attended: 3, leave: 1, attendanceRate: 75 },
+    { ...counts, studentId: 's1', name: '张三', status: 1, planned: 12, done: 4, attended: 3, leave: 1, attendanceRate: 75, chaptersDone: 2, homeworkAssigned: 2, homeworkFinished: 2, homeworkAvgScore: 88.5 },
     { ...counts, studentId: 's2', name: '李四', status: 1, planned: 8 },
   ],
 };
@@ -49,5 +55,9 @@ describe('班级成员 dialog: 课次进度', () => {
     expect(screen.getByTestId('clazz-member-attendance-s1').getAttribute('title')).toBe('请假 1 次，缺席 0 次，待补课 0 次');
     // No session taken yet: no rate.
     expect(screen.getByTestId('clazz-member-attendance-s2').textContent).toBe('0/0');
+    // Chapters and homework (issue #22 item 7).
+    expect(screen.getByTestId('clazz-progress-content').textContent).toBe('章节 2/6；作业 2 份，完成 3/4，平均分 88.5（百分制）');
+    expect(screen.getByTestId('clazz-member-homework-s1').textContent).toBe('2/2');
+    expect(screen.getByTestId('clazz-member-homework-s1').getAttribute('title')).toBe('章节 2/6；作业平均分 88.5（百分制）');
   });
 });

@@ -15,6 +15,7 @@ const get = http.get as jest.Mock;
 const RECORDS = [
   { id: 'm1', courseId: 'c1', courseId_dictText: '初一数学', name: '第一课讲义', materialType: 4, materialType_dictText: '文档', filePath: 'material/20260301101010_a1b2c3d4e5f6.pdf', fileName: '第一课 讲义.pdf', fileSize: 2048 },
   { id: 'm2', courseId: 'c1', courseId_dictText: '初一数学', name: '旧资料', materialType: 4, materialType_dictText: '文档', filePath: 'material/20250101000000_ffffeeee.pdf', fileName: null, fileSize: 10 },
+  { id: 'm3', courseId: 'c1', courseId_dictText: '初一数学', name: '示意图', materialType: 3, materialType_dictText: '图片', filePath: 'material/x.png', fileName: '示意图.png', fileSize: 10 },
 ];
 
 beforeEach(() => {
@@ -28,10 +29,15 @@ beforeEach(() => {
 const nameInput = () => screen.getByTestId('form-modal').querySelector<HTMLInputElement>('#tblCourseMaterial_form_name')!;
 
 describe('课程资料 screen', () => {
-  it('lists a file by the name it was uploaded with; an older row by its stored name', async () => {
+  it('lists a file by the name it was uploaded with (an older row by its stored name) and previews an image inline', async () => {
     render(<MaterialListScreen />, { wrapper: wrapper() });
-    const links = await screen.findAllByTestId('material-download');
-    expect(links.map((l) => l.textContent)).toEqual(['下载 第一课 讲义.pdf', '下载 20250101000000_ffffeeee.pdf']);
+    const names = await screen.findAllByTestId('material-file');
+    expect(names.map((l) => l.textContent)).toEqual(['第一课 讲义.pdf', '20250101000000_ffffeeee.pdf', '示意图.png']);
+    expect(screen.getAllByTestId('material-download')).toHaveLength(3);
+    fireEvent.click(screen.getByTestId('material-preview-m3'));
+    const img = await screen.findByTestId('material-preview-image');
+    // The preview URL: permission-checked, inline and not counted as a download.
+    expect(img.getAttribute('src')).toBe('/jeecg-boot/edu/tblCourseMaterial/download?id=m3&preview=1');
   });
 
   it('新增 after 关闭 opens an empty form', async () => {
