@@ -17,6 +17,7 @@ import { readServerEnv } from './lib/server/env-read';
 import { createBff } from './lib/server/bff';
 import { httpUpstream, type RawBody, type Upstream } from './lib/server/upstream';
 import { DEMO_PASSWORD } from './server/db/seed-data';
+import { createServerOps, demoPasswordRefusals, refusalText, settingsRefusals } from './server/ops';
 
 const dev = process.env.NODE_ENV !== 'production';
 const port = Number(process.env.PORT || 3000);
@@ -37,6 +38,9 @@ function bffSegments(url: string): string[] | null {
 
 async function main() {
   const startedAt = Date.now();
+  // A real deployment (NODE_ENV=production with DATABASE_URL) does not start with development secrets or demo seeding.
+  const refused = settingsRefusals(process.env);
+  if (refused.length) return refuseStart(refused);
   const webEnv = readServerEnv();
   const sessionSecret = webEnv.sessionSecret;
   const hub = new RealtimeHub();
@@ -50,6 +54,11 @@ async function main() {
   const toHub = hubDelivery(hub);
   if (!legacyApiUrl) {
     backend = await getEmbeddedBackend();
+    const demo = await demoPasswordRefusals(process.env, backend.db);
+    if (demo.length) {
+      await backend.close();
+      return refuseStart(demo);
+    }
     // Pushes (role changes, announcements) and revoked sessions reach this instance's sockets, and on
     // PostgreSQL every other instance's too (LISTEN/NOTIFY); on PGlite they stay in process.
     fanout = await connectRealtime(backend, (d) => {
@@ -67,7 +76,8 @@ async function main() {
         takesRawBody: true,
       })
     : httpUpstream(legacyApiUrl!.replace(/\/+$/, ''), { signSecret: webEnv.legacySignSecret });
-  const bff = createBff(upstream, webEnv);
+  const ops = createServerOps({ apiPrefix, backend, legacyApiUrl, hub, isDraining: () => draining });
+  const bff = createBff(ops.timedUpstream(upstream), webEnv);
   const bffListener = getRequestListener((req, env) => {
     const segments = bffSegments(req.url);
     return segments ? bff(req, segments, env.incoming) : new Response(null, { status: 400 });
@@ -84,8 +94,12 @@ async function main() {
     const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
     req.headers['x-jiaowu-client-ip'] = forwarded || req.socket.remoteAddress || 'unknown';
     const url = req.url ?? '/';
-    if (url === apiPrefix || url.startsWith(apiPrefix + '/') || url.startsWith(apiPrefix + '?')) void bffListener(req, res);
-    else handle(req, res);
+    // Request id, access log and metrics around everything; /healthz, /readyz and /metrics ahead of the BFF and Next.
+    ops.track(req, res, () => {
+      if (ops.serves(url)) ops.serve(req, res);
+      else if (url === apiPrefix || url.startsWith(apiPrefix + '/') || url.startsWith(apiPrefix + '?')) void bffListener(req, res);
+      else handle(req, res);
+    });
   });
 
   // Next registers its own upgrade listener on `httpServer`, and it ends any upgrade whose path
@@ -165,6 +179,11 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function refuseStart(refusals: string[]): never {
+  console.error(refusalText(refusals));
+  process.exit(1);
 }
 
 main().catch((e) => {

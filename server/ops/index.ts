@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { Backend } from '../backend';
+import type { RealtimeHub } from '../realtime/hub';
+import { sharedReadiness } from './health';
+import { createOps } from './http-ops';
+import { createLogger, readLogLevel } from './logger';
+import { createMetrics, readMetricsToken } from './metrics';
+
+export { demoPasswordRefusals, refusalText, settingsRefusals } from './production';
+
+export interface ServerOpsOptions {
+  env?: NodeJS.ProcessEnv;
+  apiPrefix: string;
+  /** The embedded backend; null with LEGACY_API_URL. */
+  backend: Backend | null;
+  legacyApiUrl: string | null;
+  hub: RealtimeHub;
+  isDraining: () => boolean;
+}
+
+/** server.ts's operations wiring: logger, metrics, health checks and the request tracker, from the environment. */
+export function createServerOps(opts: ServerOpsOptions) {
+  const env = opts.env ?? process.env;
+  const logger = createLogger({ level: readLogLevel(env) });
+  const metrics = createMetrics({ websocketClients: () => opts.hub.size, pool: opts.backend?.dbPool ?? null });
+  const readiness = sharedReadiness({
+    db: opts.backend?.db ?? null,
+    // Where the backend stores uploads (server/storage/backend-storage.ts).
+    storageDir: opts.backend ? path.join(opts.backend.config.dataDir, 'upload') : null,
+    upstreamUrl: opts.legacyApiUrl,
+    draining: opts.isDraining,
+    onFailure: (check, e) => logger.warn({ check, err: (e as Error)?.message ?? String(e) }, 'readiness check failed'),
+  });
+  return createOps({ apiPrefix: opts.apiPrefix, logger, metrics, metricsToken: readMetricsToken(env), readiness });
+}
