@@ -53,7 +53,8 @@ function CancelModal({ entry, open, onClose, onDone }: { entry: CalendarEntryDet
   );
 }
 
-function DetailBody({ e }: { e: CalendarEntryDetail }) {
+/** `onLeave` closes the drawer before a link opens another screen (this tab stays alive, its drawer would cover the next). */
+function DetailBody({ e, onLeave }: { e: CalendarEntryDetail; onLeave: () => void }) {
   const type = CALENDAR_TYPES.find((t) => t.value === e.type);
   const liveOk = !!e.liveUrl && /^https?:\/\//i.test(e.liveUrl) && isSafeUrl(e.liveUrl);
   const seesHomework = useSeesHomework();
@@ -84,7 +85,7 @@ function DetailBody({ e }: { e: CalendarEntryDetail }) {
         {e.type === 0 && <Descriptions.Item label="学员">{e.studentCount} 人</Descriptions.Item>}
         {e.type === 0 && e.clazzId && seesHomework && (
           <Descriptions.Item label="作业">
-            <SessionHomework calendarId={e.id} />
+            <SessionHomework calendarId={e.id} onNavigate={onLeave} />
           </Descriptions.Item>
         )}
         <Descriptions.Item label="直播链接">
@@ -170,6 +171,10 @@ export function DetailDrawer({ id, onClose, onEdit, onChanged, renderActions, re
     void mutate();
     onChanged();
   };
+  const leave = () => {
+    setTab('detail');
+    onClose();
+  };
 
   const extra = e && (live || renderActions) && (
     <Space>
@@ -211,7 +216,7 @@ export function DetailDrawer({ id, onClose, onEdit, onChanged, renderActions, re
             activeKey={e.type === 0 ? tab : 'detail'}
             onChange={setTab}
             items={[
-              { key: 'detail', label: '详情', children: <DetailBody e={e} /> },
+              { key: 'detail', label: '详情', children: <DetailBody e={e} onLeave={leave} /> },
               ...(e.type === 0
                 ? [
                     {

@@ -17,7 +17,7 @@ export function useSeesHomework(): boolean {
  * The session drawer's 作业 line: how many homework the session has with a link to the list filtered by it,
  * or 布置作业 with the session prefilled when there is none.
  */
-export function SessionHomework({ calendarId }: { calendarId: string }) {
+export function SessionHomework({ calendarId, onNavigate }: { calendarId: string; onNavigate?: () => void }) {
   const router = useRouter();
   const { mode } = useAuth();
   const { data, error } = useSWR([HOMEWORK_URL.byCalendar, calendarId], async () => (await http.get<CalendarHomework>(HOMEWORK_URL.byCalendar, { calendarId })).result, { revalidateOnFocus: false });
@@ -28,14 +28,20 @@ export function SessionHomework({ calendarId }: { calendarId: string }) {
     return (
       <Space size={8} data-testid="session-homework">
         <span>{data.count} 份作业</span>
-        <Typography.Link onClick={() => router.push(`${HOMEWORK_PAGES.list}${q}`)}>查看</Typography.Link>
+        <Typography.Link onClick={() => {
+            onNavigate?.();
+            router.push(`${HOMEWORK_PAGES.list}${q}`);
+          }}>查看</Typography.Link>
       </Space>
     );
   }
   // Not a class the caller teaches (or no class): nothing to assign from here.
   if (!data.clazzId || mode(PERMS.homework.add) !== 'show') return <span data-testid="session-homework">无</span>;
   return (
-    <Typography.Link data-testid="session-homework-assign" onClick={() => router.push(`${HOMEWORK_PAGES.assign}${q}`)}>
+    <Typography.Link data-testid="session-homework-assign" onClick={() => {
+        onNavigate?.();
+        router.push(`${HOMEWORK_PAGES.assign}${q}`);
+      }}>
       布置作业
     </Typography.Link>
   );
