@@ -90,6 +90,10 @@ describe('demo teaching term', () => {
   it('runs once, and its attempted double bookings are refused by the database', async () => {
     expect(await seedTerm(be.db)).toBeNull();
     // From empty teaching tables again: the three clashing inserts fail on the exclusion constraints.
+    // The teaching content (issue #22) hangs off the term's courses and classes: it goes first.
+    for (const t of ['tbl_homework_student', 'tbl_homework', 'tbl_workbook_item', 'tbl_workbook', 'tbl_calendar_material', 'tbl_teach_template_item', 'tbl_teach_template', 'tbl_course_chapter', 'tbl_course_material'] as const) {
+      await be.db.deleteFrom(t).execute();
+    }
     for (const t of ['tbl_consume_log', 'tbl_lesson_student', 'tbl_calendar_teacher', 'tbl_calendar', 'tbl_schedule_series', 'tbl_student_course', 'tbl_clazz_student', 'tbl_student', 'tbl_clazz', 'tbl_holiday', 'tbl_teacher', 'tbl_course', 'tbl_room'] as const) {
       await be.db.deleteFrom(t).execute();
     }
