@@ -19,6 +19,8 @@ async function chooseOption(page: Page, select: Locator, text?: string) {
     await (text ? options.filter({ hasText: text }) : options).first().click({ timeout: 2_000 });
     // A pick made while the dropdown is still opening can be lost: retried until the select shows it.
     if (text) await expect(select.locator('.ant-select-content, .ant-select-selection-item').first()).toContainText(text, { timeout: 2_000 });
+    // Any option: the placeholder (请选择…) must have given way to the pick.
+    else await expect(select.locator('.ant-select')).not.toContainText('请选择', { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 
