@@ -43,7 +43,7 @@ async function openVideoForm(page: Page) {
   await page.getByTestId('list-add').click();
   const modal = page.getByTestId('form-modal');
   await expect(modal).toBeVisible();
-  const upload = modal.getByTestId('material-upload').first();
+  const upload = modal.getByTestId('video-upload').first();
   // A pick made while the dropdown is still opening can be lost (seen after the reload): retry it.
   await expect(async () => {
     await modal.locator('.ant-form-item').filter({ hasText: '类型' }).locator('.ant-select').first().click();
@@ -72,7 +72,7 @@ test('a 300 MB video resumes after a reload and is stored byte-identical', async
 
   // First attempt: start, wait until the server holds some slices, then reload mid-way.
   let upload = await openVideoForm(page);
-  await upload.getByTestId('material-upload-input').setInputFiles(source);
+  await upload.getByTestId('video-upload-input').setInputFiles(source);
   let uploadId: string | undefined;
   await expect.poll(async () => (uploadId = await uploadIdOf(page)), { timeout: 60_000 }).toBeTruthy();
   await expect.poll(async () => (await receivedOf(page, uploadId!)).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(20);
@@ -90,8 +90,8 @@ test('a 300 MB video resumes after a reload and is stored byte-identical', async
     if (r.method() === 'PUT' && m) puts.push(Number(m[1]));
   });
   upload = await openVideoForm(page);
-  await upload.getByTestId('material-upload-input').setInputFiles(source);
-  const value = upload.getByTestId('material-upload-value');
+  await upload.getByTestId('video-upload-input').setInputFiles(source);
+  const value = upload.getByTestId('video-upload-value');
   await expect(value).toBeVisible({ timeout: 480_000 });
   const stored = await value.getAttribute('data-path');
   expect(stored).toMatch(/^material\/.+\.mp4$/);

@@ -28,6 +28,7 @@ import * as m0022 from './migrations/0022-material-file-name';
 import * as m0023 from './migrations/0023-course-content';
 import * as m0024 from './migrations/0024-pinyin-key';
 import * as m0026 from './migrations/0026-calendar-material-source';
+import * as m0027 from './migrations/0027-pinyin-content';
 
 export type Database = Kysely<DB>;
 
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0023-course-content': m0023,
   '0024-pinyin-key': m0024,
   '0026-calendar-material-source': m0026,
+  '0027-pinyin-content': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

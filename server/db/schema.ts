@@ -994,3 +994,7 @@ export interface SysRoleTable { role_name_pinyin: string | null }
 export interface SysPositionTable { name_pinyin: string | null }
 export interface SysDictTable { dict_name_pinyin: string | null }
 export interface SysMessageTemplateTable { template_name_pinyin: string | null }
+/** 0027-pinyin-content (declaration merging), as 0024. */
+export interface TblTeachTemplateTable { name_pinyin: string | null }
+export interface TblWorkbookTable { name_pinyin: string | null }
+export interface TblHomeworkTable { title_pinyin: string | null }

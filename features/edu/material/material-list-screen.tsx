@@ -1,12 +1,13 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App, Divider, Form, Space, Typography } from 'antd';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { MaterialUpload } from '@/components/upload/material-upload';
+import { VideoUploadField } from '@/components/upload/video-upload-field';
 import { baseName, MATERIAL_KIND_OF_TYPE, UPLOAD_MESSAGES } from '@/lib/upload/rules';
 import { REFS, RefSelect, refEditor } from '../course/ref-select';
 import { ChapterEditor } from './chapter-select';
@@ -14,14 +15,33 @@ import { downloadMaterial, previewKindOf } from './material-files';
 import { MaterialPreview, type PreviewTarget } from './material-preview';
 import { materialResource } from './material-resource';
 
-/** The file of the form: the upload follows the chosen 类型 (spec 02 §5 materials rules). */
+/**
+ * The file of the form: the upload follows the chosen 类型 (spec 02 §5 materials rules). A 视频 goes through
+ * the video upload with its cover (spec 02 §3–§8), which fills 文件, 文件名 and 视频封面 together.
+ */
 function FileEditor({ value, onChange, disabled, id }: EditorProps) {
   const form = Form.useFormInstance();
   const type = Form.useWatch('materialType', form) as number | string | undefined;
   // The hidden 文件名 field: the name the user's file had (storage names are generated).
   const fileName = Form.useWatch('fileName', form) as string | null | undefined;
+  const coverPath = Form.useWatch('coverPath', form) as string | null | undefined;
   const kind = type === undefined || type === null || type === '' ? undefined : MATERIAL_KIND_OF_TYPE[Number(type)];
   if (!kind) return <Typography.Text type="secondary">请先选择类型</Typography.Text>;
+  if (kind === 'video')
+    return (
+      <VideoUploadField
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        fileName={fileName}
+        coverValue={coverPath}
+        disabled={disabled}
+        onChange={(p, name) => {
+          onChange?.(p);
+          form.setFieldValue('fileName', name || null);
+        }}
+        onCoverChange={(p) => form.setFieldValue('coverPath', p || null)}
+      />
+    );
   return (
     <MaterialUpload
       id={id}
@@ -37,12 +57,17 @@ function FileEditor({ value, onChange, disabled, id }: EditorProps) {
   );
 }
 
-/** A video's optional cover image (png/jpg/jpeg, 2 MB). */
-function CoverEditor({ value, onChange, disabled, id }: EditorProps) {
+/** A video's optional cover image (png/jpg/jpeg, 2 MB): picked in the video upload of 文件. */
+function CoverEditor({ value, onChange }: EditorProps) {
   const form = Form.useFormInstance();
   const type = Number(Form.useWatch('materialType', form));
-  if (MATERIAL_KIND_OF_TYPE[type] !== 'video') return <Typography.Text type="secondary">仅视频资料可设置封面</Typography.Text>;
-  return <MaterialUpload id={id} kind="image" buttonText="上传封面" value={typeof value === 'string' ? value : ''} disabled={disabled} onChange={(p) => onChange?.(p)} />;
+  const isVideo = MATERIAL_KIND_OF_TYPE[type] === 'video';
+  // The server refuses a cover on other types: a cover left from 视频 goes when the type changes.
+  useEffect(() => {
+    if (!isVideo && Number.isFinite(type) && value) onChange?.(null);
+  }, [isVideo, type, value, onChange]);
+  if (!isVideo) return <Typography.Text type="secondary">仅视频资料可设置封面</Typography.Text>;
+  return <Typography.Text type="secondary">{value ? '已设置，可在“文件”中更换或移除' : '在“文件”中随视频选择封面'}</Typography.Text>;
 }
 
 const editors = {

@@ -153,7 +153,7 @@ export const teachTemplateResource: ResourceDef = {
   fields: [
     { name: 'id', label: '模板ID', kind: 'input', form: false, list: false, excel: false },
     { name: 'courseId', label: '课程', kind: 'select', required: true, maxLength: 32, search: 'eq', width: 160 },
-    { name: 'name', label: '模板名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 200 },
+    { name: 'name', label: '模板名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 200 },
     { name: 'status', label: '状态', kind: 'select', type: 'int', options: TEMPLATE_STATUS_OPTIONS, defaultValue: 1, search: 'eq', sortable: true, width: 80 },
     { name: 'lessonCount', label: '课次数', kind: 'inputNumber', type: 'int', virtual: true, form: false, query: false, width: 90 },
     { name: 'remark', label: '备注', kind: 'textarea', maxLength: 500, list: false },

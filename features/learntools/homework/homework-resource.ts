@@ -21,7 +21,7 @@ export const homeworkResource: ResourceDef = {
     { name: 'id', label: '作业ID', kind: 'input', form: false, list: false, excel: false },
     { name: 'clazzId', label: '班级', kind: 'select', search: 'eq', width: 150 },
     { name: 'calendarId', label: '课次', kind: 'select', width: 170 },
-    { name: 'title', label: '标题', kind: 'input', maxLength: 100, search: 'like', sortable: true, width: 200 },
+    { name: 'title', label: '标题', kind: 'input', maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 200 },
     { name: 'source', label: '来源', kind: 'select', type: 'int', options: SOURCE_OPTIONS, search: 'eq', width: 80 },
     { name: 'workbookId', label: '练习册', kind: 'hidden', list: false, excel: false },
     { name: 'dueTime', label: '截止时间', kind: 'datetime', search: 'range', sortable: true, width: 170 },

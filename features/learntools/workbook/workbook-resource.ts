@@ -41,7 +41,7 @@ export const workbookResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true },
   fields: [
     { name: 'id', label: '练习册ID', kind: 'input', form: false, list: false, excel: false },
-    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, width: 200 },
+    { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 200 },
     { name: 'courseId', label: '课程', kind: 'select', maxLength: 32, search: 'eq', width: 160 },
     { name: 'grade', label: '年级', kind: 'select', options: GRADE_OPTIONS, maxLength: 20, search: 'eq', width: 90 },
     { name: 'status', label: '状态', kind: 'select', type: 'int', options: WORKBOOK_STATUS_OPTIONS, defaultValue: 0, required: true, search: 'eq', sortable: true, width: 90 },
