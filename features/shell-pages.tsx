@@ -55,6 +55,7 @@ const LOADERS: Record<string, ComponentType> = {
   'system/SysMessageTemplateList': dynamic(() => import('@/features/system/messages/message-template-list-screen'), { loading }),
   'system/QuartzJobList': dynamic(() => import('@/features/system/quartz/quartz-list-screen'), { loading }),
   'system/SysMessageList': dynamic(() => import('@/features/system/messages/message-list-screen'), { loading }),
+  'monitor/SystemMonitor': dynamic(() => import('@/features/system/monitor/monitor-screen'), { loading }),
   'system/DictList': dynamic(() => import('@/features/system/dict/dict-list-screen'), { loading }),
   'system/SysCategoryList': dynamic(() => import('@/features/system/category/category-list-screen'), { loading }),
   'system/PermissionList': dynamic(() => import('@/features/system/permission/permission-list-screen'), { loading }),

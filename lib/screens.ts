@@ -52,6 +52,7 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'system/SysMessageTemplateList', path: '/isystem/messageTemplate', title: '消息模板', perm: { anyOf: [PERMS.messageTemplate.list, PERMS.message.send] } },
   { component: 'system/QuartzJobList', path: '/isystem/QuartzJobList', title: '定时任务', perm: PERMS.quartz.list },
   { component: 'system/SysMessageList', path: '/isystem/message', title: '消息记录', perm: PERMS.message.list },
+  { component: 'monitor/SystemMonitor', path: '/isystem/monitor', title: '系统监控', perm: PERMS.monitor.list },
 ];
 
 /** The permission a screen needs (`perm` of its entry), if any. */

@@ -34,6 +34,7 @@ import { courseTypeRoutes } from './http/course-type-routes';
 import { materialDownloadRoutes } from './http/material-download-routes';
 import { workbookRoutes } from './http/workbook-routes';
 import { homeworkRoutes } from './http/homework-routes';
+import { monitorRoutes } from './http/monitor-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
 import { noteRequestUser } from './ops/request-context';
@@ -121,6 +122,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', materialDownloadRoutes);
   app.route('/', workbookRoutes);
   app.route('/', homeworkRoutes);
+  app.route('/', monitorRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

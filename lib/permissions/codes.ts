@@ -41,6 +41,8 @@ export const PERMS = Object.freeze({
   tenant: area('system:tenant', ['list']),
   position: area('system:position', ['list']),
   quartz: area('quartz:job', [...CRUD, 'pause', 'resume', 'execute']),
+  /** 系统监控 (磁盘, HTTP 请求追踪, 进程, 数据库, 系统, 服务): reading every tab. */
+  monitor: area('system:monitor', ['list']),
 
   /* 教育 */
   location: area('edu:location', [...CRUD, 'exportXls']),

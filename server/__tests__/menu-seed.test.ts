@@ -51,6 +51,7 @@ const DICT_CODES = [...codes('system:dict', ['list', 'add', 'edit', 'delete', 'd
 const PERMISSION_CODES = codes('system:permission', ['list', 'add', 'edit', 'delete', 'rule']);
 const TABLE_COLUMN_CODES = codes('system:tableColumn', ['list', 'add', 'edit', 'delete', 'deleteBatch']);
 const QUARTZ_CODES = codes('quartz:job', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'pause', 'resume', 'execute']);
+const MONITOR_CODES = ['system:monitor:list'];
 const LOCATION_CODES = [...codes('edu:location', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls']), 'clazz:teacher:list'];
 /** A teacher lists and adds venues and edits its own (the ownership rule stops edits of others'), and picks teachers. */
 const TEACHER_LOCATION_CODES = ['edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list'];
@@ -135,6 +136,7 @@ describe('seeded menu per role (fresh database)', () => {
           ['消息记录', '/isystem/message'],
           ['在线用户', '/isystem/online'],
           ['登录日志', '/isystem/log'],
+          ['系统监控', '/isystem/monitor'],
           ['角色授权', '/isystem/rolePermission'],
         ],
       ],
@@ -156,6 +158,7 @@ describe('seeded menu per role (fresh database)', () => {
       ...TABLE_COLUMN_CODES,
       ...LOCATION_CODES,
       ...QUARTZ_CODES,
+      ...MONITOR_CODES,
       ...ALL_TEACHING_CODES,
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
@@ -223,6 +226,7 @@ describe('seeded menu per role (fresh database)', () => {
         ...TABLE_COLUMN_CODES,
         ...LOCATION_CODES,
         ...QUARTZ_CODES,
+        ...MONITOR_CODES,
         ...ALL_TEACHING_CODES,
       ].sort(),
     );

@@ -129,6 +129,7 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_user', parent_id: 'perm_isystem', name: '用户管理', url: '/isystem/user', component: 'system/UserList', menu_type: 1, sort_no: 10.5, icon: 'user', roles: ADMIN },
   { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ADMIN },
   { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ADMIN },
+  { id: 'perm_isystem_monitor', parent_id: 'perm_isystem', name: '系统监控', url: '/isystem/monitor', component: 'monitor/SystemMonitor', menu_type: 1, sort_no: 12.5, icon: 'dashboard', roles: ADMIN },
   { id: 'perm_isystem_depart', parent_id: 'perm_isystem', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', menu_type: 1, sort_no: 10.6, icon: 'team', roles: ADMIN },
   { id: 'perm_isystem_role', parent_id: 'perm_isystem', name: '角色管理', url: '/isystem/role', component: 'system/RoleList', menu_type: 1, sort_no: 10.7, icon: 'safety', roles: ADMIN },
   { id: 'perm_isystem_dict', parent_id: 'perm_isystem', name: '数据字典', url: '/isystem/dict', component: 'system/DictList', menu_type: 1, sort_no: 10.8, icon: 'book', roles: ADMIN },
@@ -208,6 +209,8 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_btn_quartz_pause', parent_id: 'perm_isystem_quartz', name: '停止定时任务', menu_type: 2, perms: PERMS.quartz.pause, perms_type: '1', sort_no: 235, roles: ADMIN },
   { id: 'perm_btn_quartz_resume', parent_id: 'perm_isystem_quartz', name: '启动定时任务', menu_type: 2, perms: PERMS.quartz.resume, perms_type: '1', sort_no: 236, roles: ADMIN },
   { id: 'perm_btn_quartz_execute', parent_id: 'perm_isystem_quartz', name: '立即执行定时任务', menu_type: 2, perms: PERMS.quartz.execute, perms_type: '1', sort_no: 237, roles: ADMIN },
+  // 系统监控 (server/http/monitor-routes.ts).
+  { id: 'perm_btn_monitor_list', parent_id: 'perm_isystem_monitor', name: '查看系统监控', menu_type: 2, perms: PERMS.monitor.list, perms_type: '1', sort_no: 240, roles: ADMIN },
 ];
 
 /** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */

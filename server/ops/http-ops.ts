@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ReadinessAnswer } from './health';
 import { logAccess, type Logger } from './logger';
 import { metricsAccess, type Metrics } from './metrics';
+import { monitorRequestEnd, monitorRequestStart } from './monitor-state';
 import { runWithRequestContext, type RequestContext } from './request-context';
 import { createRouteLabeler, loggablePath } from './route-label';
 
@@ -77,12 +78,18 @@ export function createOps(opts: OpsOptions) {
       const incoming = req.headers['x-request-id'];
       const ctx: RequestContext = { reqId: typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID() };
       res.setHeader('x-request-id', ctx.reqId);
+      monitorRequestStart(req.socket);
       res.once('close', () => {
         const seconds = Number(process.hrtime.bigint() - start) / 1e9;
         const status = res.writableFinished ? res.statusCode : 499;
         const route = label(url);
         const method = req.method ?? 'GET';
         metrics.observeRequest(method, route, status, seconds);
+        const ms = Math.round(seconds * 10_000) / 10;
+        const shownPath = loggablePath(url, opts.apiPrefix);
+        // 系统监控's trace: API calls and pages, not Next's assets or the probes (they would push everything else out).
+        const traced = route !== 'next' && !OPS_PATHS.has(route);
+        monitorRequestEnd({ time: Date.now() - Math.round(seconds * 1000), method, path: shownPath, status, ms, userId: ctx.userId }, traced);
         // Probes and scrapes come every few seconds: their successes are counted, not logged (a refused scrape is).
         if (OPS_PATHS.has(route) && status < 400) return;
         logAccess(logger, {
@@ -90,9 +97,9 @@ export function createOps(opts: OpsOptions) {
           ...(ctx.userId ? { userId: ctx.userId } : {}),
           method,
           route,
-          path: loggablePath(url, opts.apiPrefix),
+          path: shownPath,
           status,
-          ms: Math.round(seconds * 10_000) / 10,
+          ms,
           ip: String(req.headers['x-jiaowu-client-ip'] ?? ''),
           ...(status === 499 ? { aborted: true } : {}),
         });

@@ -5,6 +5,8 @@ import { sharedReadiness } from './health';
 import { createOps } from './http-ops';
 import { createLogger, readLogLevel } from './logger';
 import { createMetrics, readMetricsToken } from './metrics';
+import { registerMonitorSources } from './monitor-state';
+import { startMonitorProbes } from '../services/monitor';
 
 export { demoPasswordRefusals, refusalText, settingsRefusals } from './production';
 
@@ -23,6 +25,9 @@ export function createServerOps(opts: ServerOpsOptions) {
   const env = opts.env ?? process.env;
   const logger = createLogger({ level: readLogLevel(env) });
   const metrics = createMetrics({ websocketClients: () => opts.hub.size, pool: opts.backend?.dbPool ?? null });
+  // 系统监控 (服务, 数据库) reads the same two sources through the backend's monitor routes.
+  registerMonitorSources({ websocketClients: () => opts.hub.size, pool: opts.backend?.dbPool ?? null });
+  startMonitorProbes();
   const readiness = sharedReadiness({
     db: opts.backend?.db ?? null,
     // Where the backend stores uploads (server/storage/backend-storage.ts).
