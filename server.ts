@@ -18,6 +18,7 @@ import { createBff } from './lib/server/bff';
 import { httpUpstream, type RawBody, type Upstream } from './lib/server/upstream';
 import { DEMO_PASSWORD } from './server/db/seed-data';
 import { createServerOps, demoPasswordRefusals, refusalText, settingsRefusals } from './server/ops';
+import { quartzSchedulerFor } from './server/services/quartz-scheduler';
 
 const dev = process.env.NODE_ENV !== 'production';
 const port = Number(process.env.PORT || 3000);
@@ -166,12 +167,17 @@ async function main() {
     if (draining) return;
     draining = true;
     console.log(`${signal}: draining ${inFlight} request(s)…`);
+    // Sockets closed with 1001 (going away): the shell reconnects after 5 s, through the load balancer to an
+    // instance still listening (this one no longer accepts).
     hub.closeAll();
     server.close();
     server.closeIdleConnections();
     const deadline = Date.now() + 10_000;
+    // 定时任务: no run starts from now on; one in progress may finish within the same 10 s, then is aborted.
+    const jobsStopped = backend ? quartzSchedulerFor(backend.db)?.stop(deadline - Date.now()) : undefined;
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     server.closeAllConnections();
+    await jobsStopped;
     await fanout?.close().catch(() => undefined);
     await backend?.close().catch((e) => console.error('[db] close failed', e));
     console.log('Stopped cleanly.');

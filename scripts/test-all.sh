@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test command: lint and typecheck (side by side), Jest on PGlite, the backend suites again on
-# PostgreSQL when one can be started, build, Playwright. Prints each stage's wall time and ends with the
-# budget line (docs/testing.md: ≤ 25 min on the 2-core CI machine, never over 45).
+# PostgreSQL when one can be started, build, the container's runtime smoke, Playwright. Prints each stage's
+# wall time and ends with the budget line (docs/testing.md: ≤ 25 min on the 2-core CI machine, never over 45).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,9 +21,9 @@ timed() {
 }
 budget_line() {
   local total=$(($(date +%s) - START))
-  printf '\ntest budget: total %s min (lint %s, types %s, jest %s, jest-pg %s, build %s, e2e %s)\n' "$(mins "$total")" \
+  printf '\ntest budget: total %s min (lint %s, types %s, jest %s, jest-pg %s, build %s, smoke %s, e2e %s)\n' "$(mins "$total")" \
     "$(mins "${TOOK[lint]:-0}")" "$(mins "${TOOK[types]:-0}")" "$(mins "${TOOK[jest]:-0}")" "$(mins "${TOOK[jest-pg]:-0}")" \
-    "$(mins "${TOOK[build]:-0}")" "$(mins "${TOOK[e2e]:-0}")"
+    "$(mins "${TOOK[build]:-0}")" "$(mins "${TOOK[smoke]:-0}")" "$(mins "${TOOK[e2e]:-0}")"
 }
 # A failing stage still prints how far the run got.
 trap budget_line EXIT
@@ -58,6 +58,10 @@ fi
 step "build"
 # tsc --noEmit above checked the same tsconfig: the build skips its second type check.
 NEXT_SKIP_TYPECHECK=1 timed build npx next build
+
+step "runtime smoke (the Dockerfile's runtime files, started as the image starts them)"
+# Reuses the build above; a file the image's runtime stage does not copy fails here.
+timed smoke bash scripts/runtime-smoke.sh
 
 step "e2e (Playwright, Chromium)"
 timed e2e npx playwright test

@@ -38,6 +38,7 @@ export class RealtimeHub {
     for (const set of this.byUser.values()) for (const c of [...set]) if (wanted.has(c.tokenHash)) c.close(4001, 'session ended');
   }
 
+  /** Shutdown: 1001 (going away). The shell's sockets reconnect after any close, 5 s later, so to another instance. */
   closeAll() {
     for (const set of this.byUser.values()) for (const c of [...set]) c.close(1001, 'server shutting down');
   }

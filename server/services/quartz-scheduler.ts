@@ -16,6 +16,8 @@ export const QUARTZ_RUNNING = 0;
 export const QUARTZ_STOPPED = -1;
 /** A run longer than this is abandoned (its signal aborted) and logged as failed. */
 export const DEFAULT_JOB_TIMEOUT_MS = 10 * 60_000;
+/** After `stop` aborts the runs still going, how long it waits for them to give up before it returns anyway. */
+export const STOP_ABORT_WAIT_MS = 1000;
 
 export interface QuartzSchedulerOptions {
   timeoutMs?: number;
@@ -33,7 +35,8 @@ export interface QuartzSchedulerOptions {
  */
 export class QuartzScheduler {
   private readonly crons = new Map<string, Cron>();
-  private readonly running = new Set<AbortController>();
+  /** Runs in progress: their abort handle and their outcome (for `stop` to wait on). */
+  private readonly running = new Map<AbortController, Promise<string>>();
   private readonly ctx: QuartzJobContext;
   private readonly timeoutMs: number;
   private stopped = false;
@@ -101,7 +104,6 @@ export class QuartzScheduler {
     if (!job) throw new Error(`未知的任务类 ${row.job_class_name}`);
     const params = parseJobParameter(row.parameter);
     const ac = new AbortController();
-    this.running.add(ac);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -109,20 +111,36 @@ export class QuartzScheduler {
         reject(new Error(`执行超过${Math.round(this.timeoutMs / 1000)}秒`));
       }, this.timeoutMs);
     });
+    const run = Promise.race([job.run(this.ctx, { params, signal: ac.signal }), timeout]);
+    this.running.set(ac, run);
     try {
-      return await Promise.race([job.run(this.ctx, { params, signal: ac.signal }), timeout]);
+      return await run;
     } finally {
       clearTimeout(timer);
       this.running.delete(ac);
     }
   }
 
-  /** Stops every schedule and aborts runs in progress (shutdown). */
-  stop(): void {
+  /**
+   * Shutdown: stops every schedule at once, so no run starts from now on. Runs in progress get `graceMs` to
+   * finish (a job is not cut off half-way when it ends soon); then the rest are aborted, and given
+   * STOP_ABORT_WAIT_MS to give up. Resolves when no run is going on or those waits are over, so the caller can
+   * close the database (and with it any lock a run holds) after the runs rather than under them.
+   */
+  async stop(graceMs = 0): Promise<void> {
     this.stopped = true;
     for (const id of [...this.crons.keys()]) this.unschedule(id);
-    for (const ac of this.running) ac.abort();
-    this.running.clear();
+    if (graceMs > 0) await this.settled(graceMs);
+    for (const ac of this.running.keys()) ac.abort();
+    await this.settled(STOP_ABORT_WAIT_MS);
+  }
+
+  /** Resolves when every run in progress has ended, or after `ms`. */
+  private async settled(ms: number): Promise<void> {
+    if (!this.running.size) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled(this.running.values()), new Promise((r) => (timer = setTimeout(r, ms)))]);
+    clearTimeout(timer);
   }
 }
 
@@ -130,7 +148,7 @@ export class QuartzScheduler {
 const registry = new WeakMap<Database, QuartzScheduler>();
 
 export async function startQuartzScheduler(db: Database, opts: QuartzSchedulerOptions = {}): Promise<QuartzScheduler> {
-  registry.get(db)?.stop();
+  void registry.get(db)?.stop();
   const s = new QuartzScheduler(db, opts);
   registry.set(db, s);
   await s.start();
