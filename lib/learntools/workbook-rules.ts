@@ -161,3 +161,18 @@ export function scoreObjective(
   else right = acceptedAnswers(answer).includes(g);
   return right ? points : 0;
 }
+
+/** One item as `/learntools/tblWorkbook/item/list` answers it (the server's services and the items screen). */
+export interface WorkbookItemWire {
+  id: string;
+  workbookId: string;
+  type: number;
+  type_dictText: string;
+  stem: string;
+  /** 单选 / 多选 only; stored as a JSON array of strings. */
+  options: string[] | null;
+  answer: string | null;
+  analysis: string | null;
+  score: number;
+  sort: number;
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { WORKBOOK_MESSAGES } from '../../features/learntools/workbook/workbook-resource';
-import { ITEM_TYPE_LABEL, normaliseAnswer, parseOptions, validateItem, type ItemErrors } from '../../lib/learntools/workbook-rules';
+import { ITEM_TYPE_LABEL, normaliseAnswer, parseOptions, validateItem, type ItemErrors, type WorkbookItemWire } from '../../lib/learntools/workbook-rules';
 import type { Database } from '../db';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
@@ -11,19 +11,7 @@ import { newId } from '../core/ids';
  * (published homework using a workbook keeps it).
  */
 
-export interface WorkbookItem {
-  id: string;
-  workbookId: string;
-  type: number;
-  type_dictText: string;
-  stem: string;
-  /** 单选 / 多选 only; stored as a JSON array of strings. */
-  options: string[] | null;
-  answer: string | null;
-  analysis: string | null;
-  score: number;
-  sort: number;
-}
+export type WorkbookItem = WorkbookItemWire;
 
 export interface ItemInput {
   id?: string;

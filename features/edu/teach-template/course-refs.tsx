@@ -5,17 +5,11 @@ import { TreeSelect } from 'antd';
 import { rowsOf } from '@/components/data/dict/use-dict';
 import { http } from '@/lib/http';
 import { TEMPLATE_URLS } from './teach-template-resource';
+import type { TreeNodeWire } from '../course-type/course-type-api';
+import { useChapterTree } from '../course-type/use-chapter-tree';
 
 /** A node of `GET /course/chapter/tree?courseId=` (the chapters' tree answer). */
-export interface ChapterNode {
-  id: string;
-  key: string;
-  value: string;
-  title: string;
-  parentId: string | null;
-  sort: number;
-  children?: ChapterNode[];
-}
+export type ChapterNode = TreeNodeWire;
 
 export interface MaterialOption {
   value: string;
@@ -25,10 +19,7 @@ export interface MaterialOption {
 const swrOptions = { revalidateOnFocus: false } as const;
 
 /** A course's chapter tree (empty without a course). */
-export function useChapterTree(courseId: string | undefined) {
-  const { data } = useSWR(courseId ? ([TEMPLATE_URLS.chapterTree, courseId] as const) : null, async ([url, id]) => (await http.get<ChapterNode[]>(url, { courseId: id })).result ?? [], swrOptions);
-  return data ?? [];
-}
+export const useChapterNodes = (courseId: string | undefined): ChapterNode[] => useChapterTree(courseId).nodes;
 
 /** A course's materials as options of the 课件 column (the first 200: a template's course is not a library). */
 export function useCourseMaterials(courseId: string | undefined): MaterialOption[] {

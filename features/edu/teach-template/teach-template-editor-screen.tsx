@@ -13,7 +13,7 @@ import type { GridRow } from '@/lib/grid/types';
 import { http } from '@/lib/http';
 import { PERMS } from '@/lib/permissions/codes';
 import { REFS, RefSelect } from '../course/ref-select';
-import { useChapterTree, useCourseMaterials } from './course-refs';
+import { useChapterNodes, useCourseMaterials } from './course-refs';
 import { lessonColumns } from './lesson-columns';
 import { lessonPayload } from './lesson-rules';
 import { ITEM_LIST_KEY, lessonProblem, TEMPLATE_API, TEMPLATE_EDITOR_PATH, TEMPLATE_LIST_PATH, TEMPLATE_STATUS_OPTIONS, TEMPLATE_URLS } from './teach-template-resource';
@@ -64,7 +64,7 @@ function Editor({ urlId }: { urlId: string | null }) {
   const dirty = useRef(false);
   const asking = useRef(false);
   const courseId = Form.useWatch('courseId', form);
-  const tree = useChapterTree(courseId);
+  const tree = useChapterNodes(courseId);
   const materials = useCourseMaterials(courseId);
   const editing = !!loaded;
   const canWrite = has(editing ? PERMS.template.edit : PERMS.template.add);

@@ -21,7 +21,6 @@ export const TEMPLATE_URLS = {
   applyTargets: `${TEMPLATE_API}/applyTargets`,
   /** A session's materials (the calendar's detail drawer). */
   sessionMaterials: '/calendar/material/list',
-  chapterTree: '/course/chapter/tree',
   materials: '/edu/tblCourseMaterial/list',
   materialDownload: '/edu/tblCourseMaterial/download',
 } as const;

@@ -4,20 +4,9 @@ import { useState } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useApiError } from '@/components/feedback/use-api-error';
-import { ITEM_TYPES, JUDGE_ANSWERS, MAX_OPTIONS, MIN_OPTIONS, choiceLetters, isChoice, optionLetter, validateItem, type ItemErrors } from '@/lib/learntools/workbook-rules';
+import { ITEM_TYPES, JUDGE_ANSWERS, MAX_OPTIONS, MIN_OPTIONS, choiceLetters, isChoice, optionLetter, validateItem, type ItemErrors, type WorkbookItemWire } from '@/lib/learntools/workbook-rules';
 
-export interface WorkbookItemRow {
-  id: string;
-  workbookId: string;
-  type: number;
-  type_dictText?: string;
-  stem: string;
-  options: string[] | null;
-  answer: string | null;
-  analysis: string | null;
-  score: number;
-  sort: number;
-}
+export type WorkbookItemRow = WorkbookItemWire;
 
 interface FormValues {
   type: number;
