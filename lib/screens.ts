@@ -36,6 +36,16 @@ export const SCREENS: ScreenEntry[] = [
   // Full pages under /detailOperation (spec): reachable when the menu holds 作业.
   { component: 'learntools/AssignWork', path: '/learntools/assignWork', title: '布置作业', detailOf: 'learntools/HomeworkList', perm: { anyOf: [PERMS.homework.add, PERMS.homework.edit] } },
   { component: 'learntools/HomeworkStudentInfo', path: '/calendar/homeworkStudentInfo', title: '学员作业', detailOf: 'learntools/HomeworkList', perm: PERMS.homework.list },
+  // 招生 and 教务运营 (issue #23)
+  { component: 'crm/LeadWorkbench', path: '/crm/workbench', title: '招生工作台', perm: PERMS.lead.list },
+  { component: 'crm/LeadList', path: '/crm/lead', title: '线索', perm: PERMS.lead.list },
+  { component: 'crm/FollowTodayList', path: '/crm/followToday', title: '今日待跟进', perm: PERMS.lead.list },
+  { component: 'crm/LeadPoolList', path: '/crm/pool', title: '线索池', perm: PERMS.leadPool.list },
+  { component: 'crm/TaskList', path: '/crm/task', title: '协商任务', perm: PERMS.task.list },
+  { component: 'edu/StaffList', path: '/edu/staff', title: '员工管理', perm: PERMS.staff.list },
+  { component: 'edu/GoodsList', path: '/edu/goods', title: '物品管理', perm: PERMS.goods.list },
+  { component: 'edu/WorkHandoverList', path: '/edu/handover', title: '工作交接', perm: PERMS.handover.list },
+  { component: 'edu/ChangePassword', path: '/edu/password', title: '修改密码' },
   { component: 'account/settings/Index', path: '/account/settings', title: '账户设置' },
   { component: 'account/settings/Security', path: '/account/settings/security', title: '安全设置' },
   { component: 'system/UserList', path: '/isystem/user', title: '用户管理', perm: PERMS.user.list },

@@ -71,6 +71,23 @@ export const PERMS = Object.freeze({
   /** 作业: assign (add), 学员作业 (list), record submissions and grade (`grade`). */
   homework: area('learn:homework', [...CRUD, 'exportXls', 'grade']),
 
+  /* 招生 and 教务运营 (issue #23) */
+  /**
+   * 线索: `toPool` covers toPool/toPoolBatch; `follow` adds 跟进记录; `convert` makes a lead a 学员 with a 课时包;
+   * `trial` books a 试听. Editing or moving a lead needs, besides the code, to own it or the marketing flag.
+   */
+  lead: area('crm:lead', [...CRUD, 'exportXls', 'importExcel', 'toPool', 'topping', 'updateTags', 'addBatchTask', 'follow', 'convert', 'trial']),
+  /** 线索池: `claim` (领取), `assign` (分配, a manager's), `config` (the pool's settings). */
+  leadPool: area('crm:pool', ['list', 'claim', 'assign', 'config']),
+  /** 协商任务: `list` reads one's own tasks; `all` everyone's. */
+  task: area('crm:task', [...CRUD, 'all']),
+  /** 员工管理: staff are users; `edit` sets 岗位, 校区 and 在职/离职. */
+  staff: area('edu:staff', ['list', 'edit', 'exportXls']),
+  /** 物品管理; `stock` records 入库/销售/退货/盘点调整. */
+  goods: area('edu:goods', [...CRUD, 'exportXls', 'stock']),
+  /** 工作交接: `list` the past handovers, `add` runs one. */
+  handover: area('edu:handover', ['list', 'add']),
+
   /* 行事历 */
   /**
    * `override`: save a clashing entry with a logged reason (rule R1's override). `all`: read every

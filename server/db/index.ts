@@ -29,6 +29,7 @@ import * as m0023 from './migrations/0023-course-content';
 import * as m0024 from './migrations/0024-pinyin-key';
 import * as m0026 from './migrations/0026-calendar-material-source';
 import * as m0027 from './migrations/0027-pinyin-content';
+import * as m0028 from './migrations/0028-crm';
 
 export type Database = Kysely<DB>;
 
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0024-pinyin-key': m0024,
   '0026-calendar-material-source': m0026,
   '0027-pinyin-content': m0027,
+  '0028-crm': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,6 +53,8 @@ export const DEMO_USERS: DemoUser[] = [
   { id: 'u_teacher', username: 'teacher', realname: '李文静', phone: '13800000001', email: 'liwj@example.edu.cn', sex: 2, status: 1, org_code: 'A01A03', departs: ['dep_bj', 'dep_sh'], roles: ['role_teacher'], work_no: 'T0001', post: '数学教师' },
   { id: 'u_teacher2', username: 'teacher2', realname: '周明', phone: '13800000002', email: 'zhouming@example.edu.cn', sex: 1, status: 1, org_code: 'A01A03A02', departs: ['dep_bj_eng'], roles: ['role_teacher'], work_no: 'T0002', post: '英语教师' },
   { id: 'u_marketing', username: 'marketing', realname: '王晓雨', phone: '13800000003', email: 'wangxy@example.edu.cn', sex: 2, status: 1, org_code: 'A01A02', departs: ['dep_mkt'], roles: ['role_marketing'], is_marketing: 1, work_no: 'M0001', post: '招生顾问' },
+  // A second marketing user without the marketing flag: owns only its own leads (issue #23's claim and limits).
+  { id: 'u_marketing2', username: 'marketing2', realname: '陈思远', phone: '13800000006', email: 'chensy@example.edu.cn', sex: 1, status: 1, org_code: 'A01A02', departs: ['dep_mkt'], roles: ['role_marketing'], work_no: 'M0002', post: '招生顾问' },
   { id: 'u_academic', username: 'jiaowu', realname: '赵立新', phone: '13800000004', email: 'zhaolx@example.edu.cn', sex: 1, status: 1, org_code: 'A01A01', departs: ['dep_jwc'], roles: ['role_academic'], work_no: 'J0001', post: '教务主管' },
   { id: 'u_frozen', username: 'frozen', realname: '孙冰', phone: '13800000005', email: 'sunbing@example.edu.cn', sex: 2, status: 2, org_code: 'A01A04', departs: ['dep_sh'], roles: ['role_teacher'], work_no: 'T0003', post: '离岗教师' },
 ];
@@ -79,6 +81,10 @@ const ADMIN = ['role_admin'];
 const TEACHING = ['role_admin', 'role_academic', 'role_teacher'];
 /** 教务's own screens. */
 const ACADEMIC = ['role_admin', 'role_academic'];
+/** 招生: marketing sells; 教务 reads leads (试听) and runs tasks. */
+const CRM = ['role_admin', 'role_marketing', 'role_academic'];
+/** Marketing's own screens (workbench, follow-ups due, the pool). */
+const SELLING = ['role_admin', 'role_marketing'];
 
 /**
  * Menu rows for the screens that exist, and the button codes the backend enforces. Components are
@@ -121,6 +127,18 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_learn_homework', parent_id: 'perm_learn', name: '作业', url: '/learntools/homework', component: 'learntools/HomeworkList', menu_type: 1, sort_no: 5.952, icon: 'form', roles: TEACHING },
   { id: 'perm_edu_live', parent_id: 'perm_edu', name: '直播课堂', url: '/edu/live', component: 'calendar/LiveList', menu_type: 1, sort_no: 5.27, icon: 'video-camera', roles: TEACHING },
   // Inner-class screens (spec 01 §1): the same calendar data with scope 1 (内部班) fixed by the menu entry.
+  // 招生 (issue #23): marketing's own screens; 教务 reads leads to book 试听 and runs 协商任务 on students and classes.
+  { id: 'perm_crm', name: '招生', url: '/crm', component: 'layouts/RouteView', menu_type: 0, sort_no: 4.5, icon: 'fund', roles: CRM },
+  { id: 'perm_crm_workbench', parent_id: 'perm_crm', name: '招生工作台', url: '/crm/workbench', component: 'crm/LeadWorkbench', menu_type: 1, sort_no: 4.51, icon: 'dashboard', roles: SELLING },
+  { id: 'perm_crm_lead', parent_id: 'perm_crm', name: '线索', url: '/crm/lead', component: 'crm/LeadList', menu_type: 1, sort_no: 4.52, icon: 'contacts', roles: CRM },
+  { id: 'perm_crm_follow', parent_id: 'perm_crm', name: '今日待跟进', url: '/crm/followToday', component: 'crm/FollowTodayList', menu_type: 1, sort_no: 4.53, icon: 'phone', roles: SELLING },
+  { id: 'perm_crm_pool', parent_id: 'perm_crm', name: '线索池', url: '/crm/pool', component: 'crm/LeadPoolList', menu_type: 1, sort_no: 4.54, icon: 'inbox', roles: SELLING },
+  { id: 'perm_crm_task', parent_id: 'perm_crm', name: '协商任务', url: '/crm/task', component: 'crm/TaskList', menu_type: 1, sort_no: 4.55, icon: 'carry-out', roles: CRM },
+  // 教务运营 (issue #23) under 教育: staff, goods, 工作交接; 修改密码 opens 账户设置's (one implementation).
+  { id: 'perm_edu_staff', parent_id: 'perm_edu', name: '员工管理', url: '/edu/staff', component: 'edu/StaffList', menu_type: 1, sort_no: 5.85, icon: 'solution', roles: ACADEMIC },
+  { id: 'perm_edu_goods', parent_id: 'perm_edu', name: '物品管理', url: '/edu/goods', component: 'edu/GoodsList', menu_type: 1, sort_no: 5.86, icon: 'shopping', roles: ACADEMIC },
+  { id: 'perm_edu_handover', parent_id: 'perm_edu', name: '工作交接', url: '/edu/handover', component: 'edu/WorkHandoverList', menu_type: 1, sort_no: 5.87, icon: 'swap', roles: ACADEMIC },
+  { id: 'perm_edu_password', parent_id: 'perm_edu', name: '修改密码', url: '/edu/password', component: 'edu/ChangePassword', menu_type: 1, sort_no: 5.88, icon: 'lock', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_inner', name: '内部班', url: '/inner', component: 'layouts/RouteView', menu_type: 0, sort_no: 6, icon: 'cluster', roles: ['role_admin', 'role_academic', 'role_teacher'] },
   { id: 'perm_inner_calendar', parent_id: 'perm_inner', name: '内部班行事历', url: '/inner/calendar', component: 'calpanel/InnerCalendarPanel', menu_type: 1, sort_no: 6.1, icon: 'calendar', roles: ['role_admin', 'role_academic', 'role_teacher'] },
   { id: 'perm_inner_schedule', parent_id: 'perm_inner', name: '内部班课表', url: '/inner/schedule', component: 'calendar/InnerCalendarList', menu_type: 1, sort_no: 6.2, icon: 'schedule', roles: ['role_admin', 'role_academic', 'role_teacher'] },
@@ -234,4 +252,6 @@ export const DICTS: { code: string; name: string; items: [string, string][] }[] 
   { code: 'yn', name: '是否', items: [['1', '是'], ['0', '否']] },
   { code: 'is_open', name: '是否启用', items: [['Y', '是'], ['N', '否']] },
   { code: 'log_type', name: '日志类型', items: [['1', '登录日志'], ['2', '操作日志']] },
+  // 招生 (issue #23)
+  { code: 'lead_channel', name: '线索渠道', items: [['1', '地推'], ['2', '转介绍'], ['3', '线上广告'], ['4', '自然到访'], ['5', '电话咨询'], ['6', '其他']] },
 ];

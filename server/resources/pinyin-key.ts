@@ -5,6 +5,7 @@ import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
 import { PINYIN_COLUMNS_0024 } from '../db/migrations/0024-pinyin-key';
 import { PINYIN_COLUMNS_0027 } from '../db/migrations/0027-pinyin-content';
+import { PINYIN_COLUMNS_0028 } from '../db/migrations/0028-crm';
 import type { Row } from './query';
 
 /*
@@ -107,7 +108,7 @@ export async function fillPinyinKeys(db: Database, t: PinyinTarget): Promise<num
  * Every key column of the schema: the lists of the migrations that add them (0024's; a later migration adding
  * a key with `addPinyinKey` exports its list and is added here). Static, so the start-up fill reads no catalog.
  */
-export const PINYIN_TARGETS: readonly PinyinTarget[] = [...PINYIN_COLUMNS_0024, ...PINYIN_COLUMNS_0027].map(([table, column]) => ({ table, id: 'id', column, key: pinyinColumnOf(column) }));
+export const PINYIN_TARGETS: readonly PinyinTarget[] = [...PINYIN_COLUMNS_0024, ...PINYIN_COLUMNS_0027, ...PINYIN_COLUMNS_0028].map(([table, column]) => ({ table, id: 'id', column, key: pinyinColumnOf(column) }));
 
 /**
  * Fills every null key of the database: rows written by a path that did not compute keys (the seeds' bulk

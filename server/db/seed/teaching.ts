@@ -1,6 +1,8 @@
 import type { Database } from '../index';
 import { linkId } from '../../core/ids';
 import { CALENDAR_PERM, PERMS } from '../../../lib/permissions/codes';
+import { crud, type SeedPerm } from './perm-rows';
+import { CRM_PERMS } from './crm';
 
 /**
  * Teaching affairs (issue 7): the button permissions the embedded API enforces, seeded on every start
@@ -16,20 +18,6 @@ const SALES = ['role_admin', 'role_academic', 'role_marketing'];
 
 // The calendar's codes live in the catalogue; re-exported for the routes and suites that read them here.
 export { CALENDAR_PERM };
-
-type SeedPerm = { id: string; parent: string; name: string; perms: string; roles: string[] };
-
-type CrudCodes = { list: string; add: string; edit: string; delete: string; deleteBatch: string; exportXls?: string; importExcel?: string };
-
-/** The resource engine's buttons of one catalogue area, plus the extra (export/import) codes it names. */
-const crud = (idBase: string, parent: string, title: string, codes: CrudCodes, roles: { read: string[]; write: string[]; remove: string[] }, extra: ('exportXls' | 'importExcel')[] = []): SeedPerm[] => [
-  { id: `${idBase}_list`, parent, name: `查看${title}`, perms: codes.list, roles: roles.read },
-  { id: `${idBase}_add`, parent, name: `新增${title}`, perms: codes.add, roles: roles.write },
-  { id: `${idBase}_edit`, parent, name: `编辑${title}`, perms: codes.edit, roles: roles.write },
-  { id: `${idBase}_delete`, parent, name: `删除${title}`, perms: codes.delete, roles: roles.remove },
-  { id: `${idBase}_del_batch`, parent, name: `批量删除${title}`, perms: codes.deleteBatch, roles: roles.remove },
-  ...extra.map((a) => ({ id: `${idBase}_${a === 'exportXls' ? 'export' : 'import'}`, parent, name: `${a === 'exportXls' ? '导出' : '导入'}${title}`, perms: codes[a]!, roles: roles.remove })),
-];
 
 export const TEACHING_PERMS: SeedPerm[] = [
   { id: 'perm_btn_cal_list', parent: 'perm_calpanel', name: '查看行事历', perms: CALENDAR_PERM.list, roles: STAFF },
@@ -86,7 +74,8 @@ export async function seedTeachingPerms(db: Database): Promise<void> {
   await db.transaction().execute(async (tx) => {
     let sort = FIRST_SORT_NO;
     const parents = new Set<string>();
-    for (const p of TEACHING_PERMS) {
+    // CRM_PERMS after the teaching rows, so the sort numbers of rows seeded before them never move.
+    for (const p of [...TEACHING_PERMS, ...CRM_PERMS]) {
       const inserted = await tx
         .insertInto('sys_permission')
         .values({ id: p.id, parent_id: p.parent, name: p.name, url: null, component: null, menu_type: 2, perms: p.perms, perms_type: '1', sort_no: sort++, icon: null, is_leaf: true })

@@ -1,0 +1,6 @@
+'use client';
+
+// STUB: replaced by the issue #23 work in progress.
+export default function FollowTodayScreen() {
+  return null;
+}
