@@ -74,9 +74,10 @@ export const PERMS = Object.freeze({
   /* 招生 and 教务运营 (issue #23) */
   /**
    * 线索: `toPool` covers toPool/toPoolBatch; `follow` adds 跟进记录; `convert` makes a lead a 学员 with a 课时包;
-   * `trial` books a 试听. Editing or moving a lead needs, besides the code, to own it or the marketing flag.
+   * `trial` books a 试听; `all` reads every owner's leads (else one's own; the marketing flag reads all too).
+   * Editing or moving a lead needs, besides the code, to own it or the marketing flag (domain §0).
    */
-  lead: area('crm:lead', [...CRUD, 'exportXls', 'importExcel', 'toPool', 'topping', 'updateTags', 'addBatchTask', 'follow', 'convert', 'trial']),
+  lead: area('crm:lead', [...CRUD, 'exportXls', 'importExcel', 'toPool', 'topping', 'updateTags', 'addBatchTask', 'follow', 'convert', 'trial', 'all']),
   /** 线索池: `claim` (领取), `assign` (分配, a manager's), `config` (the pool's settings). */
   leadPool: area('crm:pool', ['list', 'claim', 'assign', 'config']),
   /** 协商任务: `list` reads one's own tasks; `all` everyone's. */

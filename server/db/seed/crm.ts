@@ -27,6 +27,7 @@ export const CRM_PERMS: SeedPerm[] = [
   { id: 'perm_btn_lead_follow', parent: 'perm_crm_lead', name: '跟进线索', perms: L.follow, roles: SELLING },
   { id: 'perm_btn_lead_convert', parent: 'perm_crm_lead', name: '线索转化', perms: L.convert, roles: CRM },
   { id: 'perm_btn_lead_trial', parent: 'perm_crm_lead', name: '预约试听', perms: L.trial, roles: CRM },
+  { id: 'perm_btn_lead_all', parent: 'perm_crm_lead', name: '查看全部线索', perms: L.all, roles: ['role_admin', 'role_academic'] },
   { id: 'perm_btn_pool_list', parent: 'perm_crm_pool', name: '查看线索池', perms: P.list, roles: SELLING },
   { id: 'perm_btn_pool_claim', parent: 'perm_crm_pool', name: '领取线索', perms: P.claim, roles: SELLING },
   { id: 'perm_btn_pool_assign', parent: 'perm_crm_pool', name: '分配线索', perms: P.assign, roles: ADMIN },
