@@ -4,6 +4,7 @@ import { startTestBackend, type TestBackend } from './helpers';
 import { seed } from '../db/seed';
 import type { MenuNode } from '../permissions/menu-tree';
 import { TEACHING_PERMS } from '../db/seed/teaching';
+import { CRM_PERMS } from '../db/seed/crm';
 import { SCREENS } from '../../lib/screens';
 import { actionCodes } from '../../lib/permissions/rule';
 import { linkId } from '../core/ids';
@@ -70,12 +71,29 @@ const EDU: Shape = [
     ['课程资料', '/edu/material'],
     ['教室管理', '/edu/room'],
     ['节假日', '/edu/holiday'],
+    ['员工管理', '/edu/staff'],
+    ['物品管理', '/edu/goods'],
+    ['工作交接', '/edu/handover'],
+    ['修改密码', '/edu/password'],
   ],
 ];
 /** A teacher's 教育 (issue #21): its own work, not 教务's administration (教师, 教室, 节假日). */
-const TEACHER_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => !['教师管理', '教室管理', '节假日'].includes(title))];
-/** Marketing's 教育: venues, the students it owns and the course catalogue. */
-const MARKETING_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => ['场地管理', '学员管理', '课程管理'].includes(title))];
+const TEACHER_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => !['教师管理', '教室管理', '节假日', '员工管理', '物品管理', '工作交接'].includes(title))];
+/** Marketing's 教育: venues, the students it owns, the course catalogue and 修改密码. */
+const MARKETING_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => ['场地管理', '学员管理', '课程管理', '修改密码'].includes(title))];
+/** 招生 (issue #23): marketing's screens; 教务 reads leads (试听, 转化) and runs tasks. */
+const CRM: Shape = [
+  '招生',
+  '/crm',
+  [
+    ['招生工作台', '/crm/workbench'],
+    ['线索', '/crm/lead'],
+    ['今日待跟进', '/crm/followToday'],
+    ['线索池', '/crm/pool'],
+    ['协商任务', '/crm/task'],
+  ],
+];
+const ACADEMIC_CRM: Shape = ['招生', '/crm', CRM[2]!.filter(([title]) => ['线索', '协商任务'].includes(title))];
 /** The inner-class screens (scope 1): the teaching roles, not marketing. */
 const INNER: Shape = [
   '内部班',
@@ -106,8 +124,8 @@ const LEARN: Shape = [
 /** 行事历 is the first entry of every teaching role's menu (spec 01 §2: the home page). */
 const HOME: Shape = ['行事历', '/calpanel/CalendarPanel'];
 /** The teaching buttons a role holds, in seed order (server/db/seed/teaching.ts). */
-const teachingCodes = (role: string) => TEACHING_PERMS.filter((p) => p.roles.includes(role)).map((p) => p.perms);
-const ALL_TEACHING_CODES = TEACHING_PERMS.map((p) => p.perms);
+const teachingCodes = (role: string) => [...TEACHING_PERMS, ...CRM_PERMS].filter((p) => p.roles.includes(role)).map((p) => p.perms);
+const ALL_TEACHING_CODES = [...TEACHING_PERMS, ...CRM_PERMS].map((p) => p.perms);
 
 describe('seeded menu per role (fresh database)', () => {
   it('admin: account pages, 教育 and 系统管理 with every administration screen; every button', async () => {
@@ -115,6 +133,7 @@ describe('seeded menu per role (fresh database)', () => {
     expect(shape(a.menu)).toEqual([
       HOME,
       ...ACCOUNT,
+      CRM,
       EDU,
       COURSE,
       LEARN,
@@ -234,14 +253,14 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('marketing: account pages, 行事历, venues, its students and the course catalogue; no 登录日志 (issue #21)', async () => {
     const m = await permsOf('marketing');
-    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, MARKETING_EDU]);
+    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, CRM, MARKETING_EDU]);
     expect(m.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...teachingCodes('role_marketing')]);
     expect(m.auth.map((x) => x.action)).not.toContain('system:log:list');
   });
 
   it('academic: account pages and all of 教育 and 内部班; nothing of 系统管理', async () => {
     const j = await permsOf('jiaowu');
-    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, EDU, COURSE, LEARN, INNER]);
+    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, ACADEMIC_CRM, EDU, COURSE, LEARN, INNER]);
     expect(j.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...teachingCodes('role_academic')]);
   });
 

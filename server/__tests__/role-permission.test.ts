@@ -3,6 +3,7 @@ import { startTestBackend, type TestBackend } from './helpers';
 import { createBackend } from '../backend';
 import { preparedPglite } from '../testing/prepared-db';
 import { TEACHING_PERMS } from '../db/seed/teaching';
+import { CRM_PERMS } from '../db/seed/crm';
 
 let be: TestBackend;
 const notify = jest.fn();
@@ -20,11 +21,14 @@ const LOG_MENU = ['perm_isystem', 'perm_isystem_log', 'perm_btn_log_list'];
 /** Plus 行事历 and the teaching menus and buttons (server/db/seed/teaching.ts) the teacher role holds. */
 const TEACHING_MENUS = [
   'perm_calpanel', 'perm_edu_schedule', 'perm_edu_audit', 'perm_edu_live', 'perm_edu_clazz', 'perm_edu_student', 'perm_edu_course', 'perm_edu_material',
+  'perm_edu_password',
   // 课程 (templates) and 学习工具 (issue #22).
   'perm_course', 'perm_course_template', 'perm_learn', 'perm_learn_workbook', 'perm_learn_homework',
 ];
 /** Marketing's (issue #21): the calendar, the students it owns, the course catalogue. */
-const MARKETING_MENUS = ['perm_calpanel', 'perm_edu_student', 'perm_edu_course'];
+const MARKETING_MENUS = ['perm_calpanel', 'perm_edu_student', 'perm_edu_course', 'perm_edu_password',
+  // 招生 (issue #23).
+  'perm_crm', 'perm_crm_workbench', 'perm_crm_lead', 'perm_crm_follow', 'perm_crm_pool', 'perm_crm_task'];
 /** The inner-class menus: teaching roles only, not marketing. */
 const INNER_MENUS = ['perm_inner', 'perm_inner_calendar', 'perm_inner_schedule'];
 const TEACHER_EDU = [
@@ -35,7 +39,7 @@ const TEACHER_EDU = [
 const MARKETING_EDU = [
   'perm_edu', 'perm_edu_location', 'perm_btn_location_list', 'perm_btn_location_add', 'perm_btn_location_edit', 'perm_btn_teacher_list',
   'perm_btn_location_delete', 'perm_btn_location_delete_batch', 'perm_btn_location_export',
-  ...MARKETING_MENUS, ...TEACHING_PERMS.filter((p) => p.roles.includes('role_marketing')).map((p) => p.id),
+  ...MARKETING_MENUS, ...[...TEACHING_PERMS, ...CRM_PERMS].filter((p) => p.roles.includes('role_marketing')).map((p) => p.id),
 ];
 
 const get = (path: string, token: string) => be.call(path, { token });
@@ -87,11 +91,11 @@ describe('reading', () => {
     const leaf = (key: string, name: string, parentId: string | null, menuType: number, perms: string | null) => ({
       key, title: name, slotTitle: name, isLeaf: true, icon: null, ruleFlag: 0, scopedSlots: { title: 'hasDatarule' }, parentId, label: null, value: key, children: null, menuType, perms,
     });
-    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_isystem']);
+    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_crm', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_isystem']);
     expect(tree[1]).toEqual(leaf('perm_account_center', '个人中心', null, 0, null));
     expect(tree[2]).toMatchObject({ key: 'perm_account_settings', isLeaf: false });
     expect(tree[2].children).toEqual([leaf('perm_account_security', '安全设置', 'perm_account_settings', 1, null)]);
-    const sys = tree[8];
+    const sys = tree[9];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
       'perm_isystem_depart',
