@@ -153,7 +153,7 @@ describe('release and revoke push to exactly the audience', () => {
   it('ALL without a broadcaster: notify gets every active user', async () => {
     await publish({ titile: '全员大会' });
     const [ids, message] = notify.mock.calls[0] as [string[], object];
-    expect([...ids].sort()).toEqual(['u_academic', 'u_admin', 'u_marketing', 'u_teacher', 'u_teacher2']);
+    expect([...ids].sort()).toEqual(['u_academic', 'u_admin', 'u_marketing', 'u_marketing2', 'u_teacher', 'u_teacher2']);
     expect(message).toMatchObject({ cmd: 'topic', msgTxt: '全员大会' });
   });
 

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { TEACHING_PERMS } from '../db/seed/teaching';
+import { CRM_PERMS } from '../db/seed/crm';
 import ExcelJS from 'exceljs';
 import { startTestBackend, type TestBackend } from './helpers';
 import { readXlsxRows } from '../excel/read';
@@ -76,7 +77,7 @@ describe('用户管理 on the resource engine', () => {
     const perms = (await be.call('/sys/permission/getUserPermissionByToken', { token })).body.result as { auth: { action: string }[] };
     // role_marketing: every 场地管理 button (server/db/seed/locations.ts) and its teaching ones; no 登录日志 (issue #21).
     expect(perms.auth.map((a) => a.action)).toEqual(['edu:location:list', 'edu:location:add', 'edu:location:edit', 'edu:location:delete', 'edu:location:deleteBatch', 'edu:location:exportXls', 'clazz:teacher:list',
-      ...TEACHING_PERMS.filter((p) => p.roles.includes('role_marketing')).map((p) => p.perms),
+      ...[...TEACHING_PERMS, ...CRM_PERMS].filter((p) => p.roles.includes('role_marketing')).map((p) => p.perms),
     ]);
     const dup = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'newteacher', realname: '重复', password: 'Teach2026ok' } });
     expect(dup.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
