@@ -97,7 +97,8 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
         broadcaster = fn;
       },
       close: async () => {
-        quartz.stop();
+        // Waits for runs in progress to give up, so none writes to a closed database.
+        await quartz.stop();
         await opened.close();
         await files.close();
       },

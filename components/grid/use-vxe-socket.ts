@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShell } from '@/components/shell/shell-context';
 import { VXE_SOCKET, type VxeSocketFrame, type VxeUpdateData } from '@/lib/grid/vxe-socket-types';
+import { reconnectDelay } from '@/lib/reconnect';
 
 export type VxeSocketStatus = 'connecting' | 'open' | 'closed';
 
@@ -44,6 +45,8 @@ export function useVxeSocket(opts: UseVxeSocketOptions): { send(args: unknown[])
     let answerDue: number | undefined;
     let reconnect: number | undefined;
     let stopped = false;
+    // Retries since the last open: the first waits the spec's 5 s, later ones back off with jitter.
+    let failures = 0;
 
     const stopTimers = () => {
       window.clearInterval(heartbeat);
@@ -60,7 +63,7 @@ export function useVxeSocket(opts: UseVxeSocketOptions): { send(args: unknown[])
       if (stopped) return;
       setStatus('closed');
       window.clearTimeout(reconnect);
-      reconnect = window.setTimeout(connect, VXE_SOCKET.reconnectMs);
+      reconnect = window.setTimeout(connect, reconnectDelay(VXE_SOCKET.reconnectMs, failures++));
     };
 
     function connect() {
@@ -68,6 +71,7 @@ export function useVxeSocket(opts: UseVxeSocketOptions): { send(args: unknown[])
       const current = new WebSocket(vxeSocketUrl(userId, pageId));
       ws = socket.current = current;
       current.onopen = () => {
+        failures = 0;
         setStatus('open');
         stopTimers();
         heartbeat = window.setInterval(() => {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { reconnectDelay } from '@/lib/reconnect';
 
 /** Spec 01 §4/§9: heartbeat text after 20 s, reconnect 5 s after an error or close. */
 export const HEARTBEAT_MS = 20_000;
@@ -33,10 +34,13 @@ export function useNotifySocket(userId: string | null, onMessage: (m: SocketMess
     let reconnect: number | undefined;
     let stopped = false;
     let connections = 0;
+    // Retries since the last open: the first waits the spec's 5 s, later ones back off with jitter.
+    let failures = 0;
     const connect = () => {
       const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/websocket/${encodeURIComponent(userId)}`;
       ws = new WebSocket(url);
       ws.onopen = () => {
+        failures = 0;
         // After a reconnect, messages sent while we were away are lost: the caller catches up.
         opened.current?.(connections++ > 0);
         window.clearInterval(heartbeat);
@@ -56,7 +60,7 @@ export function useNotifySocket(userId: string | null, onMessage: (m: SocketMess
         if (stopped) return;
         closed.current?.();
         window.clearTimeout(reconnect);
-        reconnect = window.setTimeout(connect, RECONNECT_MS);
+        reconnect = window.setTimeout(connect, reconnectDelay(RECONNECT_MS, failures++));
       };
       ws.onclose = retry;
       ws.onerror = () => ws?.close();

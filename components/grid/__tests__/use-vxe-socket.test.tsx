@@ -121,14 +121,15 @@ test('heartbeat every 10 s; an answer keeps the socket, none within 6 s reconnec
   expect(result.current.status).toBe('open');
 });
 
-test('reconnects 5 s after a close or an error, and stops on unmount', () => {
+test('reconnects 5 s after a close or an error (backing off while it keeps failing), and stops on unmount', () => {
   const { unmount } = setup();
   act(() => last().open());
   act(() => last().drop());
   act(() => void jest.advanceTimersByTime(5_000));
   expect(FakeSocket.all).toHaveLength(2);
+  // A second failure without an open in between: lib/reconnect.ts's back-off, 5–10 s.
   act(() => last().onerror?.());
-  act(() => void jest.advanceTimersByTime(5_000));
+  act(() => void jest.advanceTimersByTime(10_000));
   expect(FakeSocket.all).toHaveLength(3);
   const open = last();
   act(() => open.open());
