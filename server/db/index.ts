@@ -30,6 +30,7 @@ import * as m0024 from './migrations/0024-pinyin-key';
 import * as m0026 from './migrations/0026-calendar-material-source';
 import * as m0027 from './migrations/0027-pinyin-content';
 import * as m0028 from './migrations/0028-crm';
+import * as m0031 from './migrations/0031-quartz-run';
 
 export type Database = Kysely<DB>;
 
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0026-calendar-material-source': m0026,
   '0027-pinyin-content': m0027,
   '0028-crm': m0028,
+  '0031-quartz-run': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1142,3 +1142,19 @@ export interface DB {
   tbl_goods_stock_log: TblGoodsStockLogTable;
   tbl_work_handover: TblWorkHandoverTable;
 }
+
+/** One claim per (job, scheduled time) across instances (0031-quartz-run), then the run's outcome. */
+export interface SysQuartzRunTable {
+  job_id: string;
+  fire_time: Date;
+  instance: string;
+  start_time: Generated<Date>;
+  end_time: Date | null;
+  ok: boolean | null;
+  message: string | null;
+}
+
+/** Declaration merging (0031-quartz-run). */
+export interface DB {
+  sys_quartz_run: SysQuartzRunTable;
+}

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Cron } from 'croner';
 import { cronerPattern } from '../../lib/cron/next-runs';
 import type { Database } from '../db';
@@ -18,6 +19,21 @@ export const QUARTZ_STOPPED = -1;
 export const DEFAULT_JOB_TIMEOUT_MS = 10 * 60_000;
 /** After `stop` aborts the runs still going, how long it waits for them to give up before it returns anyway. */
 export const STOP_ABORT_WAIT_MS = 1000;
+
+/** Who claimed a run (sys_quartz_run.instance): host and process, for the log of a cluster. */
+const INSTANCE_ID = `${os.hostname()}:${process.pid}`.slice(0, 64);
+const RUN_KEEP_MS = 30 * 86_400_000;
+
+/**
+ * The scheduled time a tick belongs to: croner calls back at the actual time (a few ms late, or more under load),
+ * and every instance must name the same slot. The latest second of the last minute that the pattern matches
+ * (the tick's own second unless the loop lagged past it).
+ */
+export function scheduledSlot(cron: Pick<Cron, 'match'>, now: Date): Date {
+  const second = Math.floor(now.getTime() / 1000) * 1000;
+  for (let t = second; t > second - 60_000; t -= 1000) if (cron.match(new Date(t))) return new Date(t);
+  return new Date(second);
+}
 
 export interface QuartzSchedulerOptions {
   timeoutMs?: number;
@@ -71,9 +87,9 @@ export class QuartzScheduler {
     if (!findJobClass(row.job_class_name)) throw new Error(`未知的任务类 ${row.job_class_name}`);
     const { pattern, options } = cronerPattern(row.cron_expression);
     const snapshot = { ...row };
-    const cron = new Cron(pattern, { ...options, protect: true }, async () => {
+    const cron = new Cron(pattern, { ...options, protect: true }, async (self: Cron) => {
       try {
-        await this.runOnce(snapshot);
+        await this.fire(snapshot, scheduledSlot(self, new Date()));
       } catch (e) {
         this.ctx.log(`定时任务 ${snapshot.job_class_name} 执行失败: ${(e as Error).message}`);
       }
@@ -96,6 +112,46 @@ export class QuartzScheduler {
 
   scheduledIds(): string[] {
     return [...this.crons.keys()];
+  }
+
+  /**
+   * One tick of a schedule: runs the job only if this instance claims the slot (job, scheduled time) first, so
+   * instances sharing a database run each scheduled time once (issue #27); records the outcome on the claim.
+   * Resolves false when another instance had the slot. Rejects with the run's failure.
+   */
+  async fire(row: Pick<ScheduledJobRow, 'id' | 'job_class_name' | 'parameter'>, slot: Date): Promise<boolean> {
+    const claimed = await this.ctx.db
+      .insertInto('sys_quartz_run')
+      .values({ job_id: row.id, fire_time: slot, instance: INSTANCE_ID })
+      .onConflict((oc) => oc.doNothing())
+      .returning('job_id')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    let ok = false;
+    let message = '';
+    try {
+      message = await this.runOnce(row);
+      ok = true;
+      return true;
+    } catch (e) {
+      message = (e as Error).message;
+      throw e;
+    } finally {
+      await this.ctx.db
+        .updateTable('sys_quartz_run')
+        .set({ end_time: new Date(), ok, message: message.slice(0, 500) })
+        .where('job_id', '=', row.id)
+        .where('fire_time', '=', slot)
+        .execute()
+        .catch(() => undefined);
+      // Claims are kept a month (the monitor reads the last runs); older ones of this job go as it runs.
+      await this.ctx.db
+        .deleteFrom('sys_quartz_run')
+        .where('job_id', '=', row.id)
+        .where('fire_time', '<', new Date(slot.getTime() - RUN_KEEP_MS))
+        .execute()
+        .catch(() => undefined);
+    }
   }
 
   /** Runs a row's job once now, with the timeout; rejects with the failure. */
