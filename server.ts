@@ -15,6 +15,8 @@ import type { SocketAuth } from './server/realtime/socket-auth';
 import { getRequestListener } from '@hono/node-server';
 import { readServerEnv } from './lib/server/env-read';
 import { createBff } from './lib/server/bff';
+import { createGateway } from './lib/server/gateway';
+import { enabledGatewayTargets } from './server/services/gateway-routes';
 import { httpUpstream, type RawBody, type Upstream } from './lib/server/upstream';
 import { DEMO_PASSWORD } from './server/db/seed-data';
 import { createServerOps, demoPasswordRefusals, refusalText, settingsRefusals } from './server/ops';
@@ -78,7 +80,11 @@ async function main() {
       })
     : httpUpstream(legacyApiUrl!.replace(/\/+$/, ''), { signSecret: webEnv.legacySignSecret });
   const ops = createServerOps({ apiPrefix, backend, legacyApiUrl, hub, isDraining: () => draining });
-  const bff = createBff(ops.timedUpstream(upstream), webEnv);
+  // 网关路由 read in process from the embedded backend; with LEGACY_API_URL that server's own gateway applies instead.
+  const gateway = backend
+    ? createGateway({ routes: () => enabledGatewayTargets(backend!.db), verifySession: async (token) => !!(await backend!.sessions.verify(token)) })
+    : null;
+  const bff = createBff(ops.timedUpstream(upstream), webEnv, { gateway });
   const bffListener = getRequestListener((req, env) => {
     const segments = bffSegments(req.url);
     return segments ? bff(req, segments, env.incoming) : new Response(null, { status: 400 });

@@ -229,7 +229,8 @@ test.describe('the signed-in shell', () => {
 
   test('server-side revocation shows 登录已过期, and 重新登录 leads back through login', async ({ page, browser, baseURL }) => {
     await loginViaUi(page, 'marketing');
-    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
+    // The marketing role's home (sys_role.home_path, issue #23).
+    await expect(page).toHaveURL(/\/crm\/workbench$/);
     await page.goto('/account/settings/security');
     const admin = await browser.newContext({ baseURL });
     await apiLogin(admin, baseURL!, 'admin');

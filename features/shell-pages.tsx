@@ -56,6 +56,7 @@ const LOADERS: Record<string, ComponentType> = {
   'system/QuartzJobList': dynamic(() => import('@/features/system/quartz/quartz-list-screen'), { loading }),
   'system/SysMessageList': dynamic(() => import('@/features/system/messages/message-list-screen'), { loading }),
   'monitor/SystemMonitor': dynamic(() => import('@/features/system/monitor/monitor-screen'), { loading }),
+  'system/SysGatewayRouteList': dynamic(() => import('@/features/system/gateway/gateway-list-screen'), { loading }),
   'crm/LeadWorkbench': dynamic(() => import('@/features/crm/workbench/lead-workbench-screen'), { loading }),
   'crm/LeadList': dynamic(() => import('@/features/crm/lead/lead-list-screen'), { loading }),
   'crm/FollowTodayList': dynamic(() => import('@/features/crm/lead/follow-today-screen'), { loading }),

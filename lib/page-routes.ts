@@ -23,6 +23,11 @@ export interface ScreenEntry {
    * (features/shell-pages.tsx) renders the no-permission page instead, and the screen asks for nothing.
    */
   perm?: ScreenPerm;
+  /**
+   * An alias of another screen's path (the 教育 menu's 修改密码 → 安全设置, one implementation): the shell goes
+   * there at once, as for a menu folder, so the alias opens no tab and is never kept alive.
+   */
+  redirect?: string;
 }
 
 export interface MenuRoute {

@@ -45,7 +45,7 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'edu/StaffList', path: '/edu/staff', title: '员工管理', perm: PERMS.staff.list },
   { component: 'edu/GoodsList', path: '/edu/goods', title: '物品管理', perm: PERMS.goods.list },
   { component: 'edu/WorkHandoverList', path: '/edu/handover', title: '工作交接', perm: PERMS.handover.list },
-  { component: 'edu/ChangePassword', path: '/edu/password', title: '修改密码' },
+  { component: 'edu/ChangePassword', path: '/edu/password', title: '修改密码', redirect: '/account/settings/security' },
   { component: 'account/settings/Index', path: '/account/settings', title: '账户设置' },
   { component: 'account/settings/Security', path: '/account/settings/security', title: '安全设置' },
   { component: 'system/UserList', path: '/isystem/user', title: '用户管理', perm: PERMS.user.list },
@@ -63,6 +63,7 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'system/QuartzJobList', path: '/isystem/QuartzJobList', title: '定时任务', perm: PERMS.quartz.list },
   { component: 'system/SysMessageList', path: '/isystem/message', title: '消息记录', perm: PERMS.message.list },
   { component: 'monitor/SystemMonitor', path: '/isystem/monitor', title: '系统监控', perm: PERMS.monitor.list },
+  { component: 'system/SysGatewayRouteList', path: '/isystem/gatewayRoute', title: '网关路由', perm: PERMS.gateway.list },
 ];
 
 /** The permission a screen needs (`perm` of its entry), if any. */

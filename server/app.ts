@@ -35,6 +35,11 @@ import { materialDownloadRoutes } from './http/material-download-routes';
 import { workbookRoutes } from './http/workbook-routes';
 import { homeworkRoutes } from './http/homework-routes';
 import { monitorRoutes } from './http/monitor-routes';
+import { gatewayRouteRoutes } from './http/gateway-route-routes';
+import { staffHandoverRoutes } from './http/staff-handover-routes';
+import { taskGoodsRoutes } from './http/task-goods-routes';
+import { leadRoutes } from './http/lead-routes';
+import { leadPoolRoutes } from './http/lead-pool-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
 import { noteRequestUser } from './ops/request-context';
@@ -123,6 +128,11 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', workbookRoutes);
   app.route('/', homeworkRoutes);
   app.route('/', monitorRoutes);
+  app.route('/', gatewayRouteRoutes);
+  app.route('/', staffHandoverRoutes);
+  app.route('/', taskGoodsRoutes);
+  app.route('/', leadRoutes);
+  app.route('/', leadPoolRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { Badge, Button, Empty, Popover, Tabs, Tag } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import dynamic from 'next/dynamic';
-import { fromAnnouncement, PRIORITY_COLOR, USER_ANNOUNCEMENT_PATH, type AnnouncementRecord, type NoticeDetail } from './notice-types';
+import { fromAnnouncement, PRIORITY_COLOR, TASK_LIST_PATH, USER_ANNOUNCEMENT_PATH, type AnnouncementRecord, type NoticeDetail } from './notice-types';
+import { TaskTodoList } from './task-todo-list';
 import { useNoticeFeed } from './use-notice-feed';
 import { useApiError } from '@/components/feedback/use-api-error';
 
@@ -49,12 +50,13 @@ function NoticeList({ items, onOpen, onMore, testId }: { items: AnnouncementReco
 /**
  * The header bell (spec 01 §2): a 300-wide popover with 通知(n) / 系统消息(n), newest unread first,
  * 查看更多 → /isps/userAnnouncement, and a badge with the unread total. Listens on the shell's socket
- * through `noticeSocket` (see notice-socket-bus.ts) instead of opening its own.
+ * through `noticeSocket` (see notice-socket-bus.ts) instead of opening its own. `withTasks` (the user holds
+ * crm:task:list) adds 任务(n), my 待办 协商任务, to the tabs and the badge (issue #23).
  */
-export function NoticeBell() {
+export function NoticeBell({ withTasks = false }: { withTasks?: boolean } = {}) {
   const router = useRouter();
   const showError = useApiError();
-  const feed = useNoticeFeed(undefined, showError);
+  const feed = useNoticeFeed(undefined, showError, withTasks);
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState<NoticeDetail | null>(null);
 
@@ -66,6 +68,10 @@ export function NoticeBell() {
     setOpen(false);
     router.push(USER_ANNOUNCEMENT_PATH);
   };
+  const openTasks = () => {
+    setOpen(false);
+    router.push(TASK_LIST_PATH);
+  };
 
   const content = (
     <Tabs
@@ -73,6 +79,7 @@ export function NoticeBell() {
       items={[
         { key: '1', label: `通知(${feed.anntMsgTotal})`, children: <NoticeList items={feed.anntMsgList} onOpen={show} onMore={more} testId="notice-annt-list" /> },
         { key: '2', label: `系统消息(${feed.sysMsgTotal})`, children: <NoticeList items={feed.sysMsgList} onOpen={show} onMore={more} testId="notice-sys-list" /> },
+        ...(withTasks ? [{ key: 'task', label: `任务(${feed.taskTotal})`, children: <TaskTodoList items={feed.taskList} onOpen={openTasks} /> }] : []),
       ]}
     />
   );

@@ -84,3 +84,15 @@ export const LIST_BY_USER_URL = '/sys/annountCement/listByUser';
 export const MARK_READ_URL = '/sys/sysAnnouncementSend/editByAnntIdAndUserId';
 export const READ_ALL_URL = '/sys/sysAnnouncementSend/readAll';
 export const MY_SENDS_URL = '/sys/sysAnnouncementSend/getMyAnnouncementSend';
+
+/** 协商任务 in the bell (issue #23): my 待办 tasks, from their own endpoint so listByUser keeps JeecgBoot's shape. */
+export const MY_TODO_TASKS_URL = '/crm/task/myTodo';
+export const TASK_LIST_PATH = '/crm/task';
+
+/** One of my 待办 tasks as /crm/task/myTodo answers it. */
+export interface TodoTaskItem {
+  id: string;
+  title: string;
+  dueTime: string | null;
+  overdue: boolean;
+}

@@ -11,7 +11,8 @@ import { breadcrumbFor, findMenuByPath, flattenForSearch, landingPath, matchMenu
 import type { MenuNode } from '@/lib/menu-types';
 import { resolveRoute, type MenuRoute, type Resolved } from '@/lib/page-routes';
 import { SCREENS } from '@/lib/screens';
-import { storeAuthLists } from '@/lib/permissions';
+import { hasButtonAuth, storeAuthLists } from '@/lib/permissions';
+import { PERMS } from '@/lib/permissions/codes';
 import { applySetting, DEFAULT_SETTINGS, deviceFor, loadSettings, saveSettings, shouldHideHeader, tabsVisible, type Device, type Settings } from '@/lib/settings';
 import { documentTitle, KEEP_ALIVE_LIMIT, RELOAD_EFFECT_MS, SCROLL_DEBOUNCE_MS, TAB_MENU, tabsReducer, touchLru, type TabsAction } from '@/lib/tabs';
 import { activatePage, dataGeneration, EMPTY_RESHOW, type ReshowState } from '@/lib/data-changes';
@@ -136,8 +137,10 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
   const searchItems = useMemo(() => flattenForSearch(menu), [menu]);
   // A menu folder (e.g. 系统管理, 账户设置) is not a page: it lands on its redirect or first visible child.
   const folder = findMenuByPath(menu, pathname);
-  const landing = folder?.children?.some((c) => !c.hidden) ? landingPath(folder) : null;
   const resolvedRaw = useMemo(() => resolveRoute(pathname, routes, SCREENS), [pathname, routes]);
+  // A screen that is an alias of another (ScreenEntry `redirect`) lands there the same way, without a tab of its own.
+  const alias = resolvedRaw.kind === 'screen' ? SCREENS.find((s) => s.component === resolvedRaw.component)?.redirect : undefined;
+  const landing = folder?.children?.some((c) => !c.hidden) ? landingPath(folder) : (alias ?? null);
   const resolved: Resolved = landing && landing !== pathname ? { kind: 'not-found', path: pathname } : resolvedRaw;
   const title = (typeof window !== 'undefined' && readTitleOverride(window.localStorage, fullPath)) || (resolved.kind === 'screen' || resolved.kind === 'missing' || resolved.kind === 'iframe' ? resolved.title : resolved.kind === 'forbidden' ? '403' : '404');
 
@@ -327,7 +330,7 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
                 actions={
                   <>
                     {device !== 'mobile' && <MenuSearch items={searchItems} />}
-                    <NoticeBell />
+                    <NoticeBell withTasks={hasButtonAuth(PERMS.task.list, { auth, allAuth })} />
                     {hasUploads && <UploadDrawer />}
                     {settingsEnabled && (
                       <Button

@@ -12,4 +12,6 @@ export interface AccountInfoResult {
   accountInfo: { name: string; endTime: string | null };
   departs: DepartInfo[];
   roles: RoleInfo[];
+  /** The first home_path of the user's roles (issue #23), or null for 行事历; absent from JeecgBoot's own backend. */
+  homePath?: string | null;
 }

@@ -43,6 +43,8 @@ export const PERMS = Object.freeze({
   quartz: area('quartz:job', [...CRUD, 'pause', 'resume', 'execute']),
   /** 系统监控 (磁盘, HTTP 请求追踪, 进程, 数据库, 系统, 服务): reading every tab. */
   monitor: area('system:monitor', ['list']),
+  /** 网关路由 (the BFF's extra upstream routes); `edit` also covers 刷新缓存 (clearRedis). */
+  gateway: area('system:gateway', ['list', 'add', 'edit', 'delete']),
 
   /* 教育 */
   location: area('edu:location', [...CRUD, 'exportXls']),

@@ -137,6 +137,10 @@ export function checkDef(def: ResourceDef): string[] {
   if (!IDENTIFIER_RE.test(rowKeyColumn(def))) problems.push(`row key "${def.rowKey}" is not an identifier`);
   const sortField = fieldByName(def, def.defaultSort.column);
   if (def.defaultSort.column !== def.rowKey && (!sortField || sortField.virtual)) problems.push(`default sort "${def.defaultSort.column}" is not a field`);
+  for (const k of def.defaultSort.before ?? []) {
+    const f = fieldByName(def, k.column);
+    if (!f || f.virtual) problems.push(`default sort key "${k.column}" is not a field`);
+  }
   if (def.softDeleteColumn && !IDENTIFIER_RE.test(def.softDeleteColumn)) problems.push(`soft-delete column "${def.softDeleteColumn}" is not an identifier`);
   if (def.customValuesColumn !== undefined && !IDENTIFIER_RE.test(def.customValuesColumn)) problems.push(`custom-values column "${def.customValuesColumn}" is not an identifier`);
   if (def.customColumnsTable !== undefined && !IDENTIFIER_RE.test(def.customColumnsTable)) problems.push(`custom-columns table "${def.customColumnsTable}" is not an identifier`);

@@ -124,7 +124,11 @@ export interface ResourceDef {
   perm: string;
   /** Row key (always a string id on the wire). */
   rowKey: string;
-  defaultSort: { column: string; order: 'asc' | 'desc' };
+  /**
+   * `before`: keys ahead of it while the list is in its default order (the leads' pinned rows first); a sort the
+   * user chooses replaces the whole order.
+   */
+  defaultSort: { column: string; order: 'asc' | 'desc'; before?: { column: string; order: 'asc' | 'desc' }[] };
   /** Rows are soft-deleted through this column (1 = deleted) instead of removed. */
   softDeleteColumn?: string;
   /** Owner field for spec 01 §6 ownership (e.g. 'ownBy' or 'createBy'). */

@@ -2,6 +2,7 @@ import type { ServerEnv } from './env';
 import { clearSessionCookieHeader, readCookie, SESSION_COOKIE, sealSession, sessionCookieHeader, unsealSession, type SessionData } from './session-cookie';
 import { SLICE_PUT_PATH } from '../upload/slice-plan';
 import { UPSTREAM_TIMEOUT_MS, type RawBody, type Upstream } from './upstream';
+import type { Gateway } from './gateway';
 
 export const TOKEN_INVALID = 'Token失效，请重新登录!';
 export const UNAUTHORIZED = '未授权，请重新登录';
@@ -107,11 +108,16 @@ function isTokenInvalid(status: number, text: string | null) {
   return status === 401 || (status === 500 && !!text && text.includes('Token失效'));
 }
 
+/** Extras of the BFF: 网关路由 (lib/server/gateway.ts), only in front of the embedded backend. */
+export interface BffOptions {
+  gateway?: Gateway | null;
+}
+
 /**
  * The backend-for-frontend: session cookie → X-Access-Token + tenant → upstream, bodies streamed,
  * the token removed from everything the browser gets.
  */
-export function createBff(upstream: Upstream, env: BffEnv) {
+export function createBff(upstream: Upstream, env: BffEnv, opts: BffOptions = {}) {
   return async function handle(req: Request, segments: string[], raw?: RawBody): Promise<Response> {
     const url = new URL(req.url);
     const path = '/' + segments.map(encodeSegment).join('/');
@@ -130,6 +136,11 @@ export function createBff(upstream: Upstream, env: BffEnv) {
       return cookieValue ? expired() : json(401, envelope(false, 401, UNAUTHORIZED));
     }
 
+    // 网关路由: a path under an enabled route's prefix (never one of ours) goes to that route's service. Its
+    // service cannot see our revocations, so the session is checked here first.
+    const routed = session && opts.gateway ? await opts.gateway.match(path, url.search) : null;
+    if (routed && !(await opts.gateway!.verifySession(session!.token))) return expired();
+
     const init: RequestInit & { duplex?: 'half' } = {
       method,
       headers: upstreamHeaders(req, session),
@@ -139,7 +150,7 @@ export function createBff(upstream: Upstream, env: BffEnv) {
     // Slice uploads (about a thousand 1 MB requests per gigabyte) skip the two web-stream layers when
     // the upstream is in process: it reads the Node request itself (bench/upload). `req.body` must not
     // be touched then — reading it starts a web stream over the same Node stream.
-    const passRaw = !!raw && !!upstream.takesRawBody && method === 'PUT' && SLICE_PUT_PATH.test(path);
+    const passRaw = !routed && !!raw && !!upstream.takesRawBody && method === 'PUT' && SLICE_PUT_PATH.test(path);
     if (!passRaw && method !== 'GET' && method !== 'HEAD' && req.body) {
       init.body = req.body;
       init.duplex = 'half'; // stream the upload through, never buffer it
@@ -147,7 +158,7 @@ export function createBff(upstream: Upstream, env: BffEnv) {
 
     let res: Response;
     try {
-      res = await upstream(path + url.search, init, passRaw ? raw : undefined);
+      res = routed ? await opts.gateway!.forward(routed.url, init) : await upstream(path + url.search, init, passRaw ? raw : undefined);
     } catch (e) {
       const name = (e as Error)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') return json(504, envelope(false, 504, '网络超时'));
@@ -173,11 +184,12 @@ export function createBff(upstream: Upstream, env: BffEnv) {
     const isJson = type.includes('json') || (type.includes('text/html') && res.status === 401);
     if (isJson && length <= SCRUB_LIMIT) {
       let text = await res.text();
-      if (session && isTokenInvalid(res.status, text)) return expired();
+      // A routed service's 401 is its own answer: our session was verified just before, so it stays.
+      if (session && !routed && isTokenInvalid(res.status, text)) return expired();
       if (session?.token && text.includes(session.token)) text = text.split(session.token).join('');
       return json(res.status, text);
     }
-    if (res.status === 401) return session ? expired() : json(401, envelope(false, 401, UNAUTHORIZED));
+    if (res.status === 401 && !routed) return session ? expired() : json(401, envelope(false, 401, UNAUTHORIZED));
     const headers = new Headers();
     for (const h of FORWARD_RESPONSE_HEADERS) {
       const v = res.headers.get(h);

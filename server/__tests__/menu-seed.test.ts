@@ -53,6 +53,7 @@ const PERMISSION_CODES = codes('system:permission', ['list', 'add', 'edit', 'del
 const TABLE_COLUMN_CODES = codes('system:tableColumn', ['list', 'add', 'edit', 'delete', 'deleteBatch']);
 const QUARTZ_CODES = codes('quartz:job', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'pause', 'resume', 'execute']);
 const MONITOR_CODES = ['system:monitor:list'];
+const GATEWAY_CODES = codes('system:gateway', ['list', 'add', 'edit', 'delete']);
 const LOCATION_CODES = [...codes('edu:location', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls']), 'clazz:teacher:list'];
 /** A teacher lists and adds venues and edits its own (the ownership rule stops edits of others'), and picks teachers. */
 const TEACHER_LOCATION_CODES = ['edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list'];
@@ -156,6 +157,7 @@ describe('seeded menu per role (fresh database)', () => {
           ['在线用户', '/isystem/online'],
           ['登录日志', '/isystem/log'],
           ['系统监控', '/isystem/monitor'],
+          ['网关路由', '/isystem/gatewayRoute'],
           ['角色授权', '/isystem/rolePermission'],
         ],
       ],
@@ -178,6 +180,7 @@ describe('seeded menu per role (fresh database)', () => {
       ...LOCATION_CODES,
       ...QUARTZ_CODES,
       ...MONITOR_CODES,
+      ...GATEWAY_CODES,
       ...ALL_TEACHING_CODES,
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
@@ -246,6 +249,7 @@ describe('seeded menu per role (fresh database)', () => {
         ...LOCATION_CODES,
         ...QUARTZ_CODES,
         ...MONITOR_CODES,
+        ...GATEWAY_CODES,
         ...ALL_TEACHING_CODES,
       ].sort(),
     );

@@ -16,6 +16,8 @@ import type { LocalFileStorage } from '../storage/local';
 const SAMPLE = 'org.jeecg.modules.quartz.job.SampleJob';
 const TEMP = 'org.jeecg.modules.quartz.job.TempFileCleanJob';
 const SESSION = 'org.jeecg.modules.quartz.job.SessionCleanJob';
+/** 线索自动回收 (issue #23): offered, not seeded. */
+const LEAD_RETURN = 'org.jeecg.modules.crm.job.LeadAutoReturnJob';
 
 let b: TestBackend;
 let admin: string;
@@ -41,15 +43,16 @@ const scheduler = () => quartzSchedulerFor(b.db)!;
 const uploadRoot = () => (b.storage as LocalFileStorage).root;
 
 describe('add / edit / list', () => {
-  it('ships the housekeeping jobs stopped, and offers only the whitelisted classes', async () => {
+  it('ships the housekeeping jobs stopped and 线索自动回收 running, and offers only the whitelisted classes', async () => {
     const rows = await list();
     expect(rows.map((r) => [r.jobClassName, r.status, r.status_dictText]).sort()).toEqual([
+      [LEAD_RETURN, 0, '正常'],
       [SESSION, -1, '停止'],
       [TEMP, -1, '停止'],
     ]);
-    expect(scheduler().scheduledIds()).toEqual([]);
+    expect(scheduler().scheduledIds()).toEqual(['quartz_lead_return']);
     const classes = await b.call('/sys/quartzJob/jobClasses', { token: admin });
-    expect((classes.body.result as { value: string }[]).map((c) => c.value)).toEqual([SAMPLE, TEMP, SESSION]);
+    expect((classes.body.result as { value: string }[]).map((c) => c.value)).toEqual([SAMPLE, TEMP, SESSION, LEAD_RETURN]);
   });
 
   it('adds a running job, stored canonical and scheduled at once', async () => {
@@ -98,7 +101,7 @@ describe('add / edit / list', () => {
   });
 
   it('filters the list by status and class', async () => {
-    expect((await list('&status=0')).map((r) => r.jobClassName)).toEqual([SAMPLE]);
+    expect((await list('&status=0')).map((r) => r.jobClassName).sort()).toEqual([LEAD_RETURN, SAMPLE]);
     expect((await list('&jobClassName=*Clean*')).map((r) => r.jobClassName).sort()).toEqual([SESSION, TEMP]);
     expect(await list('&jobClassName=%25')).toEqual([]);
   });
@@ -170,7 +173,7 @@ describe('pause / resume / execute / delete', () => {
     const r = await b.call(`/sys/quartzJob/deleteBatch?ids=${row.id},${(await byClass(SESSION)).id}`, { method: 'DELETE', token: admin });
     expect(r.body).toMatchObject({ success: true, message: '删除成功!' });
     expect(scheduler().isScheduled(row.id)).toBe(false);
-    expect((await list()).map((x) => x.jobClassName)).toEqual([TEMP]);
+    expect((await list()).map((x) => x.jobClassName).sort()).toEqual([LEAD_RETURN, TEMP]);
     const again = await b.call('/sys/quartzJob/add', { method: 'POST', token: admin, json: { jobClassName: SAMPLE, cronExpression: '0 0 1 * * ?', status: -1 } });
     expect(again.body.success).toBe(true);
     const d = await b.call(`/sys/quartzJob/delete?id=${(await byClass(SAMPLE)).id}`, { method: 'DELETE', token: admin });

@@ -111,6 +111,7 @@ describe('reading', () => {
       'perm_isystem_online',
       'perm_isystem_log',
       'perm_isystem_monitor',
+      'perm_isystem_gateway',
       'perm_isystem_role_permission',
     ]);
     // Buttons hang under their screens' menus (issue #21), not on the folder.

@@ -31,6 +31,8 @@ import * as m0026 from './migrations/0026-calendar-material-source';
 import * as m0027 from './migrations/0027-pinyin-content';
 import * as m0028 from './migrations/0028-crm';
 import * as m0031 from './migrations/0031-quartz-run';
+import * as m0032 from './migrations/0032-gateway-route';
+import * as m0033 from './migrations/0033-lead-return-job';
 
 export type Database = Kysely<DB>;
 
@@ -82,6 +84,8 @@ const migrations: Record<string, Migration> = {
   '0027-pinyin-content': m0027,
   '0028-crm': m0028,
   '0031-quartz-run': m0031,
+  '0032-gateway-route': m0032,
+  '0033-lead-return-job': m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

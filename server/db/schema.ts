@@ -1158,3 +1158,30 @@ export interface SysQuartzRunTable {
 export interface DB {
   sys_quartz_run: SysQuartzRunTable;
 }
+
+/** 网关路由 (0032-gateway-route): JeecgBoot's columns; status 1 有效 / 0 无效; path_prefix and sort_order are ours. */
+export interface SysGatewayRouteTable {
+  id: string;
+  router_id: string;
+  name: string;
+  uri: string;
+  predicates: string | null;
+  filters: string | null;
+  retryable: Generated<number>;
+  strip_prefix: Generated<number>;
+  persistable: Generated<number>;
+  show_api: Generated<number>;
+  status: Generated<number>;
+  path_prefix: string;
+  sort_order: Generated<number>;
+  del_flag: Generated<number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Declaration merging (0032-gateway-route). */
+export interface DB {
+  sys_gateway_route: SysGatewayRouteTable;
+}

@@ -148,6 +148,7 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ADMIN },
   { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ADMIN },
   { id: 'perm_isystem_monitor', parent_id: 'perm_isystem', name: '系统监控', url: '/isystem/monitor', component: 'monitor/SystemMonitor', menu_type: 1, sort_no: 12.5, icon: 'dashboard', roles: ADMIN },
+  { id: 'perm_isystem_gateway', parent_id: 'perm_isystem', name: '网关路由', url: '/isystem/gatewayRoute', component: 'system/SysGatewayRouteList', menu_type: 1, sort_no: 12.6, icon: 'cluster', roles: ADMIN },
   { id: 'perm_isystem_depart', parent_id: 'perm_isystem', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', menu_type: 1, sort_no: 10.6, icon: 'team', roles: ADMIN },
   { id: 'perm_isystem_role', parent_id: 'perm_isystem', name: '角色管理', url: '/isystem/role', component: 'system/RoleList', menu_type: 1, sort_no: 10.7, icon: 'safety', roles: ADMIN },
   { id: 'perm_isystem_dict', parent_id: 'perm_isystem', name: '数据字典', url: '/isystem/dict', component: 'system/DictList', menu_type: 1, sort_no: 10.8, icon: 'book', roles: ADMIN },
@@ -229,6 +230,11 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_btn_quartz_execute', parent_id: 'perm_isystem_quartz', name: '立即执行定时任务', menu_type: 2, perms: PERMS.quartz.execute, perms_type: '1', sort_no: 237, roles: ADMIN },
   // 系统监控 (server/http/monitor-routes.ts).
   { id: 'perm_btn_monitor_list', parent_id: 'perm_isystem_monitor', name: '查看系统监控', menu_type: 2, perms: PERMS.monitor.list, perms_type: '1', sort_no: 240, roles: ADMIN },
+  // 网关路由 (server/http/gateway-route-routes.ts).
+  { id: 'perm_btn_gateway_list', parent_id: 'perm_isystem_gateway', name: '查看网关路由', menu_type: 2, perms: PERMS.gateway.list, perms_type: '1', sort_no: 250, roles: ADMIN },
+  { id: 'perm_btn_gateway_add', parent_id: 'perm_isystem_gateway', name: '新增网关路由', menu_type: 2, perms: PERMS.gateway.add, perms_type: '1', sort_no: 251, roles: ADMIN },
+  { id: 'perm_btn_gateway_edit', parent_id: 'perm_isystem_gateway', name: '编辑网关路由', menu_type: 2, perms: PERMS.gateway.edit, perms_type: '1', sort_no: 252, roles: ADMIN },
+  { id: 'perm_btn_gateway_delete', parent_id: 'perm_isystem_gateway', name: '删除网关路由', menu_type: 2, perms: PERMS.gateway.delete, perms_type: '1', sort_no: 253, roles: ADMIN },
 ];
 
 /** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */

@@ -9,7 +9,7 @@ import type { DB, SysUser } from '../db/schema';
 import { escapeLike } from '../db/like';
 import { buildPermissionAnswer, type PermissionRow } from '../permissions/menu-tree';
 import { getDictItems } from '../services/dicts';
-import { loadDepartLinks, loadUserDeparts, loadUserPermCodes, loadUserRoles, toUserInfo, toUserRecords } from '../services/users';
+import { loadDepartLinks, loadHomePath, loadUserDeparts, loadUserPermCodes, loadUserRoles, toUserInfo, toUserRecords } from '../services/users';
 import { parseListQuery, toWhere } from '../resources/query';
 import { asAny } from '../resources/select';
 import { formatDateTime } from '../services/format';
@@ -24,13 +24,15 @@ export const userRoutes = new Hono<AppEnv>();
 userRoutes.get('/sys/user/getAccountInfoFromToken', async (c) => {
   const { db } = c.var.services;
   const { user } = authOf(c);
-  const [departs, roles] = await Promise.all([loadUserDeparts(db, user.id), loadUserRoles(db, user.id)]);
+  const [departs, roles, homePath] = await Promise.all([loadUserDeparts(db, user.id), loadUserRoles(db, user.id), loadHomePath(db, user.id)]);
   return c.json(
     ok({
       userInfo: toUserInfo(user, departs),
       accountInfo: { name: user.realname, endTime: formatDateTime(user.account_end_time) },
       departs,
       roles,
+      // Ours, beyond JeecgBoot's answer: where '/' sends this user (null: 行事历).
+      homePath,
     }),
   );
 });

@@ -14,6 +14,10 @@ import { registerMaterialResources } from './catalog-material';
 import { registerTeachTemplateResources } from './catalog-teach-template';
 import { registerWorkbookResources } from './catalog-workbook';
 import { registerHomeworkResources } from './catalog-homework';
+import { registerStaffResources } from './catalog-staff';
+import { registerCrmOpsResources } from './catalog-crm-ops';
+import { registerLeadResources } from './catalog-lead';
+import { registerLeadPoolResources } from './catalog-lead-pool';
 import { registerTeachingResources } from './catalog-teaching';
 import { registerMessageResources } from './catalog-messages';
 import { registerRoleResources } from './catalog-roles';
@@ -173,4 +177,8 @@ export function registerCatalog(): void {
   registerTeachTemplateResources();
   registerWorkbookResources();
   registerHomeworkResources();
+  registerStaffResources();
+  registerCrmOpsResources();
+  registerLeadResources();
+  registerLeadPoolResources();
 }

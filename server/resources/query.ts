@@ -182,6 +182,15 @@ export function parseSort(def: ResourceDef, columnRaw?: string, orderRaw?: strin
     const f = fieldByName(def, def.defaultSort.column);
     keys.push({ column: f ? columnOf(f) : rowKeyColumn(def), order: def.defaultSort.order, ...(f ? textSort(f) : {}) });
   }
+  // The default order (as the mixin sends it, or none sent) gets its leading keys: e.g. pinned leads first.
+  const dflt = fieldByName(def, def.defaultSort.column);
+  if (def.defaultSort.before && dflt && keys.length === 1 && keys[0].column === columnOf(dflt) && keys[0].order === def.defaultSort.order) {
+    const lead = def.defaultSort.before.flatMap((k) => {
+      const f = fieldByName(def, k.column);
+      return f ? [{ column: columnOf(f), order: k.order, ...textSort(f) }] : [];
+    });
+    keys.unshift(...lead);
+  }
   // Stable paging: the row key breaks ties, in the last key's direction so one index can serve both.
   const key = rowKeyColumn(def);
   if (!keys.some((k) => k.column === key)) keys.push({ column: key, order: keys[keys.length - 1].order });

@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import type { SysAnnouncement, SysMessageTemplate, SysUser } from '../db/schema';
 import type { Services } from '../core/context';
 import { escapeHtml, sanitizeHtml, stripTags } from '../../lib/sanitize-html';
-import { parseIdList } from '../core/ids';
+import { newId, parseIdList } from '../core/ids';
 import { formatDateTime } from './format';
 import { pushToUsers } from './notify';
 
@@ -218,4 +218,35 @@ export function renderTemplate(tpl: Pick<SysMessageTemplate, 'template_title' | 
   const content =
     tpl.template_type === '2' ? sanitizeHtml(fill(tpl.template_content, true)) : escapeHtml(fill(tpl.template_content, false)).replace(/\r?\n/g, '<br>');
   return { title, content };
+}
+
+/**
+ * A system message (category '2', to chosen users) written by the server itself, e.g. 工作交接's notice: the
+ * announcement and its send rows in one transaction, then the push that reloads each user's bell. Call it after
+ * the change it reports has committed; `content` is plain text (escaped here, newlines kept).
+ */
+export async function sendSysMessage(
+  services: Services,
+  msg: { title: string; content: string; userIds: string[]; sender: string; busType?: string | null; busId?: string | null; priority?: 'L' | 'M' | 'H' },
+): Promise<string | null> {
+  const userIds = [...new Set(msg.userIds.filter(Boolean))];
+  if (!userIds.length) return null;
+  const now = new Date();
+  const id = newId();
+  const saved = await services.db.transaction().execute(async (tx) => {
+    const a = await tx
+      .insertInto('sys_announcement')
+      .values({
+        id, titile: stripTags(msg.title).trim().slice(0, 100), msg_content: escapeHtml(msg.content).replace(/\r?\n/g, '<br>'), start_time: now, end_time: null,
+        sender: msg.sender, priority: msg.priority ?? 'L', msg_category: '2', msg_type: 'USER', send_status: PUBLISHED, send_time: now, cancel_time: null,
+        del_flag: '0', user_ids: `${userIds.join(',')},`, bus_type: msg.busType ?? null, bus_id: msg.busId ?? null, open_type: null, open_page: null,
+        msg_abstract: null, dt_task_id: null, create_by: msg.sender, update_by: null, update_time: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await syncUserSends(tx, id, userIds, msg.sender);
+    return a;
+  });
+  await pushAnnouncement(services, saved, saved.titile);
+  return id;
 }

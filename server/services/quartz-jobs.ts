@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Database } from '../db';
 import { QUARTZ_JOB_CLASS_OPTIONS } from '../../features/system/quartz/quartz-resource';
 import { SliceStore } from '../storage/slices';
+import { runAutoReturn } from './lead-auto-return';
 
 /** What a job may use; built once by the scheduler. */
 export interface QuartzJobContext {
@@ -109,7 +110,18 @@ const sessionCleanJob: JobImpl = {
   },
 };
 
-const IMPLEMENTED = [sampleJob, tempFileCleanJob, sessionCleanJob];
+/** 线索自动回收 (issue #23): leads past the pool's limits go back to the pool; owners are warned ahead (lead-auto-return.ts). */
+const leadAutoReturnJob: JobImpl = {
+  className: 'org.jeecg.modules.crm.job.LeadAutoReturnJob',
+  async run(ctx) {
+    const r = await runAutoReturn(ctx.db, new Date());
+    const line = r.enabled ? `LeadAutoReturnJob: 回收${r.returned}条线索, 提醒${r.warnedOwners}人(${r.warnedLeads}条)` : 'LeadAutoReturnJob: 线索池未启用';
+    ctx.log(line);
+    return line;
+  },
+};
+
+const IMPLEMENTED = [sampleJob, tempFileCleanJob, sessionCleanJob, leadAutoReturnJob];
 
 /**
  * The only classes a job may name: the screen's options (one list for the select and this

@@ -32,7 +32,7 @@ export interface TransferInput {
 }
 
 /** 接替教师 X 在 <time> 已有课次「<title>」: the first clash of the reassigned sessions, read before writing. */
-async function reassignClash(db: Database, reassignTo: string, reassignName: string, sessionIds: string[]): Promise<string | null> {
+export async function reassignClash(db: Database, reassignTo: string, reassignName: string, sessionIds: string[]): Promise<string | null> {
   if (!sessionIds.length) return null;
   const clash = await db
     .selectFrom('tbl_calendar as mine')

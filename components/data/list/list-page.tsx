@@ -51,6 +51,8 @@ export interface ListPageProps<R extends Row = Row> {
   rowActions?: (record: R, page: ListPageApi<R>) => ReactNode;
   /** Extra toolbar buttons. */
   toolbarExtra?: (page: ListPageApi<R>) => ReactNode;
+  /** Params of 放入线索池 (row or batch; e.g. a reason from a dialog), asked before the confirmation; null cancels. */
+  toPoolParams?: (rows: R[]) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null;
   /** Params of 添加批量任务 (e.g. from a dialog); null cancels. */
   addBatchTaskParams?: (rows: R[]) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null;
   /** Button label overrides. */
@@ -89,7 +91,7 @@ export function ListPage<R extends Row = Row>(props: ListPageProps<R>) {
   return <ListPageBody {...props} route={route} />;
 }
 
-function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, route, persistState = true, extraParams, rowActions, toolbarExtra, addBatchTaskParams, labels = {}, importOptions, searchCollapsedCount, superQuery = true, formWidth, title }: ListPageProps<R> & { route: string }) {
+function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, route, persistState = true, extraParams, rowActions, toolbarExtra, toPoolParams, addBatchTaskParams, labels = {}, importOptions, searchCollapsedCount, superQuery = true, formWidth, title }: ListPageProps<R> & { route: string }) {
   const { mode } = useAuth();
   // The administrator's custom columns join the table and the form; the list request stays the resource's own.
   const def = useCustomColumns(baseDef);
@@ -106,7 +108,13 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
   if (allowed('edit')) rowLinks.push({ key: 'edit', label: ROW_ACTION_LABELS.edit, disabled: modeOf('edit') === 'disable', onClick: (r) => forms.openForm('edit', r) });
   rowLinks.push({ key: 'detail', label: ROW_ACTION_LABELS.detail, onClick: (r) => forms.openForm('detail', r) });
   if (allowed('delete')) rowLinks.push({ key: 'delete', label: ROW_ACTION_LABELS.delete, confirm: CONFIRM_DELETE, disabled: modeOf('delete') === 'disable', onClick: (r) => void page.remove(r) });
-  if (allowed('toPool')) rowLinks.push({ key: 'toPool', label: labels.toPool ?? ROW_ACTION_LABELS.toPool, disabled: modeOf('toPool') === 'disable', onClick: page.toPool });
+  // Without a url the hook says 请设置url.toPool属性! before anything is asked.
+  const toPool = async (r: R) => {
+    if (!page.urls.toPool || !toPoolParams) return page.toPool(r);
+    const extra = await toPoolParams([r]);
+    if (extra) page.toPool(r, extra);
+  };
+  if (allowed('toPool')) rowLinks.push({ key: 'toPool', label: labels.toPool ?? ROW_ACTION_LABELS.toPool, disabled: modeOf('toPool') === 'disable', onClick: (r) => void toPool(r) });
   if (allowed('topping')) rowLinks.push({ key: 'topping', label: labels.topping ?? ROW_ACTION_LABELS.topping, disabled: modeOf('topping') === 'disable', onClick: (r) => void page.topping(r) });
 
   const allData = dataColumns<R>(def, page.state.sort, renderers, page.state);
@@ -122,8 +130,12 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
         return forms.openImport();
       case 'deleteBatch':
         return page.removeBatch();
-      case 'toPoolBatch':
-        return page.toPoolBatch();
+      case 'toPoolBatch': {
+        if (!page.urls.toPoolBatch || page.state.selectedRowKeys.length === 0 || !toPoolParams) return page.toPoolBatch();
+        const extra = await toPoolParams(page.state.selectedRows);
+        if (extra) page.toPoolBatch(extra);
+        return;
+      }
       case 'addBatchTask': {
         if (page.state.selectedRowKeys.length === 0 || !addBatchTaskParams) return page.addBatchTask();
         const extra = await addBatchTaskParams(page.state.selectedRows);

@@ -21,10 +21,10 @@ export interface ListActions<R extends object = Row> {
   remove: (record: R) => Promise<void>;
   /** Asks 确定要删除这 N 项吗?, then DELETE {deleteBatch}?ids=a,b. */
   removeBatch: () => void;
-  /** Asks 是否将选中数据放入线索池?, then POST {toPool} {id}. */
-  toPool: (record: R) => void;
-  /** Asks 是否将选中数据放入线索池?, then POST {toPoolBatch} {ids}. */
-  toPoolBatch: () => void;
+  /** Asks 是否将选中数据放入线索池?, then POST {toPool} {id, ...extra} (extra: e.g. the reason asked before). */
+  toPool: (record: R, extra?: Record<string, unknown>) => void;
+  /** Asks 是否将选中数据放入线索池?, then POST {toPoolBatch} {ids, ...extra}. */
+  toPoolBatch: (extra?: Record<string, unknown>) => void;
   /** PUT {topping} {id}. */
   topping: (record: R) => Promise<void>;
   /** POST {updateTags} with the (edited) record. */
@@ -101,17 +101,17 @@ export function useListActions<R extends object>({ rowKey, urls, state, dispatch
         onOk: () => run(() => http.del(url, { ids }), afterDelete(n)),
       });
     },
-    toPool: (record) => {
+    toPool: (record, extra = {}) => {
       const url = need('toPool');
       if (!url) return;
-      modal.confirm({ title: '提示', content: CONFIRM_TO_POOL, onOk: () => run(() => http.post(url, { id: rowKeyOf(record) }), afterDelete(1)) });
+      modal.confirm({ title: '提示', content: CONFIRM_TO_POOL, onOk: () => run(() => http.post(url, { id: rowKeyOf(record), ...extra }), afterDelete(1)) });
     },
-    toPoolBatch: () => {
+    toPoolBatch: (extra = {}) => {
       const url = need('toPoolBatch');
       if (!url || !needSelection()) return;
       const n = state.selectedRowKeys.length;
       const ids = selectedIds();
-      modal.confirm({ title: '提示', content: CONFIRM_TO_POOL, onOk: () => run(() => http.post(url, { ids }), afterDelete(n)) });
+      modal.confirm({ title: '提示', content: CONFIRM_TO_POOL, onOk: () => run(() => http.post(url, { ids, ...extra }), afterDelete(n)) });
     },
     topping: async (record) => {
       const url = need('topping');

@@ -12,6 +12,7 @@ export const QUARTZ_JOB_CLASS_OPTIONS: FieldOption[] = [
   { value: 'org.jeecg.modules.quartz.job.SampleJob', text: '示例任务（记录一行日志）' },
   { value: 'org.jeecg.modules.quartz.job.TempFileCleanJob', text: '清理过期临时文件' },
   { value: 'org.jeecg.modules.quartz.job.SessionCleanJob', text: '清理过期登录会话' },
+  { value: 'org.jeecg.modules.crm.job.LeadAutoReturnJob', text: '线索自动回收' },
 ];
 
 /** quartz_status (contract §9): 0 正常 (scheduled), -1 停止. Numbers on the wire, as in JeecgBoot. */

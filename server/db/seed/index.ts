@@ -9,12 +9,16 @@ import { fillAllPinyinKeys } from '../../resources/pinyin-key';
 import { seedAnnouncements } from './announcements';
 import { seedLocations } from './locations';
 import { seedRoleDataRules } from './role-rules';
+import { seedRoleHomes } from './lead-pool';
 import { seedTeachingPerms } from './teaching';
 import { seedTerm, type TermSeedReport } from './term';
 import { seedCourseTypes } from './course-types';
 import { seedCoursewareWorkbooks } from './courseware-workbooks';
 import { seedTeachTemplates } from './teach-templates';
 import { seedHomework } from './homework';
+import { seedStaff } from './staff';
+import { seedCrmDemo } from './crm-demo';
+import { seedCrmOps } from './crm-ops';
 import type { FileStorage } from '../../storage/storage';
 
 function logTerm(r: TermSeedReport | null) {
@@ -75,6 +79,7 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
   await seedTeachingPerms(db);
   // After every menu row and role link exists: the rules hang on those links.
   await seedRoleDataRules(db);
+  await seedRoleHomes(db);
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (anyUser) {
     if (term) logTerm(await seedTerm(db));
@@ -84,6 +89,9 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
     // After the chapters and courseware it points at.
     await seedTeachTemplates(db, { demo });
   if (demo) await seedHomework(db);
+    if (demo) await seedStaff(db);
+    if (demo) await seedCrmDemo(db);
+    if (demo) await seedCrmOps(db);
     await fillAllPinyinKeys(db);
     return report;
   }
@@ -115,6 +123,9 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
   if (demo) await seedCoursewareWorkbooks(db, { storage });
   await seedTeachTemplates(db, { demo });
   if (demo) await seedHomework(db);
+  if (demo) await seedStaff(db);
+  if (demo) await seedCrmDemo(db);
+  if (demo) await seedCrmOps(db);
   // The seeds insert in bulk and by SQL without 拼音 sort keys; this also fills rows from before migration 0024.
   await fillAllPinyinKeys(db);
   return report;
