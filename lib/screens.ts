@@ -62,6 +62,14 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'system/SysMessageTemplateList', path: '/isystem/messageTemplate', title: '消息模板', perm: { anyOf: [PERMS.messageTemplate.list, PERMS.message.send] } },
   { component: 'system/QuartzJobList', path: '/isystem/QuartzJobList', title: '定时任务', perm: PERMS.quartz.list },
   { component: 'system/SysMessageList', path: '/isystem/message', title: '消息记录', perm: PERMS.message.list },
+  // 系统管理, the rest (issue #24)
+  { component: 'system/SysPositionList', path: '/isystem/position', title: '职务管理', perm: PERMS.position.list },
+  { component: 'system/AddressList', path: '/isystem/addressList', title: '通讯录', perm: PERMS.addressBook.list },
+  { component: 'system/SysCheckRuleList', path: '/isystem/checkRule', title: '编码校验规则', perm: PERMS.checkRule.list },
+  { component: 'system/SysFillRuleList', path: '/isystem/fillRule', title: '填值规则', perm: PERMS.fillRule.list },
+  { component: 'system/OperationLogList', path: '/isystem/opLog', title: '操作日志', perm: PERMS.opLog.list },
+  { component: 'system/DataLogList', path: '/isystem/dataLog', title: '数据日志', perm: PERMS.dataLog.list },
+  { component: 'system/OssFileList', path: '/isystem/ossFile', title: '文件管理', perm: PERMS.ossFile.list },
   { component: 'monitor/SystemMonitor', path: '/isystem/monitor', title: '系统监控', perm: PERMS.monitor.list },
   { component: 'system/SysGatewayRouteList', path: '/isystem/gatewayRoute', title: '网关路由', perm: PERMS.gateway.list },
 ];

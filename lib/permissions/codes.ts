@@ -39,7 +39,20 @@ export const PERMS = Object.freeze({
   message: area('system:message', ['list', 'send']),
   messageTemplate: area('system:messageTemplate', CRUD),
   tenant: area('system:tenant', ['list']),
-  position: area('system:position', ['list']),
+  /** 职务 (issue #24): CRUD, export, import. */
+  position: area('system:position', [...CRUD, 'exportXls', 'importExcel']),
+  /** 通讯录: `phone` shows full phone numbers (else masked). */
+  addressBook: area('system:addressBook', ['list', 'exportXls', 'phone']),
+  /** 编码校验规则 (checkByCode itself needs only a session). */
+  checkRule: area('system:checkRule', CRUD),
+  /** 填值规则 (executeRuleByCode itself needs only a session: forms number their records through it). */
+  fillRule: area('system:fillRule', CRUD),
+  /** 操作日志 (sys_log log_type 2). */
+  opLog: area('system:opLog', ['list', 'exportXls']),
+  /** 数据日志: versions of business records and their differences. */
+  dataLog: area('system:dataLog', ['list']),
+  /** 文件管理: every stored upload. */
+  ossFile: area('system:ossFile', ['list', 'upload', 'delete']),
   quartz: area('quartz:job', [...CRUD, 'pause', 'resume', 'execute']),
   /** 系统监控 (磁盘, HTTP 请求追踪, 进程, 数据库, 系统, 服务): reading every tab. */
   monitor: area('system:monitor', ['list']),

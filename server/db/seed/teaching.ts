@@ -3,6 +3,7 @@ import { linkId } from '../../core/ids';
 import { CALENDAR_PERM, PERMS } from '../../../lib/permissions/codes';
 import { crud, type SeedPerm } from './perm-rows';
 import { CRM_PERMS } from './crm';
+import { SYSTEM_ADMIN_PERMS } from './system-admin';
 
 /**
  * Teaching affairs (issue 7): the button permissions the embedded API enforces, seeded on every start
@@ -74,8 +75,8 @@ export async function seedTeachingPerms(db: Database): Promise<void> {
   await db.transaction().execute(async (tx) => {
     let sort = FIRST_SORT_NO;
     const parents = new Set<string>();
-    // CRM_PERMS after the teaching rows, so the sort numbers of rows seeded before them never move.
-    for (const p of [...TEACHING_PERMS, ...CRM_PERMS]) {
+    // CRM_PERMS, then SYSTEM_ADMIN_PERMS after the teaching rows, so the sort numbers of rows seeded before them never move.
+    for (const p of [...TEACHING_PERMS, ...CRM_PERMS, ...SYSTEM_ADMIN_PERMS]) {
       const inserted = await tx
         .insertInto('sys_permission')
         .values({ id: p.id, parent_id: p.parent, name: p.name, url: null, component: null, menu_type: 2, perms: p.perms, perms_type: '1', sort_no: sort++, icon: null, is_leaf: true })

@@ -1,0 +1,6 @@
+'use client';
+
+// STUB: replaced by the issue #24 work in progress.
+export default function FillRuleListScreen() {
+  return null;
+}
