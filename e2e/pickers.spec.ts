@@ -3,7 +3,7 @@ import { signIn } from './support';
 
 /**
  * 用户管理 with the pickers: 所属部门 through the department picker (sel_depart → DepartSelect) and 角色
- * through the role picker and 职务 through the report popup (selectedroles → RoleSelect, post → ReportPopup,
+ * through the role picker and 职务 through the position select (selectedroles → RoleSelect, post → PositionSelect,
  * wired by features/system/users/user-editors.tsx).
  */
 const rows = (page: Page) => page.getByTestId('list-table').locator('tbody tr.ant-table-row');
@@ -49,13 +49,11 @@ test('新增 a user choosing a department, a role and a 职务 through the picke
   await expect(roles).toBeHidden();
   await expect(form.getByTestId('field-selectedroles')).toContainText('教师');
 
-  // 职务: the report popup (1200 wide) over the server's depart_post report; a row click chooses it.
-  await form.getByTestId('user-post-popup').click();
-  const popup = page.getByTestId('report-popup');
-  await popup.getByTestId('report-popup-table').getByText('数学教师', { exact: true }).click();
-  await page.getByTestId('report-popup-ok').click();
-  await expect(popup).toBeHidden();
-  await expect(form.getByTestId('user-post-popup')).toHaveValue('数学教师');
+  // 职务 (issue #24): several positions from 职务管理, stored as their codes and shown by name.
+  await form.getByTestId('user-post-select').locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('数学教师', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(form.getByTestId('user-post-select')).toContainText('数学教师');
 
   await page.getByTestId('form-modal-submit').click();
   await expect(form).toBeHidden();

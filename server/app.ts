@@ -29,6 +29,7 @@ import { sliceRoutes } from './http/slice-routes';
 import { dictItemBatchRoutes } from './http/dict-item-batch-routes';
 import { studentPackageRoutes } from './http/student-package-routes';
 import { tenantPositionRoutes } from './http/tenant-position-routes';
+import { addressBookRoutes } from './http/address-book-routes';
 import { teachTemplateRoutes } from './http/teach-template-routes';
 import { courseTypeRoutes } from './http/course-type-routes';
 import { materialDownloadRoutes } from './http/material-download-routes';
@@ -40,9 +41,12 @@ import { staffHandoverRoutes } from './http/staff-handover-routes';
 import { taskGoodsRoutes } from './http/task-goods-routes';
 import { leadRoutes } from './http/lead-routes';
 import { leadPoolRoutes } from './http/lead-pool-routes';
+import { fillRuleRoutes } from './http/fill-rule-routes';
+import { ossFileRoutes } from './http/oss-file-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
 import { noteRequestUser } from './ops/request-context';
+import { logExtraRoutes, operationLog } from './http/log-extra-routes';
 
 /** Routes reachable without a token (contract §2's anonymous list, minus what we do not serve). */
 const ANONYMOUS: RegExp[] = [
@@ -94,12 +98,16 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
     noteRequestUser(session.user.id); // the access log's user id (server/ops)
     return next();
   });
+  // 操作日志: every mutating call that got past the session check, written once its answer is known.
+  app.use('*', operationLog(basePath));
 
   app.route('/', authRoutes);
   app.route('/', thirdLoginRoutes);
   app.route('/', userRoutes);
   app.route('/', reportRoutes);
   app.route('/', accountRoutes);
+  // Before systemRoutes: /sys/log/list?logType=2 is the operation log's (system:opLog:list).
+  app.route('/', logExtraRoutes);
   app.route('/', systemRoutes);
   app.route('/', permissionAdminRoutes);
   app.route('/', dictRoutes);
@@ -122,6 +130,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', dictItemBatchRoutes);
   app.route('/', studentPackageRoutes);
   app.route('/', tenantPositionRoutes);
+  app.route('/', addressBookRoutes);
   app.route('/', teachTemplateRoutes);
   app.route('/', courseTypeRoutes);
   app.route('/', materialDownloadRoutes);
@@ -133,6 +142,8 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', taskGoodsRoutes);
   app.route('/', leadRoutes);
   app.route('/', leadPoolRoutes);
+  app.route('/', fillRuleRoutes);
+  app.route('/', ossFileRoutes);
 
   // Last: explicit routes above win over the registry's generic resource routes it carries.
   app.route('/', checkRoutes);

@@ -9,6 +9,7 @@ import { openBackendStorage } from './storage/backend-storage';
 import type { FileStorage } from './storage/storage';
 import path from 'node:path';
 import { startQuartzScheduler } from './services/quartz-scheduler';
+import { closeOperationLog } from './services/operation-log';
 
 export interface Backend {
   /** The whole embedded API as one fetch handler: what the BFF calls in process. */
@@ -99,6 +100,8 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
       close: async () => {
         // Waits for runs in progress to give up, so none writes to a closed database.
         await quartz.stop();
+        // Queued 操作日志 rows are written before the database closes.
+        await closeOperationLog(opened.db);
         await opened.close();
         await files.close();
       },

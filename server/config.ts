@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readMapSettings, type MapSettings } from './services/geocode';
 import { readLiveProviderUrl } from './services/live';
+import { readOperationLogDays } from './services/operation-log';
 
 /** Backend settings, read once from the environment (validated; bad values fail at start, not mid-request). */
 export interface BackendConfig {
@@ -23,6 +24,8 @@ export interface BackendConfig {
   oauth: OAuthProviderConfig | null;
   /** 直播课堂: LIVE_PROVIDER_URL, an http(s) template with `{id}` (the session id); null = no generated links. */
   liveProviderUrl: string | null;
+  /** 操作日志 older than this many days are pruned (OPERATION_LOG_DAYS, 1–3650, default 90). */
+  operationLogDays: number;
 }
 
 export interface OAuthProviderConfig {
@@ -64,5 +67,6 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     oauth,
     map: readMapSettings(env),
     liveProviderUrl: readLiveProviderUrl(env),
+    operationLogDays: readOperationLogDays(env),
   };
 }

@@ -3,6 +3,8 @@ import { Avatar, Card, Col, Divider, Flex, Row, Tag } from 'antd';
 import { DetailList } from '@/components/layout/detail-list';
 import { PRIMARY_COLOR } from '@/lib/config';
 import { avatarInitial, avatarUrl } from '@/lib/account/avatar';
+import { DictText } from '@/components/data/dict/dict-text';
+import { POSITION_DICT } from '@/features/system/position/position-resource';
 import { maskPhone } from './mask-phone';
 import type { AccountInfoResult } from '@/lib/account/types';
 
@@ -32,7 +34,7 @@ export function AccountCenter({ account }: { account: AccountInfoResult }) {
             <span style={muted} data-testid="account-username">
               {user.username}
             </span>
-            {user.post && <span>{user.post}</span>}
+            {user.post && <DictText dictCode={POSITION_DICT} value={user.post} />}
           </Flex>
           <Divider dashed />
           <h3 style={sectionTitle}>所属部门</h3>
@@ -73,7 +75,8 @@ export function AccountCenter({ account }: { account: AccountInfoResult }) {
               { key: 'username', label: '用户名', children: orUnset(user.username) },
               { key: 'realname', label: '姓名', children: orUnset(user.realname) },
               { key: 'workNo', label: '工号', children: orUnset(user.workNo, 'account-work-no') },
-              { key: 'post', label: '职务', children: orUnset(user.post, 'account-post') },
+              // sys_user.post holds 职务 codes (issue #24): shown by name.
+              { key: 'post', label: '职务', children: user.post?.trim() ? <span data-testid="account-post"><DictText dictCode={POSITION_DICT} value={user.post} /></span> : orUnset(null, 'account-post') },
               { key: 'phone', label: '手机号', children: orUnset(maskPhone(user.phone), 'account-phone') },
               { key: 'email', label: '邮箱', children: orUnset(user.email, 'account-email') },
               { key: 'depart', label: '当前部门', children: orUnset(user.orgCodeTxt, 'account-current-depart') },

@@ -1,5 +1,6 @@
 import { Tag, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
+import { DataRuleLink } from './roles/data-rule-link';
 
 /** GET /sys/role/queryTreeList: JeecgBoot's role grant tree, `{treeList, ids}` (ids = every permission id). */
 export const ROLE_TREE_URL = '/sys/role/queryTreeList';
@@ -30,6 +31,8 @@ export interface PermissionNode {
   title: string;
   menuType?: number;
   perms?: string | null;
+  /** 1: a menu with data rules (菜单管理 → 数据规则); the role screens offer 数据规则 on it. */
+  ruleFlag?: number;
   children?: PermissionNode[];
 }
 
@@ -41,12 +44,13 @@ export function fromTreeModels(nodes: readonly TreeModelNode[] | null | undefine
     const node: PermissionNode = { key: n.key, title: n.slotTitle ?? n.title ?? '' };
     if (n.menuType !== undefined) node.menuType = n.menuType;
     if (n.perms !== undefined) node.perms = n.perms;
+    if (n.ruleFlag) node.ruleFlag = n.ruleFlag;
     if (n.children?.length) node.children = fromTreeModels(n.children);
     return node;
   });
 }
 
-/** The backend tree as antd Tree data: buttons carry a 按钮 tag and their permission code. */
+/** The backend tree as antd Tree data: buttons carry a 按钮 tag and their permission code, menus with rules a 数据规则 link. */
 export function toTreeData(nodes: readonly PermissionNode[]): TreeDataNode[] {
   return nodes.map((n) => ({
     key: n.key,
@@ -63,6 +67,7 @@ export function toTreeData(nodes: readonly PermissionNode[]): TreeDataNode[] {
             {n.perms}
           </Typography.Text>
         )}
+        {Boolean(n.ruleFlag) && n.menuType !== BUTTON_MENU_TYPE && <DataRuleLink menu={{ key: n.key, title: n.title }} />}
       </span>
     ),
     children: n.children?.length ? toTreeData(n.children) : undefined,

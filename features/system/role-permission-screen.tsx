@@ -8,6 +8,8 @@ import { http } from '@/lib/http';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { LoadError } from './list-parts';
 import { useRolePermissionEdits } from './use-role-permission-edits';
+import { DataRuleOpenContext, type DataRuleMenu } from './roles/data-rule-link';
+import { DataRulePanel } from './roles/data-rule-panel';
 
 /** One row of GET /sys/role/queryall. */
 interface Role {
@@ -27,7 +29,8 @@ const getRoles = (url: string) => http.get<Role[]>(url).then((r) => r.result);
  * The tree is `checkStrictly`: a menu may be ticked without its buttons, and exactly the ticked ids are
  * saved. So what is loaded is what is shown, and saving unchanged ticks writes back the same set. Ticks stay a
  * tree (roles/grant-paths.ts): ticking a button or sub-menu ticks the menus above it, unticking a menu unticks
- * its subtree, and the server grants the path to every saved row too.
+ * its subtree, and the server grants the path to every saved row too. A menu with data rules offers 数据规则:
+ * which of its rules bind this role (roles/data-rule-panel.tsx).
  */
 export default function RolePermissionScreen() {
   return (
@@ -43,6 +46,7 @@ function RolePermission() {
   const roles = useSWR('/sys/role/queryall', getRoles, { ...SWR_OPTIONS, onError: showError });
 
   const [picked, setPicked] = useState<string | null>(null);
+  const [ruleMenu, setRuleMenu] = useState<DataRuleMenu | null>(null);
   const roleList = roles.data ?? [];
   const role = roleList.find((r) => r.id === picked) ?? roleList[0] ?? null;
   // Unsaved ticks belong to one role; a different role (or none) shows the server's set.
@@ -99,18 +103,20 @@ function RolePermission() {
   ) : treeData.length === 0 ? (
     <Empty description="暂无权限数据" />
   ) : (
-    <Tree
-      key={role.id}
-      checkable
-      checkStrictly
-      selectable={false}
-      defaultExpandAll
-      blockNode
-      treeData={treeData}
-      checkedKeys={checked}
-      onCheck={onCheck}
-      data-testid="permission-tree"
-    />
+    <DataRuleOpenContext.Provider value={setRuleMenu}>
+      <Tree
+        key={role.id}
+        checkable
+        checkStrictly
+        selectable={false}
+        defaultExpandAll
+        blockNode
+        treeData={treeData}
+        checkedKeys={checked}
+        onCheck={onCheck}
+        data-testid="permission-tree"
+      />
+    </DataRuleOpenContext.Provider>
   );
 
   const ready = Boolean(role && granted.data && tree.data);
@@ -153,6 +159,7 @@ function RolePermission() {
             {dirty && <Typography.Text type="warning"> （有未保存的修改）</Typography.Text>}
           </Typography.Paragraph>
           {treePane}
+          {role && <DataRulePanel roleId={role.id} menu={ruleMenu} held={Boolean(ruleMenu && granted.data?.includes(ruleMenu.key))} onClose={() => setRuleMenu(null)} />}
         </Card>
       </Col>
     </Row>

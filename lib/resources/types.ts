@@ -140,6 +140,11 @@ export interface ResourceDef {
    * jdbcField). Without it the resource has no custom columns. See lib/resources/custom-columns.ts.
    */
   customValuesColumn?: string;
+  /**
+   * 数据日志: every add / edit through the engine stores the saved record as a new version in sys_data_log (in the
+   * write's transaction; password-like and audit fields left out). Business records only, never accounts.
+   */
+  dataLog?: boolean;
   actions: ResourceActions;
   fields: FieldDef[];
 }

@@ -89,6 +89,9 @@ describe('GET /sys/tenant/queryList (UserModal.initTenantList)', () => {
 describe('GET /sys/position/list (JSelectPosition)', () => {
   beforeAll(async () => {
     const at = (s: string) => new Date(`2026-02-0${s}T09:00:00+08:00`);
+    // This suite's own three positions, not the demo seed's (server/db/seed/positions.ts): users drop their codes.
+    await be.db.updateTable('sys_user').set({ post: null }).execute();
+    await be.db.deleteFrom('sys_position').execute();
     await be.db
       .insertInto('sys_position')
       .values([

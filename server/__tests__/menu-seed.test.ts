@@ -5,6 +5,7 @@ import { seed } from '../db/seed';
 import type { MenuNode } from '../permissions/menu-tree';
 import { TEACHING_PERMS } from '../db/seed/teaching';
 import { CRM_PERMS } from '../db/seed/crm';
+import { SYSTEM_ADMIN_PERMS } from '../db/seed/system-admin';
 import { SCREENS } from '../../lib/screens';
 import { actionCodes } from '../../lib/permissions/rule';
 import { linkId } from '../core/ids';
@@ -125,8 +126,8 @@ const LEARN: Shape = [
 /** 行事历 is the first entry of every teaching role's menu (spec 01 §2: the home page). */
 const HOME: Shape = ['行事历', '/calpanel/CalendarPanel'];
 /** The teaching buttons a role holds, in seed order (server/db/seed/teaching.ts). */
-const teachingCodes = (role: string) => [...TEACHING_PERMS, ...CRM_PERMS].filter((p) => p.roles.includes(role)).map((p) => p.perms);
-const ALL_TEACHING_CODES = [...TEACHING_PERMS, ...CRM_PERMS].map((p) => p.perms);
+const teachingCodes = (role: string) => [...TEACHING_PERMS, ...CRM_PERMS, ...SYSTEM_ADMIN_PERMS].filter((p) => p.roles.includes(role)).map((p) => p.perms);
+const ALL_TEACHING_CODES = [...TEACHING_PERMS, ...CRM_PERMS, ...SYSTEM_ADMIN_PERMS].map((p) => p.perms);
 
 describe('seeded menu per role (fresh database)', () => {
   it('admin: account pages, 教育 and 系统管理 with every administration screen; every button', async () => {
@@ -146,7 +147,11 @@ describe('seeded menu per role (fresh database)', () => {
           ['用户管理', '/isystem/user'],
           ['部门管理', '/isystem/depart'],
           ['角色管理', '/isystem/role'],
+          ['职务管理', '/isystem/position'],
+          ['通讯录', '/isystem/addressList'],
           ['数据字典', '/isystem/dict'],
+          ['编码校验规则', '/isystem/checkRule'],
+          ['填值规则', '/isystem/fillRule'],
           ['分类字典', '/isystem/category'],
           ['菜单管理', '/isystem/permission'],
           ['通告管理', '/isystem/annountCement'],
@@ -156,6 +161,9 @@ describe('seeded menu per role (fresh database)', () => {
           ['消息记录', '/isystem/message'],
           ['在线用户', '/isystem/online'],
           ['登录日志', '/isystem/log'],
+          ['操作日志', '/isystem/opLog'],
+          ['数据日志', '/isystem/dataLog'],
+          ['文件管理', '/isystem/ossFile'],
           ['系统监控', '/isystem/monitor'],
           ['网关路由', '/isystem/gatewayRoute'],
           ['角色授权', '/isystem/rolePermission'],

@@ -272,8 +272,9 @@ describe('GET /sys/log/list (login log)', () => {
     expect(typeof p.records[0].id).toBe('string');
     const ops = await page(admin, 'logType=2&createTime_begin=2020-01-01&createTime_end=2020-12-31');
     expect(ops.records.map((r) => r.logContent)).toEqual(['用户名: alpha,删除了 100% 的_数据']);
-    const both = await page(admin, 'createTime_begin=2020-01-01&createTime_end=2020-12-31');
-    expect(both.total).toBe(5);
+    // Without logType: the login logs only (operation logs need system:opLog:list, issue #24).
+    const unspecified = await page(admin, 'createTime_begin=2020-01-01&createTime_end=2020-12-31');
+    expect(unspecified.total).toBe(4);
     const second = await page(admin, 'logType=1&createTime_begin=2020-01-01&createTime_end=2020-12-31&pageNo=2&pageSize=3');
     expect(second).toMatchObject({ total: 4, current: 2, size: 3, pages: 2 });
     expect(second.records.map((r) => r.createTime)).toEqual(['2020-02-29 23:59:59']);
@@ -292,12 +293,16 @@ describe('GET /sys/log/list (login log)', () => {
   it('keyWord searches the content; LIKE characters match literally', async () => {
     const admin = await be.login('admin');
     const range = 'createTime_begin=2020-01-01&createTime_end=2020-12-31';
-    expect((await page(admin, `${range}&keyWord=alpha`)).total).toBe(2);
+    // The login log (no logType: type 1 only); the operation log's own route reads keyWord the same way.
+    expect((await page(admin, `${range}&keyWord=alpha`)).total).toBe(1);
     expect((await page(admin, `${range}&keyWord=${encodeURIComponent('退出')}`)).records.map((r) => r.logContent)).toEqual(['用户名: delta,退出成功！']);
-    expect((await page(admin, `${range}&keyWord=${encodeURIComponent('100%')}`)).total).toBe(1);
-    expect((await page(admin, `${range}&keyWord=${encodeURIComponent('%')}`)).total).toBe(1);
-    expect((await page(admin, `${range}&keyWord=_`)).total).toBe(1);
-    expect((await page(admin, `${range}&keyWord=ALPHA`)).total).toBe(2);
+    const ops = `logType=2&${range}`;
+    expect((await page(admin, `${ops}&keyWord=alpha`)).total).toBe(1);
+    expect((await page(admin, `${ops}&keyWord=${encodeURIComponent('100%')}`)).total).toBe(1);
+    expect((await page(admin, `${ops}&keyWord=${encodeURIComponent('%')}`)).total).toBe(1);
+    expect((await page(admin, `${ops}&keyWord=_`)).total).toBe(1);
+    expect((await page(admin, `${range}&keyWord=ALPHA`)).total).toBe(1);
+    expect((await page(admin, `${ops}&keyWord=ALPHA`)).total).toBe(1);
   });
 
   it('refuses malformed parameters instead of ignoring them', async () => {

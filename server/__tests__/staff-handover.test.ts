@@ -203,11 +203,13 @@ describe('员工 list and edit', () => {
   it('lists staff with department, campus and masked phones, filters on the server, edits 岗位 and 校区', async () => {
     const s = await user(`员工己${uniq()}`, { phone: '13912345678' });
     await be.db.insertInto('sys_user_depart').values({ id: `ud_${uniq()}`, user_id: s.id, dep_id: 'dep_jwc' }).execute();
-    expect(await put('/edu/staff/edit', { id: s.id, post: '教务专员', campusId: 'loc_bj_zgc' })).toMatchObject({ success: true });
-    expect(await put('/edu/staff/edit', { id: s.id, post: '教务专员', campusId: 'loc_nowhere' })).toMatchObject({ success: false, message: '校区不存在，请重新选择' });
+    // 岗位 is a 职务 code (issue #24); a name is stored as its code, and an unknown one is refused.
+    expect(await put('/edu/staff/edit', { id: s.id, post: '教务主管', campusId: 'loc_bj_zgc' })).toMatchObject({ success: true });
+    expect(await put('/edu/staff/edit', { id: s.id, post: '不存在的岗位' })).toMatchObject({ success: false });
+    expect(await put('/edu/staff/edit', { id: s.id, post: '教务主管', campusId: 'loc_nowhere' })).toMatchObject({ success: false, message: '校区不存在，请重新选择' });
 
     const mine = (await get(`/edu/staff/list?id=${s.id}`)).result as Page;
-    expect(mine.records[0]).toMatchObject({ post: '教务专员', campusId: 'loc_bj_zgc', campusId_dictText: '中关村校区', phone: '139****5678', selecteddeparts: 'dep_jwc', staffStatus: 1, staffStatus_dictText: '在职' });
+    expect(mine.records[0]).toMatchObject({ post: 'academic_head', post_dictText: '教务主管', campusId: 'loc_bj_zgc', campusId_dictText: '中关村校区', phone: '139****5678', selecteddeparts: 'dep_jwc', staffStatus: 1, staffStatus_dictText: '在职' });
     // The administrator reads phones in 用户管理 anyway: in full here too.
     expect(((await get(`/edu/staff/list?id=${s.id}`, admin)).result as Page).records[0]).toMatchObject({ phone: '13912345678' });
     // A masked caller's phone filter matches nothing.
@@ -230,7 +232,7 @@ describe('员工 list and edit', () => {
     await book.xlsx.load(await res.arrayBuffer());
     const rows: string[][] = [];
     book.worksheets[0].eachRow((row) => void rows.push((row.values as unknown[]).map(String)));
-    expect(rows.find((r) => r.includes('139****5678'))).toEqual(expect.arrayContaining(['中关村校区', '教务专员', '在职']));
+    expect(rows.find((r) => r.includes('139****5678'))).toEqual(expect.arrayContaining(['中关村校区', '教务主管', '在职']));
   });
 
   it('refuses a user without the codes (510)', async () => {

@@ -234,12 +234,16 @@ describe('学员 import of a large sheet', () => {
 
     const stored = await be.db
       .selectFrom('tbl_student')
-      .select(['name', 'phone', 'school', 'guardian'])
+      .select(['name', 'phone', 'school', 'guardian', 'student_no'])
       .where('phone', 'like', '155%')
       .where('del_flag', '=', 0)
       .execute();
     const byPhone = new Map(stored.map((r) => [r.phone, r]));
     expect(byPhone.size).toBe(rows.length);
+    // Every imported 学员 has its 学号 from the 填值规则, all distinct (one block of the sequence, issue #24).
+    const numbers = new Set(stored.map((r) => r.student_no));
+    expect(numbers.size).toBe(rows.length);
+    expect([...numbers].every((n) => typeof n === 'string' && /^XS\d{4}\d{5}$/.test(n))).toBe(true);
     const wrong = rows.filter((r) => {
       const s = byPhone.get(r.phone);
       return !s || s.name !== r.name || s.school !== r.school || s.guardian !== r.guardian;

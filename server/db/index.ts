@@ -33,6 +33,9 @@ import * as m0028 from './migrations/0028-crm';
 import * as m0031 from './migrations/0031-quartz-run';
 import * as m0032 from './migrations/0032-gateway-route';
 import * as m0033 from './migrations/0033-lead-return-job';
+import * as m0035 from './migrations/0035-fill-rule';
+import * as m0036 from './migrations/0036-data-log';
+import * as m0037 from './migrations/0037-oss-file';
 
 export type Database = Kysely<DB>;
 
@@ -86,6 +89,9 @@ const migrations: Record<string, Migration> = {
   '0031-quartz-run': m0031,
   '0032-gateway-route': m0032,
   '0033-lead-return-job': m0033,
+  '0035-fill-rule': m0035,
+  '0036-data-log': m0036,
+  '0037-oss-file': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1185,3 +1185,83 @@ export interface SysGatewayRouteTable {
 export interface DB {
   sys_gateway_route: SysGatewayRouteTable;
 }
+
+/** 文件管理 (0037-oss-file): the registry of stored uploads; url is the storage path; file_type from the extension. */
+export interface OssFileTable {
+  id: string;
+  file_name: string;
+  url: string;
+  file_type: Generated<string>;
+  content_type: string | null;
+  file_size: ColumnType<number, number | undefined, number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** Declaration merging (0037-oss-file). */
+export interface DB {
+  oss_file: OssFileTable;
+}
+
+/** 0035-fill-rule: 填值规则, their per-period counters, and the 学员 / 班级 numbers (declaration merging). */
+export interface SysFillRuleTable {
+  id: string;
+  rule_name: string;
+  rule_code: string;
+  rule_pattern: string;
+  reset_period: Generated<string>;
+  rule_description: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+export interface SysFillRuleSeqTable {
+  rule_code: string;
+  period: string;
+  /** bigint: read as a string. */
+  value: string | number;
+  update_time: Generated<Date>;
+}
+export interface TblStudentTable { student_no: string | null }
+export interface TblClazzTable { clazz_no: string | null }
+export interface DB {
+  sys_fill_rule: SysFillRuleTable;
+  sys_fill_rule_seq: SysFillRuleSeqTable;
+}
+
+/** 操作日志 (0036-data-log): JeecgBoot's SysLog columns of log_type 2, plus the result (success 1/0, code, message). */
+export interface SysLogTable {
+  operate_type: number | null;
+  method: string | null;
+  request_url: string | null;
+  request_type: string | null;
+  request_param: string | null;
+  cost_time: number | null;
+  success: number | null;
+  result_code: number | null;
+  result_message: string | null;
+  tenant_id: number | null;
+}
+
+/** 数据日志 (0036-data-log): JeecgBoot's SysDataLog, one row per saved version of a business record. */
+export interface SysDataLogTable {
+  id: string;
+  data_table: string;
+  data_id: string;
+  /** The record as JSON, keyed by the resource's field names (secrets and audit fields left out). */
+  data_content: string;
+  data_version: number;
+  type: Generated<string>;
+  create_by: string | null;
+  create_name: string | null;
+  create_time: Generated<Date>;
+  tenant_id: number | null;
+}
+
+/** Declaration merging (0036-data-log). */
+export interface DB {
+  sys_data_log: SysDataLogTable;
+}

@@ -6,6 +6,9 @@ import { ApiFailure, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { permCodesOf, requirePerm } from './perm';
 import { maskPhonesFor } from '../resources/student-privacy';
+import { dataRuleAllows } from '../resources/data-rules';
+import { MSG } from '../services/attendance-roll';
+import { studentResource } from '../../features/edu/student/student-resource';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { ID_MAX, idOrUndefined } from '../core/ids';
 import { idParam, readBody } from './validate';
@@ -90,5 +93,8 @@ attendanceRoutes.get(`${BASE}/pendingMakeup`, requirePerm(CALENDAR_PERM.list), a
 });
 
 attendanceRoutes.get('/edu/student/courses', requirePerm(PERMS.student.list), async (c) => {
-  return c.json(ok(await studentCourses(c.var.services.db, idQuery(c, 'studentId'))));
+  const studentId = idQuery(c, 'studentId');
+  // A student outside the user's 学员管理 data rules reads as missing (an id in the query cannot reach past the rule).
+  if (!(await dataRuleAllows(c.var.services.db, authOf(c), studentResource, studentId))) throw new ApiFailure(MSG.studentMissing);
+  return c.json(ok(await studentCourses(c.var.services.db, studentId)));
 });

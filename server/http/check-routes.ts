@@ -10,6 +10,7 @@ import { PERMS } from '../../lib/permissions/codes';
 import { permCodesOf } from './perm';
 import { pageOf, readPage } from './paging';
 import type { AppEnv } from '../core/context';
+import { checkRuleValue, parseRuleJson, type CheckRuleFailure } from '../../lib/rules/check-rule';
 
 /**
  * Form helpers of contract §7 — `/sys/duplicate/check`, `/sys/checkRule/checkByCode` — and the custom
@@ -109,56 +110,8 @@ checkRoutes.get('/sys/duplicate/check', async (c) => {
 
 // ---------------------------------------------------------------- coding rules
 
-export interface CheckRuleItem {
-  digits: string;
-  pattern: string;
-  message: string;
-}
-
-export interface CheckRuleFailure extends CheckRuleItem {
-  beginIndex?: number;
-  endIndex?: number;
-  checkValue: string;
-  passed: false;
-}
-
-/** Parses a stored rule_json; null when it is not an array of {digits, pattern, message}. */
-export function parseRuleJson(json: string): CheckRuleItem[] | null {
-  try {
-    const arr: unknown = JSON.parse(json);
-    if (!Array.isArray(arr)) return null;
-    const items = arr.map((x: Record<string, unknown>) => ({ digits: String(x?.digits ?? ''), pattern: String(x?.pattern ?? ''), message: String(x?.message ?? '') }));
-    return items.every((i) => i.digits === '*' || /^\d{1,4}$/.test(i.digits)) ? items : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * JeecgBoot's SysCheckRuleServiceImpl.checkValue: rules run in order; `digits` = '*' checks the whole
- * value, a count checks the next that many characters (left to right); the pattern must match the whole
- * piece. The first failing rule is returned; null = passed. Throws on a pattern that is not a regex.
- */
-export function checkRuleValue(rules: CheckRuleItem[], value: string): CheckRuleFailure | null {
-  if (!value.trim()) return null;
-  let beginIndex = 0;
-  for (const rule of rules) {
-    let checkValue: string;
-    const range: { beginIndex?: number; endIndex?: number } = {};
-    if (rule.digits === '*') checkValue = value;
-    else {
-      const num = Number(rule.digits);
-      const endIndex = Math.min(beginIndex + num, value.length);
-      // Not typed that far yet: stop checking.
-      if (beginIndex > endIndex) break;
-      checkValue = value.substring(beginIndex, endIndex);
-      Object.assign(range, { beginIndex, endIndex });
-      beginIndex += num;
-    }
-    if (!new RegExp(`^(?:${rule.pattern})$`).test(checkValue)) return { ...rule, ...range, checkValue, passed: false };
-  }
-  return null;
-}
+// The rule is lib/rules/check-rule.ts (RE2, linear time), shared with the 编码校验规则 form's test box.
+export { checkRuleValue, parseRuleJson, type CheckRuleFailure, type CheckRuleSegment as CheckRuleItem } from '../../lib/rules/check-rule';
 
 function decodeOnce(s: string): string {
   try {

@@ -6,6 +6,7 @@ import { SliceFailure, SliceStore } from '../storage/slices';
 import { StorageError } from '../storage/storage';
 import { fail, ok } from '../core/errors';
 import { authOf, type AppEnv, type Ctx, type Services } from '../core/context';
+import { registerUpload } from '../services/oss-files';
 
 /**
  * Sliced, resumable upload (spec 02 §7–§9). Why our own small protocol and not tus: the spec's
@@ -95,6 +96,7 @@ sliceRoutes.post('/sys/upload/slice/:uploadId/finish', async (c) => {
   if (!store || !storage) return notReady(c);
   try {
     const stored = await store.finish(authOf(c).user.id, c.req.param('uploadId'), storage);
+    await registerUpload(c.var.services.db, { path: stored.path, size: stored.size, name: stored.name, uploader: authOf(c).user.username });
     return c.json(ok({ path: stored.path, size: stored.size }, stored.path));
   } catch (e) {
     return failure(c, e);

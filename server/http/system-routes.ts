@@ -89,7 +89,9 @@ systemRoutes.get('/sys/log/list', requirePerm(PERMS.log.list), async (c) => {
   if ((beginRaw && !begin) || (endRaw && !end)) return c.json(fail('日期格式不正确'));
 
   let q = db.selectFrom('sys_log');
-  if (logTypeRaw) q = q.where('log_type', '=', Number(logTypeRaw));
+  // 登录日志 only: operation logs (type 2) need system:opLog:list and have their own route (log-extra-routes.ts),
+  // so a missing logType must not reach them (issue #24).
+  q = q.where('log_type', '=', Number(logTypeRaw || 1));
   if (keyWord) q = q.where('log_content', 'ilike', `%${escapeLike(keyWord)}%`);
   if (begin) q = q.where('create_time', '>=', begin);
   if (end) q = q.where('create_time', '<', end);

@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
-import { POSITION_READ_PERMS, positionResource } from '../../features/system/position/position-resource';
+import { POSITION_MESSAGES, POSITION_READ_PERMS, positionResource } from '../../features/system/position/position-resource';
+import { positionHolderCounts, positionHooks } from '../resources/catalog-position';
+import { runCrud } from '../resources/crud';
+import { getResource } from '../resources/registry';
 import { dataRuleWhere } from '../resources/data-rules';
 import { parseListQuery, type Row } from '../resources/query';
 import { addDictTexts, loadDictTexts, selectPage, toRecord } from '../resources/select';
 import { formatDateTime } from '../services/format';
 import { fail, NO_PERMISSION, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
-import { permCodesOf } from './perm';
+import { permCodesOf, requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { PERMS } from '../../lib/permissions/codes';
 
@@ -75,3 +78,18 @@ tenantPositionRoutes.get('/sys/position/list', async (c) => {
   for (const r of records) addDictTexts(def, r, texts);
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });
+
+/**
+ * `DELETE /sys/position/delete?id=` and `deleteBatch?ids=` (issue #24): refused while live users hold the
+ * position (该职务还有N个用户在用，不能删除), then the resource engine's own delete.
+ */
+for (const action of ['delete', 'deleteBatch'] as const) {
+  tenantPositionRoutes.delete(`${positionResource.api}/${action}`, requirePerm(PERMS.position[action]), async (c) => {
+    const raw = c.req.query(action === 'delete' ? 'id' : 'ids') ?? '';
+    const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter((s) => s && s.length <= 64))].slice(0, 1000);
+    let held = 0;
+    for (const n of (await positionHolderCounts(c.var.services.db, ids)).values()) held += n;
+    if (held > 0) return c.json(fail(POSITION_MESSAGES.inUse(held)));
+    return runCrud(c, positionResource, getResource(positionResource.name)?.hooks ?? positionHooks, action);
+  });
+}

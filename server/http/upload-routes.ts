@@ -17,7 +17,8 @@ import {
 import { INVALID_PATH_MESSAGE, normaliseBiz, StorageError, type FileStorage } from '../storage/storage';
 import { sniffUpload, SNIFF_BYTES } from '../storage/upload-checks';
 import { fail, ok } from '../core/errors';
-import type { AppEnv } from '../core/context';
+import { authOf, type AppEnv } from '../core/context';
+import { registerUpload } from '../services/oss-files';
 
 /**
  * `POST /sys/common/upload` (contract §8, spec 02 §7): multipart `file` plus `biz` (default temp) or
@@ -33,7 +34,8 @@ export const UPLOAD_FAILED = '上传失败！';
 const SERVICE_NOT_READY = '正在配置服务，请稍后重试';
 const BAD_PARAMS = '上传参数不正确';
 
-type Outcome = { path: string } | { error: string };
+/** A stored file (path, size and the user's file name, which 文件管理 registers) or the refusal. */
+export type Outcome = { path: string; size: number; name: string } | { error: string };
 
 interface Rules {
   biz: string;
@@ -49,16 +51,21 @@ uploadRoutes.post('/sys/common/upload', async (c) => {
   if (!/^multipart\/form-data/i.test(contentType) || !body) return c.json(fail(UPLOAD_FAILED));
   const outcome = await receive(contentType, body, storage);
   if ('error' in outcome) return c.json(fail(outcome.error));
+  await registerUpload(c.var.services.db, { path: outcome.path, size: outcome.size, name: outcome.name, uploader: authOf(c).user.username });
   // JeecgBoot puts the path in `message`; `result` carries it too for clients that read the result.
   return c.json(ok(outcome.path, outcome.path));
 });
 
-/** Parses the multipart body; the first `file` part is stored, other files are drained and ignored. */
-function receive(contentType: string, body: ReadableStream<Uint8Array>, storage: FileStorage): Promise<Outcome> {
+/**
+ * Parses the multipart body; the first `file` part is stored, other files are drained and ignored. `defaultBiz`:
+ * the folder when the client sends no `biz` (文件管理's upload keeps its files out of `temp`).
+ */
+export function receive(contentType: string, body: ReadableStream<Uint8Array>, storage: FileStorage, defaultBiz?: string): Promise<Outcome> {
   return new Promise((resolve) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: { 'content-type': contentType }, preservePath: true, limits: { files: 5, fields: 20, fieldSize: 1024, fieldNameSize: 100, parts: 30 } });
+      // Browsers send the file name's UTF-8 bytes raw (WHATWG); busboy's default latin1 would garble 中文 names.
+      bb = busboy({ headers: { 'content-type': contentType }, preservePath: true, defParamCharset: 'utf8', limits: { files: 5, fields: 20, fieldSize: 1024, fieldNameSize: 100, parts: 30 } });
     } catch {
       resolve({ error: UPLOAD_FAILED });
       return;
@@ -79,7 +86,7 @@ function receive(contentType: string, body: ReadableStream<Uint8Array>, storage:
         file.resume();
         return;
       }
-      const rules = rulesOf(fields);
+      const rules = rulesOf(defaultBiz && !fields.biz ? { ...fields, biz: defaultBiz } : fields);
       if ('error' in rules) {
         file.resume();
         job = Promise.resolve(rules);
@@ -167,7 +174,7 @@ function storeOne(file: Readable, name: string, rules: Rules, storage: FileStora
       const stream = new PassThrough();
       out = stream;
       put = storage.put(stream, { biz: rules.biz, originalName: name }).then(
-        (stored): Outcome => ({ path: stored.path }),
+        (stored): Outcome => ({ path: stored.path, size: stored.size, name }),
         (): Outcome => ({ error: UPLOAD_FAILED }),
       );
       stream.write(first);

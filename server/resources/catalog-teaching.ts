@@ -19,6 +19,8 @@ import type { Row } from './query';
 import { getResource, registerResource } from './registry';
 import { keepMaskedPhones, maskStudentPhones, phoneFilterGuard, seesFullPhones } from './student-privacy';
 import { PERMS } from '../../lib/permissions/codes';
+import { CLAZZ_NUMBER, STUDENT_NUMBER } from '../services/fill-rules';
+import { withRuleNumber } from './catalog-rules';
 
 /**
  * Teaching resources on the engine (issue 7 §4–6, §8): 教师, 学员 (+ 课时包 add), 班级, 课程, 教室, 节假日 and
@@ -295,13 +297,14 @@ export const innerScheduleHooks = scheduleHooksFor(1);
 /** Every teaching resource with its hooks. */
 export const TEACHING_RESOURCES: [ResourceDef, CrudHooks][] = [
   [teacherResource, teacherHooks],
-  [studentResource, studentHooks],
+  // 学员编号 / 班级编号 from their 填值规则 when the form leaves them empty.
+  [studentResource, withRuleNumber(studentHooks, STUDENT_NUMBER)],
   [studentCourseResource, studentCourseHooks],
   // 课程分类: checked on save, named in the list, `typeTree` filters by a type and its descendants.
   [courseResource, withCourseTypes(courseHooks)],
   [roomResource, roomHooks],
   [holidayResource, holidayHooks],
-  [clazzResource, clazzHooks],
+  [clazzResource, withRuleNumber(clazzHooks, CLAZZ_NUMBER)],
   [scheduleResource, scheduleHooks],
   [innerScheduleResource, innerScheduleHooks],
 ];

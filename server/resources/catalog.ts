@@ -18,10 +18,13 @@ import { registerStaffResources } from './catalog-staff';
 import { registerCrmOpsResources } from './catalog-crm-ops';
 import { registerLeadResources } from './catalog-lead';
 import { registerLeadPoolResources } from './catalog-lead-pool';
+import { registerRuleResources } from './catalog-rules';
+import { registerOssFileResources } from '../services/oss-files';
 import { registerTeachingResources } from './catalog-teaching';
 import { registerMessageResources } from './catalog-messages';
 import { registerRoleResources } from './catalog-roles';
 import { registerTableColumnResources } from './catalog-table-columns';
+import { normalizePost, registerPositionResources } from './catalog-position';
 import { registerResource } from './registry';
 
 /**
@@ -92,6 +95,8 @@ const userHooks: CrudHooks = {
     }
     // The schema converts to an integer but checks options only on strings: 1 普通用户, 2 上级.
     if (row.userIdentity !== undefined && row.userIdentity !== null && row.userIdentity !== 1 && row.userIdentity !== 2) throw new ApiFailure('身份的值不正确');
+    // 职务: position codes (JeecgBoot's sys_user.post), unknown ones refused (catalog-position.ts).
+    if (row.post !== undefined) row.post = await normalizePost(ctx.db, row.post, ctx.existing?.post);
     if (ctx.mode === 'edit') {
       // Passwords change through 修改密码 / 重置密码, never through the edit form.
       delete row.password;
@@ -181,4 +186,7 @@ export function registerCatalog(): void {
   registerCrmOpsResources();
   registerLeadResources();
   registerLeadPoolResources();
+  registerRuleResources();
+  registerOssFileResources();
+  registerPositionResources();
 }

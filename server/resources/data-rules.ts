@@ -16,6 +16,7 @@ import { formatDateTime } from '../services/format';
 import { loadUserDeparts } from '../services/users';
 import type { CrudAction, CrudHooks } from './crud';
 import { compare, inList, like, toExpression, type Cond, type WhereFn } from './query';
+import { selectOne } from './select';
 
 /**
  * Data rules (JeecgBoot's sys_permission_data_rule, contract §7 "Data rules"): restrict which rows of a
@@ -69,6 +70,19 @@ export function ruleCondition(f: FieldDef, condition: RuleCondition, value: stri
   }
 }
 
+/**
+ * A literal rule value that reads as SQL (`1 or 1=1`, `'; drop table x`, comments, `union select`): values are
+ * always bound, so it could never run, but a rule written that way is a mistake or an attempt, refused on save
+ * and, if one is stored anyway, applied as matching nothing.
+ */
+const SQL_CHARS_RE = /['"`;\\]|--|\/\*|\*\//;
+const SQL_WORDS_RE =
+  /\b(?:or|and)\b\s+\S.*(?:=|<|>|\b(?:like|in|is|between)\b)|\bunion\b.*\bselect\b|\bselect\b.+\bfrom\b|\binsert\s+into\b|\bdelete\s+from\b|\b(?:drop|alter|truncate)\s+(?:table|database|schema|view|index)\b|\bupdate\s+\S+\s+set\b|\b(?:pg_)?sleep\s*\(|\bexec(?:ute)?\b\s*[(\w]/i;
+export const SQL_VALUE_MESSAGE = '规则值不能包含SQL语句或引号、分号、注释等特殊字符';
+export function sqlValueProblem(value: string): string | null {
+  return SQL_CHARS_RE.test(value) || SQL_WORDS_RE.test(value) ? SQL_VALUE_MESSAGE : null;
+}
+
 /** The queryable field a rule names, or undefined. */
 export function ruleField(def: ResourceDef, column: string): FieldDef | undefined {
   const f = fieldByName(def, column);
@@ -86,6 +100,8 @@ export function ruleProblemFor(def: ResourceDef, column: string, conditionRaw: s
   const mismatch = ruleValueConditionProblem(condition, parsed.value);
   if (mismatch) return mismatch;
   if (parsed.value.kind === 'literal') {
+    const injected = sqlValueProblem(parsed.value.value);
+    if (injected) return injected;
     try {
       if (!ruleCondition(f, condition, parsed.value.value)) return '规则值不能为空';
     } catch (e) {
@@ -233,7 +249,7 @@ async function toCond(def: ResourceDef, r: ActiveRule, scope: VariableScope): Pr
   const f = ruleField(def, r.rule_column);
   const condition = normaliseCondition(r.rule_conditions);
   const parsed = parseRuleValue(r.rule_value);
-  if (!f || !condition || !parsed.ok || ruleValueConditionProblem(condition, parsed.value)) {
+  if (!f || !condition || !parsed.ok || ruleValueConditionProblem(condition, parsed.value) || (parsed.value.kind === 'literal' && sqlValueProblem(parsed.value.value))) {
     console.warn(`[data-rule] rule ${r.id} cannot apply to ${def.name}; matching no rows`);
     return null;
   }
@@ -245,6 +261,16 @@ async function toCond(def: ResourceDef, r: ActiveRule, scope: VariableScope): Pr
     if (e instanceof ApiFailure) return null;
     throw e;
   }
+}
+
+/**
+ * Whether the user's data rules on `def` let them reach row `id` (true without rules): for hand-written routes
+ * that show a row's children by its id (学员 → 课时包), so an id in the query string cannot reach past the rule.
+ */
+export async function dataRuleAllows(db: Database, auth: AuthContext, def: ResourceDef, id: string): Promise<boolean> {
+  const rules = await dataRuleWhere(db, auth, def);
+  if (!rules) return true;
+  return Boolean(await selectOne(db, def, id, { extraWhere: rules }));
 }
 
 /** Hooks with the user's data rules (from dataRuleWhere) ANDed into `extraWhere`; unchanged without rules. */

@@ -245,6 +245,7 @@ async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.Readable
   const updates = good.filter((cand) => cand.matchId !== undefined);
   await ctx.db.transaction().execute(async (tx) => {
     const rows: Row[] = [];
+    if (adds.length) await hooks.beforeAddMany?.(adds.map((cand) => cand.body), { ...ctx, db: tx, mode: 'add', id: '' });
     for (const cand of adds) {
       const id = newId();
       const saveCtx: SaveCtx = { ...ctx, db: tx, mode: 'add', id };

@@ -54,7 +54,7 @@ export async function loadAllDictItems(db: Database): Promise<Record<string, Dic
  * fixed filter come from the code below. A 4th (raw SQL) part is never accepted.
  */
 interface TableDictSpec {
-  table: 'sys_user' | 'sys_depart' | 'sys_role' | 'sys_category';
+  table: 'sys_user' | 'sys_depart' | 'sys_role' | 'sys_category' | 'sys_position';
   text: string;
   code: string;
   order: string;
@@ -83,6 +83,8 @@ const TABLE_DICTS: Record<string, TableDictSpec> = {
   'sys_role,role_name,role_code': { ...ROLE, code: 'role_code' },
   'sys_category,name,id': { ...CATEGORY, code: 'id' },
   'sys_category,name,code': { ...CATEGORY, code: 'code' },
+  // 职务 (SysUser.post's @Dict): the user form's choice and `post_dictText`.
+  'sys_position,name,code': { table: 'sys_position', text: 'name', code: 'code', order: 'code' },
 };
 
 /** The registered table dictionary a `table,text,code` string names; DictError otherwise. */

@@ -14,6 +14,7 @@ import { newRowColumns } from '../resources/columns';
 import { asAny } from '../resources/select';
 import { loadSession, log, syncRoll } from './attendance-roll';
 import { visibleLeadSql, type LeadActor } from './leads';
+import { fillRuleClock, nextNumber, STUDENT_NUMBER } from './fill-rules';
 
 /**
  * 转化 and 试听 of a lead (issue #23 §4, domain §7). Both act on any lead the caller sees (server/services/leads.ts
@@ -85,6 +86,8 @@ async function studentFor(tx: Transaction<DB>, lead: LeadRow, auth: AuthContext,
     studentType: type,
     status: 1,
     ownBy: lead.own_by,
+    // 学号 from the 填值规则, as the 学员 form's add fills it (issue #24).
+    studentNo: await nextNumber(tx, STUDENT_NUMBER, {}, fillRuleClock.now()),
   };
   await asAny(tx).insertInto('tbl_student').values(newRowColumns(studentResource, body, id, auth)).execute();
   return { id, name, student_type: type, reused: null };

@@ -81,7 +81,11 @@ async function checkedRule(db: Database, b: RuleInput) {
   if (mismatch) throw new ApiFailure(mismatch);
   const mapped = await resourcesOfMenu(db, b.permissionId);
   if (mapped.length) {
-    for (const def of mapped) {
+    // A menu may stand for several resources (学员管理: 学员 and its 课时包 share edu:student:list). The rule
+    // must fit each one that has its field; one without it matches no rows for the rule's users (fails closed).
+    const having = mapped.filter((def) => ruleField(def, b.ruleColumn));
+    if (!having.length) throw new ApiFailure(`规则字段「${b.ruleColumn.slice(0, 64)}」不是「${mapped.map((d) => d.title).join('、')}」的可查询字段`);
+    for (const def of having) {
       const p = ruleProblemFor(def, b.ruleColumn, condition, b.ruleValue);
       if (p) throw new ApiFailure(p);
     }

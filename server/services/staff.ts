@@ -4,6 +4,7 @@ import { HANDOVER_SCOPES, leaveBlockedMessage, STAFF_MESSAGES, STAFF_STATUS, ZER
 import type { DB, SysUser } from '../db/schema';
 import type { Services } from '../core/context';
 import { ApiFailure } from '../core/errors';
+import { normalizePost } from '../resources/catalog-position';
 import { TEACHER_STATUS } from '../../features/edu/teacher/teacher-resource';
 
 /**
@@ -102,13 +103,16 @@ export async function staffRow(db: Conn, id: string): Promise<Pick<SysUser, 'id'
 /** 编辑: 岗位 and 校区 only (the rest of the account is 用户管理's). */
 export async function editStaff(db: Conn, me: Pick<SysUser, 'username'>, input: { id: string; post?: string | null; campusId?: string | null }, now: Date): Promise<void> {
   await staffRow(db, input.id);
+  // 岗位 is 职务 (sys_user.post): position codes checked as 用户管理's form checks them.
+  const stored = input.post !== undefined ? (await db.selectFrom('sys_user').select('post').where('id', '=', input.id).executeTakeFirst())?.post : null;
+  const post = input.post !== undefined ? await normalizePost(db, input.post, stored) : undefined;
   const campusId = input.campusId || null;
   if (campusId && !(await db.selectFrom('tbl_location').select('id').where('id', '=', campusId).where('del_flag', '=', 0).executeTakeFirst())) {
     throw new ApiFailure(STAFF_MESSAGES.campusUnknown);
   }
   await db
     .updateTable('sys_user')
-    .set({ ...(input.post !== undefined ? { post: input.post || null } : {}), ...(input.campusId !== undefined ? { campus_id: campusId } : {}), update_by: me.username, update_time: now })
+    .set({ ...(post !== undefined ? { post } : {}), ...(input.campusId !== undefined ? { campus_id: campusId } : {}), update_by: me.username, update_time: now })
     .where('id', '=', input.id)
     .execute();
 }

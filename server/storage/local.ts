@@ -11,6 +11,7 @@ import {
   normaliseStoredPath,
   StorageError,
   type FileStorage,
+  type ListedFile,
   type OpenedFile,
   type PutMeta,
   type StoredFile,
@@ -105,6 +106,38 @@ export class LocalFileStorage implements FileStorage {
 
   async exists(storedPath: string): Promise<boolean> {
     return (await this.existingFile(storedPath)) !== null;
+  }
+
+  /**
+   * Regular files under the root, depth first in name order, at most `limit`; hidden entries (`.part-*`
+   * temporaries) and symbolic links are skipped, and only names that are valid stored paths are listed.
+   */
+  async *list(limit: number): AsyncIterable<ListedFile> {
+    let left = limit;
+    const walk = async function* (dir: string, prefix: string): AsyncGenerator<ListedFile> {
+      const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => [] as fs.Dirent[]);
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const e of entries) {
+        if (left <= 0) return;
+        if (e.name.startsWith('.')) continue;
+        const rel = prefix ? `${prefix}/${e.name}` : e.name;
+        if (e.isDirectory()) yield* walk(path.join(dir, e.name), rel);
+        else if (e.isFile()) {
+          try {
+            normaliseStoredPath(rel);
+          } catch {
+            continue;
+          }
+          const st = await fs.promises.lstat(path.join(dir, e.name)).catch(() => null);
+          if (!st?.isFile()) continue;
+          left--;
+          // From the number: under Jest's vm realm fs's Date is another realm's, which drivers refuse.
+          yield { path: rel, size: st.size, modified: new Date(st.mtimeMs) };
+        }
+      }
+    };
+    await this.getRealRoot();
+    yield* walk(this.root, '');
   }
 
   /** Absolute path for a validated stored path (lexically inside the root). */

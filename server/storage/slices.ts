@@ -233,7 +233,7 @@ export class SliceStore {
   }
 
   /** Checks completeness, sniffs the content, adopts the file into `storage` and forgets the upload. */
-  async finish(userId: string, uploadId: string, storage: FileStorage): Promise<StoredFile> {
+  async finish(userId: string, uploadId: string, storage: FileStorage): Promise<StoredFile & { name: string }> {
     await this.owned(userId, uploadId);
     return this.locked(uploadId, async () => {
       // From disk: the log is the record of what was written, whichever instance wrote it.
@@ -265,7 +265,8 @@ export class SliceStore {
           throw new SliceFailure(SLICE_MESSAGES.FINISH_ERROR, SLICE_CODES.FINISH_ERROR);
         }
         await this.discard(uploadId);
-        return stored;
+        // The user's own file name: 文件管理 registers it beside the generated stored name.
+        return { ...stored, name: session.name };
       } finally {
         this.finishing.delete(uploadId);
       }

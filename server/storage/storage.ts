@@ -22,6 +22,17 @@ export interface FileStorage {
   adopt?(localFile: string, meta: PutMeta): Promise<StoredFile>;
   /** A scratch folder on the same filesystem as the store, so `adopt` can be a rename. Optional. */
   readonly stagingRoot?: string;
+  /**
+   * Up to `limit` stored files (hidden temporaries left out), for 文件管理's start-up scan
+   * (server/services/oss-files.ts). Optional: a store without it registers only new uploads.
+   */
+  list?(limit: number): AsyncIterable<ListedFile>;
+}
+
+export interface ListedFile {
+  path: string;
+  size: number;
+  modified: Date;
 }
 
 export interface PutMeta {

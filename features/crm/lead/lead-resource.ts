@@ -47,6 +47,7 @@ export const leadResource: ResourceDef = {
   name: 'tblLead',
   title: '线索',
   table: 'tbl_lead',
+  dataLog: true,
   api: LEAD_API,
   perm: LEAD_PERM,
   rowKey: 'id',

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Form, Select } from 'antd';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { REFS, RefSelect, refEditor, type RefConfig } from '../course/ref-select';
+import { ruleNumberEditor } from '../../system/rules/rule-number-editor';
 
 /**
  * The 班级 form's 场地 and 默认教室 (issue #21): the server refuses a room of another venue
@@ -53,4 +54,5 @@ export const clazzEditors = {
   headTeacher: refEditor(REFS.activeTeacher),
   locationId: (props: EditorProps) => <ClazzVenueEditor {...props} />,
   roomId: (props: EditorProps) => <ClazzRoomEditor {...props} />,
+  clazzNo: ruleNumberEditor('clazz_no'),
 };

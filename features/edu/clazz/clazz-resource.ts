@@ -53,6 +53,7 @@ export const clazzResource: ResourceDef = {
   name: 'tblClazz',
   title: '班级',
   table: 'tbl_clazz',
+  dataLog: true,
   api: CLAZZ_API,
   perm: CLAZZ_PERM,
   rowKey: 'id',
@@ -62,6 +63,8 @@ export const clazzResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true },
   fields: [
     { name: 'id', label: '班级ID', kind: 'input', form: false, list: false, excel: false },
+    // Filled on add from the 填值规则 clazz_no when left empty (server/resources/catalog-rules.ts withRuleNumber).
+    { name: 'clazzNo', label: '班级编号', kind: 'input', maxLength: 64, unique: true, search: 'like', sortable: true, width: 120, help: '留空则按填值规则 clazz_no 自动生成' },
     { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'courseId', label: '课程', kind: 'select', maxLength: 32, width: 140 },
     { name: 'headTeacher', label: '班主任', kind: 'select', maxLength: 32, width: 100 },

@@ -9,6 +9,7 @@ export const courseResource: ResourceDef = {
   name: 'tblCourse',
   title: '课程',
   table: 'tbl_course',
+  dataLog: true,
   api: COURSE_API,
   perm: COURSE_PERM,
   rowKey: 'id',

@@ -26,6 +26,7 @@ export const goodsResource: ResourceDef = {
   name: 'eduGoods',
   title: '物品',
   table: 'tbl_goods',
+  dataLog: true,
   api: GOODS_API,
   perm: GOODS_PERM,
   rowKey: 'id',

@@ -46,6 +46,7 @@ export const locationResource: ResourceDef = {
   name: 'tblLocation',
   title: '场地',
   table: 'tbl_location',
+  dataLog: true,
   api: LOCATION_API,
   perm: LOCATION_PERM,
   rowKey: 'id',

@@ -16,6 +16,7 @@ export const roomResource: ResourceDef = {
   name: 'tblRoom',
   title: '教室',
   table: 'tbl_room',
+  dataLog: true,
   api: ROOM_API,
   perm: ROOM_PERM,
   rowKey: 'id',

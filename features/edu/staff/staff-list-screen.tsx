@@ -11,22 +11,22 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { DepartSelect } from '@/components/pickers/depart-picker';
 import { LocationPicker } from '@/components/pickers/location-picker';
 import { testIdButton } from '@/components/pickers/picker-parts';
-import { ReportPopup } from '@/components/pickers/report-popup';
 import { useAuth } from '@/components/shell/shell-context';
 import { ApiError, http } from '@/lib/http';
 import { DATE_FORMAT } from '@/lib/format';
 import { STAFF_MESSAGES, STAFF_STATUS, STAFF_URL } from '@/lib/edu/handover-rules';
 import { PERMS } from '@/lib/permissions/codes';
 import { HandoverFormModal, HandoverResultModal, type HandoverDone } from '../handover/handover-form';
+import { PositionSelect } from '../../system/position/position-select';
 import { staffResource } from './staff-resource';
 
 const VENUE_LIST_URL = '/location/tblLocation/list';
 const text = (v: unknown) => (v == null ? '' : String(v));
 
-/** 岗位 from the 岗位 list (the depart_post report), as 用户管理's 职务; 校区 through the venue picker. */
+/** 岗位 from 职务管理's positions (as 用户管理's 职务); 校区 through the venue picker. */
 const editors = {
   post: ({ value, onChange, disabled, id }: EditorProps) => (
-    <ReportPopup code="depart_post" orgFields="departName" destFields="post" value={text(value)} onChange={onChange} disabled={disabled} id={id} placeholder="请选择岗位" testId="staff-post-popup" />
+    <PositionSelect value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} id={id} placeholder="请选择岗位" testId="staff-post-select" />
   ),
   campusId: ({ value, onChange, disabled, id }: EditorProps) => (
     <LocationPicker url={VENUE_LIST_URL} value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} id={id} placeholder="请选择校区" testId="staff-campus-select" />

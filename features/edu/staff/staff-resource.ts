@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { POSITION_DICT } from '../../system/position/position-resource';
 import { PERMS } from '../../../lib/permissions/codes';
 import { STAFF_API } from '../../../lib/edu/handover-rules';
 
@@ -27,8 +28,8 @@ export const staffResource: ResourceDef = {
     // Masked (138****0001) for a caller without system:user:list, who cannot read it in 用户管理 either.
     { name: 'phone', label: '手机号码', kind: 'input', search: 'like', form: false, width: 120 },
     { name: 'selecteddeparts', label: '所属部门', kind: 'sel_depart', dictCode: 'sys_depart,depart_name,id', virtual: true, form: false, query: false, width: 150 },
-    // 岗位: picked from the 岗位 list (the depart_post report), as 用户管理's 职务.
-    { name: 'post', label: '岗位', kind: 'input', maxLength: 50, search: 'like', sortable: true, width: 110 },
+    // 岗位 is 用户管理's 职务 (sys_user.post: position codes, JeecgBoot's @Dict on sys_position), shown by name.
+    { name: 'post', label: '岗位', kind: 'select', dictCode: POSITION_DICT, maxLength: 100, search: 'like', width: 120 },
     // 校区: a 场地 (tbl_location); the server fills campusId_dictText with its name.
     { name: 'campusId', label: '校区', kind: 'select', maxLength: 32, query: false, width: 130 },
     {

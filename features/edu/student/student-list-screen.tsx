@@ -7,6 +7,7 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { TagFieldEditor } from '@/components/inputs/tag-input';
 import { useAuth } from '@/components/shell/shell-context';
 import { StudentDetailDrawer, type StudentRef } from './student-detail-drawer';
+import { ruleNumberEditor } from '../../system/rules/rule-number-editor';
 import { PERMS } from '@/lib/permissions/codes';
 import { maskedPhoneStudentResource, STUDENT_API, STUDENT_PERM, studentResource } from './student-resource';
 
@@ -14,7 +15,7 @@ const EDIT = `${STUDENT_PERM}:edit`;
 /** 导入 offers a template and first shows what will land and why the other rows will not (issue 7 item 6). */
 const IMPORT_OPTIONS = { previewUrl: `${STUDENT_API}/previewExcel`, templateUrl: `${STUDENT_API}/importTemplate` };
 /** 标签: a semicolon after every 2 characters (spec 02 §5). */
-const EDITORS = { tags: TagFieldEditor };
+const EDITORS = { tags: TagFieldEditor, studentNo: ruleNumberEditor('student_no') };
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 /** Built once: a new definition per render would rebuild the list's columns and form. */
 const MASKED_DEF = maskedPhoneStudentResource();

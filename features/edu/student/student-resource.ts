@@ -21,6 +21,7 @@ export const studentResource: ResourceDef = {
   name: 'tblStudent',
   title: '学员',
   table: 'tbl_student',
+  dataLog: true,
   api: STUDENT_API,
   perm: STUDENT_PERM,
   rowKey: 'id',
@@ -30,6 +31,8 @@ export const studentResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true },
   fields: [
     { name: 'id', label: '学员ID', kind: 'input', form: false, list: false, excel: false },
+    // Filled on add from the 填值规则 student_no when left empty (server/resources/catalog-rules.ts withRuleNumber).
+    { name: 'studentNo', label: '学员编号', kind: 'input', maxLength: 64, unique: true, search: 'like', sortable: true, width: 130, help: '留空则按填值规则 student_no 自动生成' },
     { name: 'name', label: '姓名', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true, width: 100 },
     { name: 'phone', label: '手机', kind: 'input', required: true, maxLength: 30, pattern: 'mobile', unique: true, search: 'like', width: 130 },
     { name: 'gender', label: '性别', kind: 'select', type: 'int', options: GENDER_OPTIONS, width: 70 },

@@ -38,6 +38,7 @@ export const teacherResource: ResourceDef = {
   name: 'tblTeacher',
   title: '教师',
   table: 'tbl_teacher',
+  dataLog: true,
   api: TEACHER_API,
   perm: TEACHER_PERM,
   rowKey: 'id',

@@ -123,6 +123,49 @@ describe('角色管理', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/permission/saveRolePermission', { roleId: 'role_jy', permissionIds: 'perm_isystem,perm_isystem_online,perm_btn_online_list,perm_isystem_log' }));
   });
 
+  it('数据规则 (issue #24): a menu with rules offers them; the role’s choice is ticked and saved through /sys/role/datarule', async () => {
+    const flagged = (nodes: Model[]): Model[] => nodes.map((n) => ({ ...n, ruleFlag: n.key === 'perm_isystem_log' || n.key === 'perm_isystem_online' ? 1 : 0, children: n.children && flagged(n.children) }));
+    const rule = (id: string, ruleName: string, status = '1') => ({ id, permissionId: 'perm_isystem_log', ruleName, ruleColumn: 'username', ruleConditions: '=', ruleValue: '#{sys_user_code}', status });
+    get.mockImplementation((url: string) => {
+      if (url === '/sys/role/list') return answer({ records: ROLES, total: 2 });
+      // A JeecgBoot server's tree: ruleFlag is all the client has to go on.
+      if (url === '/sys/role/queryTreeList') return answer({ treeList: stock(flagged(PERMISSION_TREE)), ids: TREE_IDS });
+      if (url === '/sys/permission/queryRolePermission') return answer(['perm_isystem_log']);
+      if (url === '/sys/role/datarule/perm_isystem_log/role_jy') return answer({ datarule: [rule('r1', '本人账号'), rule('r2', '已停用的', '0')], drChecked: 'r1' });
+      if (url === '/sys/role/datarule/perm_isystem_online/role_jy') return answer({ datarule: [rule('r3', '在线规则')] });
+      return answer(null);
+    });
+    post.mockReturnValue(answer(null, '保存成功!'));
+    renderScreen();
+    fireEvent.click(await screen.findByTestId('role-grant-role_jy'));
+    const drawer = await screen.findByTestId('role-permission-drawer');
+    await waitFor(() => expect(within(drawer).getByTestId('role-datarule-perm_isystem_log')).toBeInTheDocument());
+    expect(within(drawer).queryByTestId('role-datarule-perm_isystem')).toBeNull();
+
+    // The link opens the panel without ticking the menu it sits on.
+    fireEvent.click(within(drawer).getByTestId('role-datarule-perm_isystem_online'));
+    expect(within(drawer).queryByText('（有未保存的修改）')).toBeNull();
+    const panel = await screen.findByTestId('datarule-panel');
+    await waitFor(() => expect(within(panel).getByText('在线规则')).toBeInTheDocument());
+    // Not granted (saved) yet: the server would refuse, so the panel says so first.
+    expect(within(panel).getByTestId('datarule-not-held')).toBeInTheDocument();
+    expect(within(panel).getByTestId('datarule-save')).toBeDisabled();
+    fireEvent.click(panel.closest('.ant-drawer')!.querySelector('.ant-drawer-close') as HTMLElement);
+
+    fireEvent.click(within(drawer).getByTestId('role-datarule-perm_isystem_log'));
+    await waitFor(() => expect(screen.getByText('本人账号')).toBeInTheDocument());
+    // antd puts the test id on the checkbox input itself.
+    const box = (id: string) => screen.getByTestId(`datarule-check-${id}`) as HTMLInputElement;
+    expect(box('r1').checked).toBe(true);
+    expect(box('r2').checked).toBe(false);
+    expect(screen.getByTestId('datarule-off-r2')).toHaveTextContent('已停用');
+    fireEvent.click(box('r2'));
+    fireEvent.click(box('r1'));
+    fireEvent.click(screen.getByTestId('datarule-save'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/sys/role/datarule', { permissionId: 'perm_isystem_log', roleId: 'role_jy', dataRuleIds: 'r2' }));
+    expect(post).not.toHaveBeenCalledWith('/sys/permission/saveRolePermission', expect.anything());
+  });
+
   it('closing the drawer with unsaved ticks asks first', async () => {
     renderScreen();
     fireEvent.click(await screen.findByTestId('role-grant-role_teacher'));

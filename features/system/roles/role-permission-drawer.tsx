@@ -5,6 +5,8 @@ import { App, Button, Drawer, Empty, Flex, Spin, Tree, Typography } from 'antd';
 import { LoadError } from '../list-parts';
 import { BUTTON_MENU_TYPE, type PermissionNode } from '../permission-tree';
 import { useRolePermissionEdits } from '../use-role-permission-edits';
+import { DataRuleOpenContext, type DataRuleMenu } from './data-rule-link';
+import { DataRulePanel } from './data-rule-panel';
 
 export interface RoleRef {
   id: string;
@@ -25,7 +27,7 @@ function menuKeys(nodes: readonly PermissionNode[], out: string[] = []): string[
 /**
  * 授权 of 角色管理: the role's menus and buttons as a tree (the same endpoints and the same
  * ticking rules as 角色授权, features/system/role-permission-screen.tsx). Mounted only while
- * open, so each opening starts from the server's set.
+ * open, so each opening starts from the server's set. A menu with data rules offers 数据规则 (data-rule-panel.tsx).
  */
 export function RolePermissionDrawer({ role, onClose }: { role: RoleRef | null; onClose: () => void }) {
   if (!role) return null;
@@ -36,6 +38,7 @@ function PermissionDrawer({ role, onClose }: { role: RoleRef; onClose: () => voi
   const { modal } = App.useApp();
   const { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving } = useRolePermissionEdits(role.id, { refetchOnOpen: true });
   const [expanded, setExpanded] = useState<string[] | null>(null);
+  const [ruleMenu, setRuleMenu] = useState<DataRuleMenu | null>(null);
   const menus = useMemo(() => menuKeys(tree.data ?? []), [tree.data]);
   const expandedKeys = expanded ?? menus;
   const ready = Boolean(granted.data && tree.data);
@@ -61,18 +64,20 @@ function PermissionDrawer({ role, onClose }: { role: RoleRef; onClose: () => voi
     ) : treeData.length === 0 ? (
       <Empty description="暂无权限数据" />
     ) : (
-      <Tree
-        checkable
-        checkStrictly
-        selectable={false}
-        blockNode
-        treeData={treeData}
-        checkedKeys={checked}
-        onCheck={onCheck}
-        expandedKeys={expandedKeys}
-        onExpand={(keys) => setExpanded(keys.map(String))}
-        data-testid="role-permission-tree"
-      />
+      <DataRuleOpenContext.Provider value={setRuleMenu}>
+        <Tree
+          checkable
+          checkStrictly
+          selectable={false}
+          blockNode
+          treeData={treeData}
+          checkedKeys={checked}
+          onCheck={onCheck}
+          expandedKeys={expandedKeys}
+          onExpand={(keys) => setExpanded(keys.map(String))}
+          data-testid="role-permission-tree"
+        />
+      </DataRuleOpenContext.Provider>
     );
 
   return (
@@ -116,6 +121,7 @@ function PermissionDrawer({ role, onClose }: { role: RoleRef; onClose: () => voi
         {dirty && <Typography.Text type="warning"> （有未保存的修改）</Typography.Text>}
       </Typography.Paragraph>
       {body}
+      <DataRulePanel roleId={role.id} menu={ruleMenu} held={Boolean(ruleMenu && granted.data?.includes(ruleMenu.key))} onClose={() => setRuleMenu(null)} />
     </Drawer>
   );
 }

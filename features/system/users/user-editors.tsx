@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Form, Radio } from 'antd';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { DepartSelect } from '@/components/pickers/depart-picker';
-import { ReportPopup } from '@/components/pickers/report-popup';
 import { RoleSelect } from '@/components/pickers/role-picker';
 import { UploadCell } from '@/components/upload/upload-cell';
+import { PositionSelect } from '../position/position-select';
 
 const text = (v: unknown) => (v == null ? '' : String(v));
 
@@ -45,15 +45,13 @@ function ManagedDepartsEditor({ value, onChange, disabled, id }: EditorProps) {
 
 /**
  * Form editor overrides of 用户管理 by field name (ListPage / FormModal `editors`). Each receives the
- * Form.Item's value / onChange / id / disabled. 职务 (`post`) takes the report popup over the
- * `depart_post` report (岗位列表, server/reports/), 角色 (`selectedroles`) the role picker, 头像 the image
+ * Form.Item's value / onChange / id / disabled. 职务 (`post`) chooses positions of 职务管理 (comma-joined codes,
+ * checked on the server), 角色 (`selectedroles`) the role picker, 头像 the image
  * upload. Fields without an entry keep the resource engine's editor (所属部门 `selecteddeparts` is a
  * sel_depart field: the department picker).
  */
 export const userEditors: Record<string, (props: EditorProps) => ReactNode> = {
-  post: ({ value, onChange, disabled, id }) => (
-    <ReportPopup code="depart_post" orgFields="departName" destFields="post" value={text(value)} onChange={onChange} disabled={disabled} id={id} placeholder="请选择职务" testId="user-post-popup" />
-  ),
+  post: ({ value, onChange, disabled, id }) => <PositionSelect value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} id={id} testId="user-post-select" />,
   selectedroles: ({ value, onChange, disabled, id }) => <RoleSelect value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} id={id} placeholder="请选择角色" testId="field-selectedroles" />,
   avatar: ({ value, onChange, disabled }) => <UploadCell kind="image" number={1} value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} />,
   userIdentity: (props) => <IdentityEditor {...props} />,

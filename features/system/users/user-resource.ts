@@ -1,5 +1,6 @@
 import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
+import { POSITION_DICT } from '../position/position-resource';
 
 /**
  * 用户管理 (sys_user): data only, shared by the embedded backend (server/resources/catalog.ts, which
@@ -34,7 +35,8 @@ export const userResource: ResourceDef = {
     { name: 'phone', label: '手机号码', kind: 'input', pattern: 'm', unique: true, search: 'like', width: 120 },
     { name: 'telephone', label: '座机', kind: 'input', maxLength: 45, pattern: { regex: '^0\\d{2,3}-[1-9]\\d{6,7}$', message: '请输入正确的座机号码' }, list: false },
     { name: 'email', label: '电子邮件', kind: 'input', pattern: 'e', maxLength: 100, unique: true, width: 180, list: false },
-    { name: 'post', label: '职务', kind: 'input', maxLength: 50, width: 100 },
+    // 职务: comma-joined position codes (JeecgBoot's @Dict over sys_position), shown by name; checked on the server.
+    { name: 'post', label: '职务', kind: 'list_multi', dictCode: POSITION_DICT, maxLength: 100, width: 120 },
     { name: 'avatar', label: '头像', kind: 'image', maxLength: 255, excel: false, query: false, width: 80 },
     { name: 'selectedroles', label: '角色', kind: 'list_multi', dictCode: 'sys_role,role_name,id', virtual: true, list: true, excel: false, query: false, maxLength: 10_000, width: 160 },
     { name: 'selecteddeparts', label: '所属部门', kind: 'sel_depart', dictCode: 'sys_depart,depart_name,id', virtual: true, list: true, excel: false, query: false, maxLength: 10_000, width: 160 },

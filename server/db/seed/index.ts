@@ -19,6 +19,10 @@ import { seedHomework } from './homework';
 import { seedStaff } from './staff';
 import { seedCrmDemo } from './crm-demo';
 import { seedCrmOps } from './crm-ops';
+import { seedOpDataLogs } from './op-data-logs';
+import { seedFillRules } from './fill-rules';
+import { seedOssFiles } from './oss-files';
+import { seedPositions } from './positions';
 import type { FileStorage } from '../../storage/storage';
 
 function logTerm(r: TermSeedReport | null) {
@@ -92,7 +96,11 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
     if (demo) await seedStaff(db);
     if (demo) await seedCrmDemo(db);
     if (demo) await seedCrmOps(db);
+    if (demo) await seedOpDataLogs(db);
+    if (demo) await seedFillRules(db);
+    if (demo) await seedPositions(db);
     await fillAllPinyinKeys(db);
+    await seedOssFiles(db, { storage });
     return report;
   }
 
@@ -126,7 +134,11 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
   if (demo) await seedStaff(db);
   if (demo) await seedCrmDemo(db);
   if (demo) await seedCrmOps(db);
+  if (demo) await seedOpDataLogs(db);
+  if (demo) await seedFillRules(db);
+  if (demo) await seedPositions(db);
   // The seeds insert in bulk and by SQL without 拼音 sort keys; this also fills rows from before migration 0024.
   await fillAllPinyinKeys(db);
+  await seedOssFiles(db, { storage });
   return report;
 }

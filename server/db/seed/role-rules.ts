@@ -58,5 +58,12 @@ export async function seedRoleDataRules(db: Database): Promise<void> {
       const ids = (link.data_rule_ids ?? '').split(',').filter(Boolean);
       await tx.updateTable('sys_role_permission').set({ data_rule_ids: [...ids, rule.id].join(',') }).where('id', '=', link.id).execute();
     }
+    // rule_flag marks a menu with rules: the role screens offer 数据规则 on it (databases seeded before this line too).
+    await tx
+      .updateTable('sys_permission')
+      .set({ rule_flag: 1 })
+      .where('rule_flag', '<>', 1)
+      .where('id', 'in', (eb) => eb.selectFrom('sys_permission_data_rule').select('permission_id'))
+      .execute();
   });
 }

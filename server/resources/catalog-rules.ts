@@ -1,0 +1,81 @@
+import { checkRuleResource } from '../../features/system/rules/check-rule-resource';
+import { fillRuleResource } from '../../features/system/rules/fill-rule-resource';
+import { CHECK_RULE_MESSAGES, parseRuleJson, ruleJsonOf, segmentsProblem } from '../../lib/rules/check-rule';
+import { fillRuleProblem } from '../../lib/rules/fill-rule';
+import { ApiFailure } from '../core/errors';
+import { fillRuleClock, nextNumber, nextNumbers, type NumberTarget } from '../services/fill-rules';
+import type { CrudHooks } from './crud';
+import { getResource, registerResource } from './registry';
+
+/**
+ * 编码校验规则 and 填值规则 on the resource engine (JeecgBoot's /sys/checkRule/* and /sys/fillRule/* CRUD), and the
+ * hook that numbers 学员 and 班级 from a fill rule.
+ */
+
+export const FILL_RULE_CODE_FIXED = '规则编码创建后不能修改';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+
+const checkRuleHooks: CrudHooks = {
+  beforeSave(row) {
+    if (row.ruleJson === undefined) return;
+    const segments = parseRuleJson(text(row.ruleJson));
+    if (!segments) throw new ApiFailure(CHECK_RULE_MESSAGES.json);
+    const problem = segmentsProblem(segments);
+    if (problem) throw new ApiFailure(problem);
+    // Stored as JeecgBoot reads it: only digits, pattern and message.
+    row.ruleJson = ruleJsonOf(segments);
+  },
+};
+
+const fillRuleHooks: CrudHooks = {
+  beforeSave(row, ctx) {
+    const e = ctx.existing ?? {};
+    // The rule's counters are kept under its code.
+    if (ctx.mode === 'edit' && row.ruleCode !== undefined && row.ruleCode !== e.rule_code) throw new ApiFailure(FILL_RULE_CODE_FIXED);
+    const pattern = row.rulePattern !== undefined ? text(row.rulePattern) : text(e.rule_pattern);
+    const reset = row.resetPeriod !== undefined ? row.resetPeriod : (e.reset_period ?? 'none');
+    const problem = fillRuleProblem(pattern, reset);
+    if (problem) throw new ApiFailure(problem);
+  },
+};
+
+/**
+ * Adds numbering to a resource's hooks: on add (form or import) an empty number is taken from the rule (after the
+ * resource's own checks, so a refused save wastes no number); on edit an empty number keeps the stored one.
+ */
+export function withRuleNumber(hooks: CrudHooks, target: NumberTarget): CrudHooks {
+  return {
+    ...hooks,
+    // An import numbers its rows as one block (one counter statement), before each row's beforeSave below sees
+    // its number and keeps it.
+    async beforeAddMany(rows, ctx) {
+      await hooks.beforeAddMany?.(rows, ctx);
+      const empty = rows.filter((r) => r[target.field] === undefined || r[target.field] === null || (typeof r[target.field] === 'string' && String(r[target.field]).trim() === ''));
+      const numbers = await nextNumbers(ctx.db, target, empty, fillRuleClock.now());
+      empty.forEach((r, i) => {
+        if (numbers[i] !== null) r[target.field] = numbers[i];
+      });
+    },
+    async beforeSave(row, ctx) {
+      await hooks.beforeSave?.(row, ctx);
+      const v = row[target.field];
+      const empty = v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+      if (!empty) {
+        if (typeof v === 'string') row[target.field] = v.trim();
+        return;
+      }
+      if (ctx.mode === 'edit') {
+        delete row[target.field];
+        return;
+      }
+      row[target.field] = await nextNumber(ctx.db, target, row, fillRuleClock.now());
+    },
+  };
+}
+
+/** Idempotent (the registry is process-wide; several test backends share it). Called from registerCatalog. */
+export function registerRuleResources(): void {
+  if (getResource(checkRuleResource.name)?.def !== checkRuleResource) registerResource(checkRuleResource, checkRuleHooks);
+  if (getResource(fillRuleResource.name)?.def !== fillRuleResource) registerResource(fillRuleResource, fillRuleHooks);
+}
