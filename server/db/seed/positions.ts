@@ -16,6 +16,8 @@ export const DEMO_POSITIONS = [
   ['seedpos_english_teacher', 'english_teacher', '英语教师', '3'],
   ['seedpos_enroll_advisor', 'enroll_advisor', '招生顾问', '2'],
   ['seedpos_sys_admin', 'sys_admin', '系统管理员', '3'],
+  // The frozen demo teacher's: every demo user's 职务 is a position, so the 用户管理 export re-imports whole.
+  ['seedpos_leave_teacher', 'leave_teacher', '离岗教师', '3'],
 ] as const;
 
 const DEMO_USER_IDS = ['u_admin', 'u_teacher', 'u_teacher2', 'u_marketing', 'u_marketing2', 'u_academic', 'u_frozen'];
