@@ -7,6 +7,7 @@ import { ApiFailure } from '../core/errors';
 import { formatDateTime } from './format';
 import { recordOwnerChanges } from './lead-owner-history';
 import { TASK_STATUS } from './tasks';
+import type { WorkbenchSummary } from '../../lib/crm/workbench';
 
 /**
  * 线索池 (issue #23, domain §7): the pool's settings, 领取 and 分配, and the 招生工作台's numbers.
@@ -115,21 +116,6 @@ export async function assignLeads(db: Db, operator: Pick<SysUser, 'username'>, i
 
 // ---------------------------------------------------------------- 招生工作台
 
-export interface WorkbenchSummary {
-  /** My unconverted leads whose next follow-up falls today (Asia/Shanghai), and those already overdue. */
-  dueToday: number;
-  overdue: number;
-  poolSize: number;
-  myLeads: number;
-  /** Counted towards the limit (unconverted), and the limit. */
-  myActive: number;
-  maxOwned: number;
-  poolEnabled: number;
-  convertedThisMonth: number;
-  /** Everyone's conversions this month, for a marketing-flag user or one with crm:lead:all; else null. */
-  teamConvertedThisMonth: number | null;
-  openTasks: number;
-}
 
 /** The first instant of the current month in Asia/Shanghai. */
 export function startOfShanghaiMonth(now: Date): Date {

@@ -6,20 +6,8 @@ import useSWR from 'swr';
 import { Alert, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { http } from '@/lib/http';
+import type { WorkbenchSummary } from '@/lib/crm/workbench';
 
-/** GET /crm/workbench/summary (server/services/lead-pool.ts `workbenchSummary`). */
-export interface WorkbenchSummary {
-  dueToday: number;
-  overdue: number;
-  poolSize: number;
-  myLeads: number;
-  myActive: number;
-  maxOwned: number;
-  poolEnabled: number;
-  convertedThisMonth: number;
-  teamConvertedThisMonth: number | null;
-  openTasks: number;
-}
 
 export const WORKBENCH_SUMMARY_URL = '/crm/workbench/summary';
 
