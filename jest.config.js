@@ -1,6 +1,8 @@
 // CJS on purpose: a jest.config.ts would need ts-node (stack-notes §11).
 const nextJest = require('next/jest.js');
 
+const { backendIgnorePatterns } = require('./scripts/jest/suites.js');
+
 const createJestConfig = nextJest({ dir: './' });
 
 /** @type {import('jest').Config} */
@@ -16,7 +18,7 @@ const config = {
   reporters: ['default', '<rootDir>/scripts/jest/slowest-reporter.js'],
   setupFiles: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/scripts/manual/', '/.next/', '/bench/', '/__tests__/helpers\.ts$'],
+  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/scripts/manual/', '/.next/', '/bench/', '/__tests__/helpers\.ts$', ...backendIgnorePatterns(process.env)],
   modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/data/'],
 };
 

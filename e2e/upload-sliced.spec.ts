@@ -6,12 +6,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 
 /**
- * Sliced, resumable upload through a real screen (课程资料, video type): a 300 MB file is interrupted
+ * Sliced, resumable upload through a real screen (课程资料, video type): an 80 MB file (80 slices) is interrupted
  * by a page reload after some slices arrived; picking the same file again continues (only missing
  * slices are sent) and the stored file is byte-identical to the source.
  */
 
-const SIZE = 300 * 1024 * 1024;
+// 80 slices of 1 MB: enough to interrupt mid-way; a bigger file only repeats the same slices (300 MB cost 56 s).
+const SLICES = 80;
+const SIZE = SLICES * 1024 * 1024;
 const SESSION_COOKIE = 'jw_upload_sessions';
 
 let dir: string;
@@ -65,7 +67,7 @@ async function receivedOf(page: Page, id: string): Promise<number[]> {
   return body.success && body.result ? body.result.received : [];
 }
 
-test('a 300 MB video resumes after a reload and is stored byte-identical', async ({ page }) => {
+test('an 80 MB video resumes after a reload and is stored byte-identical', async ({ page }) => {
   test.setTimeout(600_000);
   await signIn(page, 'admin');
   await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
@@ -75,13 +77,13 @@ test('a 300 MB video resumes after a reload and is stored byte-identical', async
   await upload.getByTestId('video-upload-input').setInputFiles(source);
   let uploadId: string | undefined;
   await expect.poll(async () => (uploadId = await uploadIdOf(page)), { timeout: 60_000 }).toBeTruthy();
-  await expect.poll(async () => (await receivedOf(page, uploadId!)).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(20);
+  await expect.poll(async () => (await receivedOf(page, uploadId!)).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(10);
   await page.reload();
 
   // (a) The server already has slices before the second attempt.
   const before = await receivedOf(page, uploadId!);
   expect(before.length).toBeGreaterThan(0);
-  expect(before.length).toBeLessThan(300);
+  expect(before.length).toBeLessThan(SLICES);
 
   // Second attempt with the same file: only missing slices go over the wire.
   const puts: number[] = [];
@@ -96,7 +98,7 @@ test('a 300 MB video resumes after a reload and is stored byte-identical', async
   const stored = await value.getAttribute('data-path');
   expect(stored).toMatch(/^material\/.+\.mp4$/);
   for (const i of before) expect(puts).not.toContain(i);
-  expect(puts.length).toBeLessThanOrEqual(300 - before.length);
+  expect(puts.length).toBeLessThanOrEqual(SLICES - before.length);
 
   // (b) The stored file is byte-identical to the source.
   const res = await page.request.get(`/jeecg-boot/sys/common/download/${stored}`);

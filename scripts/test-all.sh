@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test command: lint and typecheck (side by side), Jest on PGlite, the backend suites again on
-# PostgreSQL when one can be started, build, the container's runtime smoke, Playwright. Prints each stage's
+# The whole test command: lint and typecheck (side by side), Jest (the backend suites on PostgreSQL when one can be
+# started, the rest on PGlite), build, the container's runtime smoke, Playwright. Prints each stage's
 # wall time and ends with the budget line (docs/testing.md: ≤ 25 min on the 2-core CI machine, never over 45).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,14 +45,18 @@ TOOK[types]=$(sed -n 's/^--- types: \([0-9]*\) s$/\1/p' "$LOGS/types")
 rm -rf "$LOGS"
 [ "$lint_rc" = 0 ] && [ "$types_rc" = 0 ] || { echo "lint or typecheck failed" >&2; exit 1; }
 
-step "jest (PGlite)"
-timed jest npm run test:unit
-
+# The backend suites (server/, lib/server/) run once, on a throwaway PostgreSQL when one can be started: there they
+# take a fifth of their PGlite time. The PGlite stage then keeps the screens, the pure tests and the backend suites
+# about the embedded engine (scripts/jest/suites.js); without PostgreSQL every suite runs on PGlite.
 if PGURL=$(bash scripts/start-test-postgres.sh 2>/tmp/jiaowu-pg.log); then
+  step "jest (PGlite): screens, pure tests, the embedded engine's backend suites"
+  JEST_BACKEND_ON_PG=1 timed jest npm run test:unit
   step "jest backend suites (PostgreSQL)"
   TEST_DATABASE_URL="$PGURL" NODE_OPTIONS=--experimental-vm-modules timed jest-pg timeout 1500 npx jest --ci server lib/server
 else
-  echo "PostgreSQL not available here; backend suites ran on PGlite only (see /tmp/jiaowu-pg.log)."
+  echo "PostgreSQL not available here; every backend suite runs on PGlite (see /tmp/jiaowu-pg.log)."
+  step "jest (PGlite)"
+  timed jest npm run test:unit
 fi
 
 step "build"

@@ -17,6 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
+// Three PGlite opens and a tar round trip: past Jest's default 30 s on a loaded 2-core machine (CI saw 30.3 s).
 test('backup then restore into an empty data dir finds every record and stored file; refusals say why', async () => {
   const dataDir = path.join(root, 'data');
   // The run's prepared (migrated, seeded) database, written to disk as DATA_DIR/pglite.
@@ -69,4 +70,4 @@ test('backup then restore into an empty data dir finds every record and stored f
   } finally {
     await restored.close();
   }
-});
+}, 90_000);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { startTestBackend, type TestBackend } from '../../../../server/__tests__/helpers';
-import { MATERIAL_MESSAGES } from '../material-resource';
+import { startTestBackend, type TestBackend } from './helpers';
+import { MATERIAL_MESSAGES } from '../../features/edu/material/material-resource';
 
 let backend: TestBackend;
 let admin: string;
