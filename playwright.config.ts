@@ -24,9 +24,6 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
-    // The app honours the system's reduced-motion setting (components/providers.tsx): no antd opening and closing
-    // animations to wait for before each click.
-    reducedMotion: 'reduce',
     // Recording a trace costs each journey about a third of its time (DOM snapshots and screencast on every
     // action); CI retries a failed journey once, and that retry records one.
     trace: 'on-first-retry',
