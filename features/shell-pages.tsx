@@ -66,6 +66,7 @@ const LOADERS: Record<string, ComponentType> = {
   'edu/GoodsList': dynamic(() => import('@/features/edu/goods/goods-list-screen'), { loading }),
   'edu/WorkHandoverList': dynamic(() => import('@/features/edu/handover/handover-list-screen'), { loading }),
   'edu/ChangePassword': dynamic(() => import('@/features/account/change-password-link-screen'), { loading }),
+  'system/TenantList': dynamic(() => import('@/features/system/tenant/tenant-list-screen'), { loading }),
   'system/SysPositionList': dynamic(() => import('@/features/system/position/position-list-screen'), { loading }),
   'system/AddressList': dynamic(() => import('@/features/system/address-book/address-book-screen'), { loading }),
   'system/SysCheckRuleList': dynamic(() => import('@/features/system/rules/check-rule-list-screen'), { loading }),

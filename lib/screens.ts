@@ -63,6 +63,7 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'system/QuartzJobList', path: '/isystem/QuartzJobList', title: '定时任务', perm: PERMS.quartz.list },
   { component: 'system/SysMessageList', path: '/isystem/message', title: '消息记录', perm: PERMS.message.list },
   // 系统管理, the rest (issue #24)
+  { component: 'system/TenantList', path: '/isystem/tenant', title: '租户管理', perm: PERMS.tenant.list },
   { component: 'system/SysPositionList', path: '/isystem/position', title: '职务管理', perm: PERMS.position.list },
   { component: 'system/AddressList', path: '/isystem/addressList', title: '通讯录', perm: PERMS.addressBook.list },
   { component: 'system/SysCheckRuleList', path: '/isystem/checkRule', title: '编码校验规则', perm: PERMS.checkRule.list },

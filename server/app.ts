@@ -47,6 +47,7 @@ import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
 import { noteRequestUser } from './ops/request-context';
 import { logExtraRoutes, operationLog } from './http/log-extra-routes';
+import { DEFAULT_TENANT_ID, runInTenant } from './db/tenant-scope';
 
 /** Routes reachable without a token (contract §2's anonymous list, minus what we do not serve). */
 const ANONYMOUS: RegExp[] = [
@@ -94,9 +95,12 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
     if (!Number.isInteger(tenantId) || (tenantId !== 0 && !userTenants.includes(String(tenantId)))) {
       return c.json(fail('用户租户信息变更,请重新登陆!', 401), 401);
     }
-    c.set('auth', { token: c.req.header('x-access-token')!, tokenHash: session.tokenHash, user: session.user, tenantId });
+    // The Vue client sends 0 until a tenant is chosen: the user's first tenant (every user has one, migration 0038).
+    const effective = tenantId || Number(userTenants[0] ?? DEFAULT_TENANT_ID) || DEFAULT_TENANT_ID;
+    c.set('auth', { token: c.req.header('x-access-token')!, tokenHash: session.tokenHash, user: session.user, tenantId: effective });
     noteRequestUser(session.user.id); // the access log's user id (server/ops)
-    return next();
+    // Every query of the rest of the request sees and writes this tenant's business rows only (server/db/tenant-scope.ts).
+    return runInTenant(effective, next);
   });
   // 操作日志: every mutating call that got past the session check, written once its answer is known.
   app.use('*', operationLog(basePath));

@@ -11,6 +11,7 @@ import { avatarInitial, avatarUrl } from '@/lib/account/avatar';
 import { ApiError, http } from '@/lib/http';
 import { clearLoginState, logoutTarget, persistRefreshedUserInfo, persistSelectedDepart, type DepartInfo, type LoginUserInfo } from '@/lib/login-state';
 import styles from './console-header.module.css';
+import { TenantSwitch } from './tenant-switch';
 
 // Opened from the user menu only: load the dialog on demand.
 const DepartSelectModal = dynamic(() => import('./depart-select-modal').then((m) => m.DepartSelectModal), { ssr: false });
@@ -106,6 +107,8 @@ export function ConsoleHeader({ title, helpUrl, user, departs, homePath, showBra
           欢迎进入 {title}
         </span>
         <span className={styles.greetingShort}>教务</span>
+      {/* Only with two or more tenants; with one the header is unchanged (issue #24). */}
+      <TenantSwitch />
       {actions}
       <Dropdown menu={{ items, onClick: onMenuClick }} placement="bottomRight" trigger={['hover', 'click']}>
         <button type="button" className={styles.user} data-testid="header-user" aria-label="用户菜单">

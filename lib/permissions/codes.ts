@@ -38,7 +38,7 @@ export const PERMS = Object.freeze({
   /** 消息记录 (`list`) and 发送消息 (`send`). */
   message: area('system:message', ['list', 'send']),
   messageTemplate: area('system:messageTemplate', CRUD),
-  tenant: area('system:tenant', ['list']),
+  tenant: area('system:tenant', [...CRUD]),
   /** 职务 (issue #24): CRUD, export, import. */
   position: area('system:position', [...CRUD, 'exportXls', 'importExcel']),
   /** 通讯录: `phone` shows full phone numbers (else masked). */

@@ -3,6 +3,7 @@ import { clearSessionCookieHeader, readCookie, SESSION_COOKIE, sealSession, sess
 import { SLICE_PUT_PATH } from '../upload/slice-plan';
 import { UPSTREAM_TIMEOUT_MS, type RawBody, type Upstream } from './upstream';
 import type { Gateway } from './gateway';
+import { BFF_LOCAL_PREFIX, sessionTenants, tenantRoute } from './tenant-switch';
 
 export const TOKEN_INVALID = 'Token失效，请重新登录!';
 export const UNAUTHORIZED = '未授权，请重新登录';
@@ -78,7 +79,7 @@ export async function captureLogin(text: string, env: Pick<BffEnv, 'sessionSecre
   }
   const user = (result.userInfo ?? {}) as { id?: string; username?: string };
   const tenants = Array.isArray(result.tenantList) ? (result.tenantList as { id?: number }[]) : [];
-  const data: SessionData = { token, userId: String(user.id ?? ''), username: String(user.username ?? ''), tenantId: Number(tenants[0]?.id ?? 0) || 0, loginAt: Date.now() };
+  const data: SessionData = { token, userId: String(user.id ?? ''), username: String(user.username ?? ''), tenantId: Number(tenants[0]?.id ?? 0) || 0, loginAt: Date.now(), tenants: sessionTenants(tenants) };
   delete result.token;
   const sealed = await sealSession(data, env.sessionSecret);
   return { body: JSON.stringify(parsed), setCookie: sessionCookieHeader(sealed, env.cookieSecure) };
@@ -135,6 +136,8 @@ export function createBff(upstream: Upstream, env: BffEnv, opts: BffOptions = {}
     if (!session && !anonymous) {
       return cookieValue ? expired() : json(401, envelope(false, 401, UNAUTHORIZED));
     }
+    // The BFF's own endpoints (the tenant switch), after the Origin and session checks, never forwarded.
+    if (session && path.startsWith(BFF_LOCAL_PREFIX)) return tenantRoute({ req, path, method, session, upstream, env, expired });
 
     // 网关路由: a path under an enabled route's prefix (never one of ours) goes to that route's service. Its
     // service cannot see our revocations, so the session is checked here first.

@@ -7,6 +7,13 @@ export interface SessionData {
   username: string;
   tenantId: number;
   loginAt: number;
+  /** The login's active tenants (contract §2 tenantList), for the header's switch; absent from older cookies. */
+  tenants?: SessionTenant[];
+}
+
+export interface SessionTenant {
+  id: number;
+  name: string;
 }
 
 export const SESSION_COOKIE = 'jw_session';

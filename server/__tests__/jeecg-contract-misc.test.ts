@@ -68,16 +68,17 @@ describe('GET /sys/dictItem/dictItemCheck (DictItemModal.validateItemValue)', ()
 
 describe('GET /sys/tenant/queryList (UserModal.initTenantList)', () => {
   it('lists the active tenants as SysTenant, optionally by ids; frozen ones never', async () => {
-    await be.db.insertInto('sys_tenant').values({ id: 2, name: '冻结分校', status: 0 }).execute();
-    await be.db.insertInto('sys_tenant').values({ id: 3, name: '东区分校', status: 1, create_by: 'admin', begin_date: new Date('2026-01-01T00:00:00+08:00') }).execute();
+    await be.db.insertInto('sys_tenant').values({ id: 20, name: '冻结分校', status: 0 }).execute();
+    await be.db.insertInto('sys_tenant').values({ id: 30, name: '东区分校', status: 1, create_by: 'admin', begin_date: new Date('2026-01-01T00:00:00+08:00') }).execute();
     const r = await getAction('/sys/tenant/queryList', admin);
     expect(r.body.success).toBe(true);
     const list = r.body.result as Record<string, unknown>[];
-    expect(list.map((t) => t.id)).toEqual([1, 3]);
+    // 1 and 2 are the demo's tenants (server/db/seed/tenants.ts); 10, the demo's frozen one, is never listed.
+    expect(list.map((t) => t.id)).toEqual([1, 2, 30]);
     expect(list[0]).toEqual({ id: 1, name: '星辰教育', createBy: null, createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), beginDate: null, endDate: null, status: 1 });
-    expect(list[1]).toMatchObject({ name: '东区分校', createBy: 'admin', beginDate: '2026-01-01 00:00:00' });
+    expect(list[2]).toMatchObject({ name: '东区分校', createBy: 'admin', beginDate: '2026-01-01 00:00:00' });
     // The client maps them to {label: name, value: id + ''}.
-    expect(((await getAction('/sys/tenant/queryList?ids=2,3,x', admin)).body.result as { id: number }[]).map((t) => t.id)).toEqual([3]);
+    expect(((await getAction('/sys/tenant/queryList?ids=20,30,x', admin)).body.result as { id: number }[]).map((t) => t.id)).toEqual([30]);
     expect((await getAction('/sys/tenant/queryList?ids=abc', admin)).body.result).toEqual([]);
   });
 

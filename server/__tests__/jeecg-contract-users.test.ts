@@ -45,7 +45,8 @@ async function stockEditBody(username: string, values: Rec = {}, identity: 1 | 2
     ...record,
     ...values,
     birthday: record.birthday ?? '',
-    relTenantIds: '',
+    // The stock form's 所属租户 select loads the record's tenants (issue #24) and sends them back.
+    relTenantIds: record.relTenantIds ?? '',
     selectedroles: roles.join(','),
     selecteddeparts: departs.map((d) => d.key).join(','),
     userIdentity: String(identity),

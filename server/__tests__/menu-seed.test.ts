@@ -147,6 +147,7 @@ describe('seeded menu per role (fresh database)', () => {
           ['用户管理', '/isystem/user'],
           ['部门管理', '/isystem/depart'],
           ['角色管理', '/isystem/role'],
+          ['租户管理', '/isystem/tenant'],
           ['职务管理', '/isystem/position'],
           ['通讯录', '/isystem/addressList'],
           ['数据字典', '/isystem/dict'],

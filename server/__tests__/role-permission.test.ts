@@ -100,6 +100,7 @@ describe('reading', () => {
       'perm_isystem_user',
       'perm_isystem_depart',
       'perm_isystem_role',
+      'perm_isystem_tenant',
       'perm_isystem_position',
       'perm_isystem_address',
       'perm_isystem_dict',

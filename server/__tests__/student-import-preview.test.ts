@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { writeXlsx, type ExcelRow } from '../excel/write';
 import { startTestBackend, type TestBackend } from './helpers';
+import { runInTenant } from '../db/tenant-scope';
 
 interface Preview {
   total: number;
@@ -43,7 +44,8 @@ async function upload(action: 'previewExcel' | 'importExcel', file: Blob, token 
 }
 
 const jiaowuId = async () => (await be.db.selectFrom('sys_user').select('id').where('username', '=', 'jiaowu').executeTakeFirstOrThrow()).id;
-const students = () => be.db.selectFrom('tbl_student').select(['name', 'phone']).where('del_flag', '=', 0).orderBy('name').execute();
+// Tenant 1's, where admin imports (the demo's tenant 2 has students of its own).
+const students = () => runInTenant(1, () => be.db.selectFrom('tbl_student').select(['name', 'phone']).where('del_flag', '=', 0).orderBy('name').execute());
 
 describe('学员 import preview', () => {
   it('lists every bad row with its reason, writes nothing; the import then lands the good rows', async () => {

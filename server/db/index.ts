@@ -36,6 +36,8 @@ import * as m0033 from './migrations/0033-lead-return-job';
 import * as m0035 from './migrations/0035-fill-rule';
 import * as m0036 from './migrations/0036-data-log';
 import * as m0037 from './migrations/0037-oss-file';
+import * as m0038 from './migrations/0038-tenant-scope';
+import { TenantScopePlugin } from './tenant-scope';
 
 export type Database = Kysely<DB>;
 
@@ -92,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0035-fill-rule': m0035,
   '0036-data-log': m0036,
   '0037-oss-file': m0037,
+  '0038-tenant-scope': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -105,7 +108,7 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     // An idle client dropped by the server (restart, failover, admin kill) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (e) => console.error('[db] idle PostgreSQL connection lost:', e.message));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new TenantScopePlugin()] });
     return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -121,7 +124,7 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     // A snapshot skips initdb, the slowest part of opening a new database (the test suites' shared prepared copy).
     pglite = await PGlite.create({ extensions, ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) });
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [new TenantScopePlugin()] });
   const instance = pglite;
   return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => instance.dumpDataDir('none') };
 }

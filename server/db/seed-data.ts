@@ -149,6 +149,7 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ADMIN },
   { id: 'perm_isystem_monitor', parent_id: 'perm_isystem', name: '系统监控', url: '/isystem/monitor', component: 'monitor/SystemMonitor', menu_type: 1, sort_no: 12.5, icon: 'dashboard', roles: ADMIN },
   // 系统管理, the rest (issue #24).
+  { id: 'perm_isystem_tenant', parent_id: 'perm_isystem', name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', menu_type: 1, sort_no: 10.74, icon: 'cluster', roles: ADMIN },
   { id: 'perm_isystem_position', parent_id: 'perm_isystem', name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', menu_type: 1, sort_no: 10.75, icon: 'idcard', roles: ADMIN },
   { id: 'perm_isystem_address', parent_id: 'perm_isystem', name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', menu_type: 1, sort_no: 10.76, icon: 'contacts', roles: ADMIN },
   { id: 'perm_isystem_check_rule', parent_id: 'perm_isystem', name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', menu_type: 1, sort_no: 10.85, icon: 'check-square', roles: ADMIN },

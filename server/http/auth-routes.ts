@@ -11,6 +11,7 @@ import { fail, ok } from '../core/errors';
 import type { AppEnv, Ctx } from '../core/context';
 import { mobileField, readBody, smsCodeField } from './validate';
 import { pinyinSortKey } from '../resources/pinyin-key';
+import { DEFAULT_TENANT_ID } from '../db/tenant-scope';
 
 const loginSchema = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(100),
@@ -181,7 +182,7 @@ authRoutes.post('/sys/user/register', async (c) => {
       .values({
         id, username: body.username, realname: body.username, realname_pinyin: pinyinSortKey(body.username), password_hash: passwordHash, phone: body.phone, email: body.email || null,
         avatar: null, birthday: null, sex: null, org_code: null, status: 1, del_flag: 0, work_no: null, post: null, telephone: null,
-        user_identity: 1, rel_tenant_ids: null, is_admin: 0, is_marketing: 0, account_end_time: null, create_by: body.username, update_by: null, update_time: null,
+        user_identity: 1, rel_tenant_ids: String(DEFAULT_TENANT_ID), is_admin: 0, is_marketing: 0, account_end_time: null, create_by: body.username, update_by: null, update_time: null,
       })
       .execute();
     // Self-registered accounts get only the basic role (account center); an admin grants the rest.

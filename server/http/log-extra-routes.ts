@@ -145,8 +145,12 @@ export const logExtraRoutes = new Hono<AppEnv>();
 
 const like = (s: string) => `%${escapeLike(s)}%`;
 
-/** A caller working in a tenant sees that tenant's rows; tenant 0 (none chosen) sees all. */
-const inTenant = (ctx: HookCtx): WhereFn | null => (ctx.auth.tenantId ? (eb) => eb(sql.ref('tenant_id'), '=', ctx.auth.tenantId) : null);
+/**
+ * A caller working in a tenant sees that tenant's rows and those of no tenant (sign-ins and other calls made before a
+ * session existed); tenant 0 (only outside the embedded backend's auth) sees all.
+ */
+const inTenant = (ctx: HookCtx): WhereFn | null =>
+  ctx.auth.tenantId ? (eb) => eb.or([eb(sql.ref('tenant_id'), '=', ctx.auth.tenantId), eb(sql.ref('tenant_id'), 'is', null)]) : null;
 
 const opLogHooks: CrudHooks = {
   // log_type 2 only; JeecgBoot's keyWord searches the content (and, ours, the path).

@@ -12,6 +12,7 @@ import { pageOf, readPage } from './paging';
 import { permCodesOf, requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { PERMS } from '../../lib/permissions/codes';
+import { tenantRoutes } from './tenant-routes';
 
 /**
  * The read endpoints of 租户 and 职务 that JeecgBoot's stock client calls from its user form (issue 20 A.7):
@@ -19,6 +20,8 @@ import { PERMS } from '../../lib/permissions/codes';
  * JeecgBoot leaves both open to any signed-in user; here the caller needs a code that uses them.
  */
 export const tenantPositionRoutes = new Hono<AppEnv>();
+// 租户管理's writes and queryById (issue #24 item 3), ahead of the resource dispatcher like every explicit route.
+tenantPositionRoutes.route('/', tenantRoutes);
 
 /** Tenants are read by 用户管理 (the 所属租户 choice) and by a future 租户管理. */
 export const TENANT_READ_PERMS = [PERMS.tenant.list, PERMS.user.list, PERMS.user.add, PERMS.user.edit] as const;

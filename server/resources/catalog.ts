@@ -25,6 +25,7 @@ import { registerMessageResources } from './catalog-messages';
 import { registerRoleResources } from './catalog-roles';
 import { registerTableColumnResources } from './catalog-table-columns';
 import { normalizePost, registerPositionResources } from './catalog-position';
+import { normalizeRelTenantIds, registerTenantResources } from './catalog-tenant';
 import { registerResource } from './registry';
 
 /**
@@ -97,6 +98,9 @@ const userHooks: CrudHooks = {
     if (row.userIdentity !== undefined && row.userIdentity !== null && row.userIdentity !== 1 && row.userIdentity !== 2) throw new ApiFailure('身份的值不正确');
     // 职务: position codes (JeecgBoot's sys_user.post), unknown ones refused (catalog-position.ts).
     if (row.post !== undefined) row.post = await normalizePost(ctx.db, row.post, ctx.existing?.post);
+    // 所属租户 (catalog-tenant.ts): known, unfrozen tenants, at least one; a new user without it joins the creator's tenant.
+    const tenants = await normalizeRelTenantIds(ctx.db, row.relTenantIds, ctx.existing?.rel_tenant_ids, ctx.mode === 'add' ? ctx.auth.tenantId : undefined);
+    if (tenants !== undefined) row.relTenantIds = tenants;
     if (ctx.mode === 'edit') {
       // Passwords change through 修改密码 / 重置密码, never through the edit form.
       delete row.password;
@@ -189,4 +193,5 @@ export function registerCatalog(): void {
   registerRuleResources();
   registerOssFileResources();
   registerPositionResources();
+  registerTenantResources();
 }

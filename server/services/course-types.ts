@@ -7,6 +7,7 @@ import { newId } from '../core/ids';
 import type { CrudHooks, HookCtx } from '../resources/crud';
 import { exportParams } from '../resources/excel-actions';
 import type { Row, WhereFn } from '../resources/query';
+import { currentTenant, DEFAULT_TENANT_ID } from '../db/tenant-scope';
 
 /*
  * 课程分类 (issue #22): one tree of course types, and the sibling-ordered tree store it shares with 章节
@@ -120,8 +121,10 @@ export async function addNode(db: Database, store: TreeStore, input: { scope: st
     const id = newId();
     const scopeCol = store.scopeColumn ? sql`, ${sql.ref(store.scopeColumn)}` : sql``;
     const scopeVal = store.scopeColumn ? sql`, ${input.scope}` : sql``;
-    await sql`insert into ${sql.table(store.table)} (id, parent_id, ${sql.ref(store.nameColumn)}, sort, create_by ${scopeCol})
-      values (${id}, ${input.parentId}, ${input.name}, ${sort}, ${by} ${scopeVal})`.execute(tx);
+    // A raw statement: the tenant plugin does not rewrite it, so it names the request's tenant itself.
+    const tenant = currentTenant() ?? DEFAULT_TENANT_ID;
+    await sql`insert into ${sql.table(store.table)} (id, parent_id, ${sql.ref(store.nameColumn)}, sort, create_by, tenant_id ${scopeCol})
+      values (${id}, ${input.parentId}, ${input.name}, ${sort}, ${by}, ${tenant} ${scopeVal})`.execute(tx);
     return id;
   });
 }

@@ -54,7 +54,7 @@ export async function loadAllDictItems(db: Database): Promise<Record<string, Dic
  * fixed filter come from the code below. A 4th (raw SQL) part is never accepted.
  */
 interface TableDictSpec {
-  table: 'sys_user' | 'sys_depart' | 'sys_role' | 'sys_category' | 'sys_position';
+  table: 'sys_user' | 'sys_depart' | 'sys_role' | 'sys_category' | 'sys_position' | 'sys_tenant';
   text: string;
   code: string;
   order: string;
@@ -85,6 +85,8 @@ const TABLE_DICTS: Record<string, TableDictSpec> = {
   'sys_category,name,code': { ...CATEGORY, code: 'code' },
   // 职务 (SysUser.post's @Dict): the user form's choice and `post_dictText`.
   'sys_position,name,code': { table: 'sys_position', text: 'name', code: 'code', order: 'code' },
+  // 所属租户 (SysUser.relTenantIds): `relTenantIds_dictText` in 用户管理.
+  'sys_tenant,name,id': { table: 'sys_tenant', text: 'name', code: 'id', order: 'id' },
 };
 
 /** The registered table dictionary a `table,text,code` string names; DictError otherwise. */

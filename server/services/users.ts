@@ -134,7 +134,7 @@ export async function loadActiveTenants(db: Database, user: SysUser) {
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
   if (!ids.length) return [];
-  return db.selectFrom('sys_tenant').select(['id', 'name', 'status']).where('id', 'in', ids).where('status', '=', 1).execute();
+  return db.selectFrom('sys_tenant').select(['id', 'name', 'status']).where('id', 'in', ids).where('status', '=', 1).orderBy('id').execute();
 }
 
 /**

@@ -7,6 +7,7 @@ import { DepartSelect } from '@/components/pickers/depart-picker';
 import { RoleSelect } from '@/components/pickers/role-picker';
 import { UploadCell } from '@/components/upload/upload-cell';
 import { PositionSelect } from '../position/position-select';
+import { TenantSelect } from '../tenant/tenant-select';
 
 const text = (v: unknown) => (v == null ? '' : String(v));
 
@@ -53,6 +54,7 @@ function ManagedDepartsEditor({ value, onChange, disabled, id }: EditorProps) {
 export const userEditors: Record<string, (props: EditorProps) => ReactNode> = {
   post: ({ value, onChange, disabled, id }) => <PositionSelect value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} id={id} testId="user-post-select" />,
   selectedroles: ({ value, onChange, disabled, id }) => <RoleSelect value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} id={id} placeholder="请选择角色" testId="field-selectedroles" />,
+  relTenantIds: ({ value, onChange, disabled, id }) => <TenantSelect value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} id={id} testId="user-tenant-select" />,
   avatar: ({ value, onChange, disabled }) => <UploadCell kind="image" number={1} value={text(value)} onChange={(v) => onChange?.(v)} disabled={disabled} />,
   userIdentity: (props) => <IdentityEditor {...props} />,
   departIds: (props) => <ManagedDepartsEditor {...props} />,

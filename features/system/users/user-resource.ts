@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { POSITION_DICT } from '../position/position-resource';
+import { TENANT_DICT } from '../tenant/tenant-resource';
 
 /**
  * 用户管理 (sys_user): data only, shared by the embedded backend (server/resources/catalog.ts, which
@@ -37,6 +38,10 @@ export const userResource: ResourceDef = {
     { name: 'email', label: '电子邮件', kind: 'input', pattern: 'e', maxLength: 100, unique: true, width: 180, list: false },
     // 职务: comma-joined position codes (JeecgBoot's @Dict over sys_position), shown by name; checked on the server.
     { name: 'post', label: '职务', kind: 'list_multi', dictCode: POSITION_DICT, maxLength: 100, width: 120 },
+    // 所属租户: comma-joined tenant ids (JeecgBoot's relTenantIds), shown by name; checked on the server (catalog-tenant.ts). Not
+    // `required`: a new user without it (this form left empty, JeecgBoot's stock form, an import) joins the creator's
+    // tenant, so a school with one tenant never has to fill it; an edit that empties it is refused.
+    { name: 'relTenantIds', label: '所属租户', kind: 'list_multi', dictCode: TENANT_DICT, maxLength: 100, excel: false, query: false, width: 140 },
     { name: 'avatar', label: '头像', kind: 'image', maxLength: 255, excel: false, query: false, width: 80 },
     { name: 'selectedroles', label: '角色', kind: 'list_multi', dictCode: 'sys_role,role_name,id', virtual: true, list: true, excel: false, query: false, maxLength: 10_000, width: 160 },
     { name: 'selecteddeparts', label: '所属部门', kind: 'sel_depart', dictCode: 'sys_depart,depart_name,id', virtual: true, list: true, excel: false, query: false, maxLength: 10_000, width: 160 },

@@ -63,8 +63,9 @@ describe('BFF session handling', () => {
     const text = await res.text();
     const token = seen!.get('x-access-token')!;
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(seen!.get('tenant-id')).toBe('0');
-    expect(seen!.get('tenant_id')).toBe('0');
+    // Every user is in a tenant (migration 0038): teacher2's only one, chosen at login.
+    expect(seen!.get('tenant-id')).toBe('1');
+    expect(seen!.get('tenant_id')).toBe('1');
     expect(seen!.get('cookie')).toBeNull();
     expect(text).not.toContain(token);
   });

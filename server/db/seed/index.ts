@@ -24,6 +24,9 @@ import { seedFillRules } from './fill-rules';
 import { seedOssFiles } from './oss-files';
 import { seedPositions } from './positions';
 import type { FileStorage } from '../../storage/storage';
+import { DEFAULT_TENANT_ID } from '../tenant-scope';
+import { seedTenantDemo } from './tenants';
+import { seedTenantAdminDemo } from './tenant-admin';
 
 function logTerm(r: TermSeedReport | null) {
   if (r) console.log(`[seed] teaching term: ${r.sessions} sessions; ${r.refusedConflicts} attempted double bookings refused by the database`);
@@ -94,6 +97,8 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
     await seedTeachTemplates(db, { demo });
   if (demo) await seedHomework(db);
     if (demo) await seedStaff(db);
+    if (demo) await seedTenantDemo(db);
+    if (demo) await seedTenantAdminDemo(db);
     if (demo) await seedCrmDemo(db);
     if (demo) await seedCrmOps(db);
     if (demo) await seedOpDataLogs(db);
@@ -114,7 +119,7 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
         .values({
           id: u.id, username: u.username, realname: u.realname, password_hash: hash, phone: u.phone, email: u.email, sex: u.sex, status: u.status,
           org_code: u.org_code, del_flag: 0, avatar: null, birthday: null, work_no: u.work_no, post: u.post ?? null, telephone: null,
-          user_identity: u.is_admin ? 2 : 1, rel_tenant_ids: u.rel_tenant_ids ?? null, is_admin: u.is_admin ?? 0, is_marketing: u.is_marketing ?? 0,
+          user_identity: u.is_admin ? 2 : 1, rel_tenant_ids: u.rel_tenant_ids ?? String(DEFAULT_TENANT_ID), is_admin: u.is_admin ?? 0, is_marketing: u.is_marketing ?? 0,
           account_end_time: new Date('2027-08-31T16:00:00Z'), create_by: 'system', update_by: null, update_time: null,
         })
         .execute();
@@ -132,6 +137,8 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
   await seedTeachTemplates(db, { demo });
   if (demo) await seedHomework(db);
   if (demo) await seedStaff(db);
+  if (demo) await seedTenantDemo(db);
+  if (demo) await seedTenantAdminDemo(db);
   if (demo) await seedCrmDemo(db);
   if (demo) await seedCrmOps(db);
   if (demo) await seedOpDataLogs(db);

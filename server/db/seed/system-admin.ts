@@ -2,7 +2,7 @@ import { PERMS } from '../../../lib/permissions/codes';
 import { crud, type SeedPerm } from './perm-rows';
 
 /**
- * 系统管理, the rest (issue #24): the buttons of 职务, 通讯录, 编码校验规则, 填值规则, 操作日志, 数据日志 and 文件管理,
+ * 系统管理, the rest (issue #24): the buttons of 租户, 职务, 通讯录, 编码校验规则, 填值规则, 操作日志, 数据日志 and 文件管理,
  * seeded by seedTeachingPerms after the CRM rows (same rules). The menu rows are in server/db/seed-data.ts.
  */
 
@@ -10,6 +10,7 @@ const ADMIN = ['role_admin'];
 const ALL = { read: ADMIN, write: ADMIN, remove: ADMIN };
 
 export const SYSTEM_ADMIN_PERMS: SeedPerm[] = [
+  ...crud('perm_btn_tenant', 'perm_isystem_tenant', '租户', PERMS.tenant, ALL),
   ...crud('perm_btn_position', 'perm_isystem_position', '职务', PERMS.position, ALL, ['exportXls', 'importExcel']),
   { id: 'perm_btn_address_list', parent: 'perm_isystem_address', name: '查看通讯录', perms: PERMS.addressBook.list, roles: ADMIN },
   { id: 'perm_btn_address_export', parent: 'perm_isystem_address', name: '导出通讯录', perms: PERMS.addressBook.exportXls, roles: ADMIN },

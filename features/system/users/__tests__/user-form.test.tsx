@@ -37,6 +37,7 @@ beforeEach(() => {
     if (url.startsWith('/sys/dict/loadDictItem/')) return Promise.resolve(ok(p.key.split(',').map((k) => NAMES[k] ?? k)));
     if (url.startsWith('/sys/dict/getDictItems/')) return Promise.resolve(ok([]));
     if (url === '/sys/duplicate/check') return Promise.resolve(ok(null, '该值可用！'));
+    if (url === '/sys/tenant/queryList') return Promise.resolve(ok([{ id: 1, name: '星辰教育' }, { id: 2, name: '星辰教育·南校区' }]));
     return Promise.reject(new Error(`unexpected ${url}`));
   });
 });
@@ -59,6 +60,7 @@ const teacher = {
   orgCodeTxt: '北京校区,上海校区',
   userIdentity: 2,
   departIds: 'dep_bj',
+  relTenantIds: '1,2',
   createTime: '2024-01-01 10:00:00',
 };
 
@@ -117,7 +119,8 @@ describe('用户管理 form', () => {
     await waitFor(() => expect(put).toHaveBeenCalled());
     const [url, body] = put.mock.calls[0] as [string, Record<string, unknown>];
     expect(url).toBe('/sys/user/edit');
-    expect(body).toMatchObject({ id: 'u_teacher', realname: '李文静改', selectedroles: 'role_teacher', selecteddeparts: 'dep_bj,dep_sh', userIdentity: 2, departIds: 'dep_bj' });
+    expect(body).toMatchObject({ id: 'u_teacher', realname: '李文静改', selectedroles: 'role_teacher', selecteddeparts: 'dep_bj,dep_sh', userIdentity: 2, departIds: 'dep_bj', relTenantIds: '1,2' });
+    expect(within(screen.getByTestId('user-tenant-select')).getByText('星辰教育·南校区')).toBeTruthy();
     expect(body).not.toHaveProperty('password');
   });
 
