@@ -96,7 +96,8 @@ async function switchTenant({ req, session, upstream, env, expired }: TenantRout
   if (ip) headers.set('x-jiaowu-client-ip', ip);
   let res: Response;
   try {
-    // Open to any signed-in user in JeecgBoot; ours answers it to holders of a tenant or user code (else 510 below).
+    // Open to any signed-in user in JeecgBoot; ours to holders of a tenant or user code and to members asking about
+    // their own tenants (a user removed from this one since login gets 510 below, after the header check passed).
     res = await upstream(`/sys/tenant/queryList?ids=${id}`, { method: 'GET', headers, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS), redirect: 'manual' });
   } catch (e) {
     const name = (e as Error)?.name;

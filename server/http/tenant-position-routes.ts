@@ -17,7 +17,8 @@ import { tenantRoutes } from './tenant-routes';
 /**
  * The read endpoints of 租户 and 职务 that JeecgBoot's stock client calls from its user form (issue 20 A.7):
  * `/sys/tenant/queryList` and `/sys/position/list`, in JeecgBoot's shapes. Their screens come with issue 24.
- * JeecgBoot leaves both open to any signed-in user; here the caller needs a code that uses them.
+ * JeecgBoot leaves both open to any signed-in user; here the caller needs a code that uses them (or, for
+ * queryList, asks only about tenants of their own).
  */
 export const tenantPositionRoutes = new Hono<AppEnv>();
 // 租户管理's writes and queryById (issue #24 item 3), ahead of the resource dispatcher like every explicit route.
@@ -48,8 +49,11 @@ const toTenant = (t: { id: number; name: string; status: number; create_by: stri
  * list (SysTenantController.queryList). Ids that are not integers match nothing, as no tenant has them.
  */
 tenantPositionRoutes.get('/sys/tenant/queryList', async (c) => {
-  if (!(await holdsAny(c, TENANT_READ_PERMS))) return c.json(fail(NO_PERMISSION, 510));
   const raw = (c.req.query('ids') ?? '').trim();
+  // Anyone may ask about their own tenants (the header's tenant switch checks the one it moves to is still active).
+  const own = new Set((authOf(c).user.rel_tenant_ids ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const onlyOwn = raw !== '' && raw.split(',').every((s) => own.has(s.trim()));
+  if (!onlyOwn && !(await holdsAny(c, TENANT_READ_PERMS))) return c.json(fail(NO_PERMISSION, 510));
   let query = c.var.services.db
     .selectFrom('sys_tenant')
     .select(['id', 'name', 'status', 'create_by', 'create_time', 'begin_date', 'end_date'])
