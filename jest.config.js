@@ -17,7 +17,12 @@ const config = {
   // The slowest files at the end of every run: where the test budget goes (docs/testing.md).
   reporters: ['default', '<rootDir>/scripts/jest/slowest-reporter.js'],
   setupFiles: ['<rootDir>/jest.setup.ts'],
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    // Load antd components and icons one by one instead of the whole barrel in every test file (lazy-barrel.js).
+    '^antd$': '<rootDir>/scripts/jest/antd-lazy.js',
+    '^@ant-design/icons$': '<rootDir>/scripts/jest/icons-lazy.js',
+  },
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/scripts/manual/', '/.next/', '/bench/', '/__tests__/helpers\.ts$', ...backendIgnorePatterns(process.env)],
   modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/data/'],
 };
