@@ -261,7 +261,8 @@ describe('SlicedUploader', () => {
     expect(listEvents[listEvents.length - 1]).toEqual(['fail', '磁盘已满']);
     listEvents.length = 0;
     retryOf!();
-    await new Promise((r) => setTimeout(r, 50));
+    // The retry runs on its own: wait for its end rather than a fixed 50 ms (a loaded CI machine took longer).
+    for (let i = 0; i < 500 && !['done', 'fail'].includes(String(listEvents.at(-1)?.[0])); i++) await new Promise((r) => setTimeout(r, 10));
     expect(listEvents[listEvents.length - 1]).toEqual(['done']);
     expect(listEvents.filter((e) => e[0] === 'progress').pop()).toEqual(['progress', 1]);
   });
