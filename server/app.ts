@@ -47,7 +47,7 @@ import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
 import { noteRequestUser } from './ops/request-context';
 import { logExtraRoutes, operationLog } from './http/log-extra-routes';
-import { DEFAULT_TENANT_ID, runInTenant } from './db/tenant-scope';
+import { DEFAULT_TENANT_ID, memberTenantIds, runInTenant } from './db/tenant-scope';
 
 /** Routes reachable without a token (contract §2's anonymous list, minus what we do not serve). */
 const ANONYMOUS: RegExp[] = [
@@ -91,7 +91,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
     // Tenant header: JeecgBoot reads `tenant-id`, the spec's client sends `tenant_id`; 0 = none.
     const tenantRaw = c.req.header('tenant-id') ?? c.req.header('tenant_id') ?? '0';
     const tenantId = Number(tenantRaw);
-    const userTenants = (session.user.rel_tenant_ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const userTenants = memberTenantIds(session.user.rel_tenant_ids);
     if (!Number.isInteger(tenantId) || (tenantId !== 0 && !userTenants.includes(String(tenantId)))) {
       return c.json(fail('用户租户信息变更,请重新登陆!', 401), 401);
     }

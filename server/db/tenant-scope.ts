@@ -68,6 +68,10 @@ export function acrossTenants<T>(fn: () => T): T {
  */
 const NOT_SCOPED = new Set(['tbl_lead_pool_config', 'tbl_live_presence']);
 
+/** The tenant ids a user belongs to (sys_user.rel_tenant_ids, comma-joined as JeecgBoot stores them), as strings. */
+export const memberTenantIds = (relTenantIds: string | null | undefined): string[] =>
+  (relTenantIds ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
 export const isTenantTable = (name: string) => name.startsWith('tbl_') && !NOT_SCOPED.has(name);
 
 const TENANT_COLUMN = 'tenant_id';

@@ -13,6 +13,7 @@ import { permCodesOf, requirePerm } from './perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { PERMS } from '../../lib/permissions/codes';
 import { tenantRoutes } from './tenant-routes';
+import { memberTenantIds } from '../db/tenant-scope';
 
 /**
  * The read endpoints of 租户 and 职务 that JeecgBoot's stock client calls from its user form (issue 20 A.7):
@@ -51,7 +52,7 @@ const toTenant = (t: { id: number; name: string; status: number; create_by: stri
 tenantPositionRoutes.get('/sys/tenant/queryList', async (c) => {
   const raw = (c.req.query('ids') ?? '').trim();
   // Anyone may ask about their own tenants (the header's tenant switch checks the one it moves to is still active).
-  const own = new Set((authOf(c).user.rel_tenant_ids ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const own = new Set(memberTenantIds(authOf(c).user.rel_tenant_ids));
   const onlyOwn = raw !== '' && raw.split(',').every((s) => own.has(s.trim()));
   if (!onlyOwn && !(await holdsAny(c, TENANT_READ_PERMS))) return c.json(fail(NO_PERMISSION, 510));
   let query = c.var.services.db

@@ -4,6 +4,7 @@ import { authLists, hasButtonAuth, holdsButton } from '../../lib/permissions/rul
 import type { UserPermissions } from '../core/context';
 import { formatDateTime } from './format';
 import { loadAllDictItems } from './dicts';
+import { memberTenantIds } from '../db/tenant-scope';
 
 export interface DepartInfo {
   id: string;
@@ -129,9 +130,8 @@ export async function loadHomePath(db: Database, userId: string): Promise<string
 }
 
 export async function loadActiveTenants(db: Database, user: SysUser) {
-  const ids = (user.rel_tenant_ids ?? '')
-    .split(',')
-    .map((s) => Number(s.trim()))
+  const ids = memberTenantIds(user.rel_tenant_ids)
+    .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
   if (!ids.length) return [];
   return db.selectFrom('sys_tenant').select(['id', 'name', 'status']).where('id', 'in', ids).where('status', '=', 1).orderBy('id').execute();
