@@ -13,6 +13,9 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'exception/403', path: '/403', title: '403', public: true },
   { component: 'exception/404', path: '/404', title: '404', public: true },
   { component: 'exception/500', path: '/500', title: '500', public: true },
+  // 成功 / 失败 result pages (issue #26 item 3; JeecgBoot's result/Success and result/Error).
+  { component: 'result/Success', path: '/result/success', title: '成功', public: true },
+  { component: 'result/Error', path: '/result/fail', title: '失败', public: true },
   { component: 'system/UserAnnouncementList', path: '/isps/userAnnouncement', title: '我的消息', public: true },
   { component: 'location/TblLocationList', path: '/edu/location', title: '场地管理', perm: PERMS.location.list },
   { component: 'clazz/TblClazzList', path: '/edu/clazz', title: '班级管理', perm: PERMS.clazz.list },
@@ -47,7 +50,14 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'edu/WorkHandoverList', path: '/edu/handover', title: '工作交接', perm: PERMS.handover.list },
   { component: 'edu/ChangePassword', path: '/edu/password', title: '修改密码', redirect: '/account/settings/security' },
   { component: 'account/settings/Index', path: '/account/settings', title: '账户设置' },
+  { component: 'account/settings/BaseSetting', path: '/account/settings/base', title: '基本设置' },
   { component: 'account/settings/Security', path: '/account/settings/security', title: '安全设置' },
+  { component: 'account/settings/Binding', path: '/account/settings/binding', title: '账号绑定' },
+  { component: 'account/settings/Notification', path: '/account/settings/notification', title: '新消息通知' },
+  // 仪表盘 (issue #26).
+  { component: 'dashboard/Workplace', path: '/dashboard/workplace', title: '工作台' },
+  { component: 'dashboard/Analysis', path: '/dashboard/analysis', title: '分析页', perm: PERMS.dashboard.analysis },
+  { component: 'dashboard/IndexTask', path: '/dashboard/task', title: '任务' },
   { component: 'system/UserList', path: '/isystem/user', title: '用户管理', perm: PERMS.user.list },
   { component: 'system/OnlineList', path: '/isystem/online', title: '在线用户', perm: PERMS.online.list },
   { component: 'system/LogList', path: '/isystem/log', title: '登录日志', perm: PERMS.log.list },
@@ -73,6 +83,16 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'system/OssFileList', path: '/isystem/ossFile', title: '文件管理', perm: PERMS.ossFile.list },
   { component: 'monitor/SystemMonitor', path: '/isystem/monitor', title: '系统监控', perm: PERMS.monitor.list },
   { component: 'system/SysGatewayRouteList', path: '/isystem/gatewayRoute', title: '网关路由', perm: PERMS.gateway.list },
+  // Spec 01 §2's test home page: administrators only (the 系统监控 code); a hidden menu row under 系统管理.
+  { component: 'test/Home', path: '/test/home', title: '测试首页', perm: PERMS.monitor.list },
+  // 在线开发 (issue #25). The auto lists are opened by a designed form's or report's own menu row
+  // (`/online/cgformList/{code}`, `/online/cgreport/{code}`); the code is the path's last segment, and the
+  // server checks that form's or report's codes (lib/permissions/codes.ts onlineFormCodes / onlineReportCodes).
+  { component: 'modules/online/cgform/OnlCgformHeadList', path: '/online/cgform', title: 'Online表单开发', perm: PERMS.cgform.list },
+  { component: 'modules/online/cgreport/OnlCgreportHeadList', path: '/online/cgreport', title: 'Online报表配置', perm: PERMS.cgreport.list },
+  { component: 'modules/online/cgform/auto/OnlCgformAutoList', path: '/online/cgformList', title: '在线表单' },
+  { component: 'modules/online/cgreport/auto/OnlCgreportAutoList', path: '/online/cgreportList', title: '在线报表' },
+  { component: 'system/SysDataSourceList', path: '/isystem/dataSource', title: '多数据源管理', perm: PERMS.dataSource.list },
 ];
 
 /** The permission a screen needs (`perm` of its entry), if any. */

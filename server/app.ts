@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { SLICE_PUT_PATH } from '../lib/upload/slice-plan';
 import { accountRoutes } from './http/account-routes';
+import { accountSettingsRoutes } from './http/account-settings-routes';
 import { authRoutes } from './http/auth-routes';
 import { checkRoutes } from './http/check-routes';
 import { registerCatalog } from './resources/catalog';
@@ -14,6 +15,10 @@ import { systemRoutes } from './http/system-routes';
 import { permissionAdminRoutes } from './http/permission-admin-routes';
 import { userRoutes } from './http/user-routes';
 import { reportRoutes } from './http/report-routes';
+import { dashboardRoutes } from './http/dashboard-routes';
+import { onlineFormRoutes } from './http/online-form-routes';
+import { onlineFormDataRoutes } from './http/online-form-data-routes';
+import { onlineReportRoutes } from './http/online-report-routes';
 import { departRoutes } from './http/depart-routes';
 import { roleUserRoutes } from './http/role-user-routes';
 import { teacherRoutes } from './http/teacher-routes';
@@ -109,7 +114,12 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', thirdLoginRoutes);
   app.route('/', userRoutes);
   app.route('/', reportRoutes);
+  app.route('/', dashboardRoutes);
+  app.route('/', onlineFormRoutes);
+  app.route('/', onlineFormDataRoutes);
+  app.route('/', onlineReportRoutes);
   app.route('/', accountRoutes);
+  app.route('/', accountSettingsRoutes);
   // Before systemRoutes: /sys/log/list?logType=2 is the operation log's (system:opLog:list).
   app.route('/', logExtraRoutes);
   app.route('/', systemRoutes);

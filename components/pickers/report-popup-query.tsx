@@ -53,13 +53,14 @@ export function QueryForm({ items, onSearch }: { items: QueryInfoItem[]; onSearc
   );
 }
 
-function queryEditor(q: QueryInfoItem) {
+/** A report query field's editor (getQueryInfo): dates (a range in group mode), a dictionary select, or text. */
+export function queryEditor(q: QueryInfoItem, testId?: string) {
   const date = q.view === 'date' || q.view === 'datetime';
   if (date && q.mode === 'group') return <DatePicker.RangePicker showTime={q.view === 'datetime'} />;
   if (date) return <DatePicker showTime={q.view === 'datetime'} />;
   if (q.dictCode) return <DictSelect dictCode={q.dictCode} allowClear style={{ width: 160 }} />;
   if (q.mode === 'group') return <GroupInput />;
-  return <Input placeholder={`请输入${q.label}`} allowClear />;
+  return <Input placeholder={`请输入${q.label}`} allowClear style={{ width: 160 }} data-testid={testId} />;
 }
 
 /** Two inputs (from … to) for a non-date group field. */

@@ -11,6 +11,7 @@ import { maskPhone } from './mask-phone';
 import { NewPasswordFields } from './new-password-fields';
 import { fieldOfPasswordError, OTHER_SESSIONS_ENDED } from './password-errors';
 import { SmsPasswordModal } from './sms-password-modal';
+import { SettingsLayout } from './settings/settings-layout';
 
 interface ChangePasswordValues {
   oldpassword: string;
@@ -70,6 +71,7 @@ export default function SecurityScreen() {
   };
 
   return (
+    <SettingsLayout active="security">
     <Flex vertical gap={24}>
       {done && (
         <Alert
@@ -98,5 +100,6 @@ export default function SecurityScreen() {
       )}
       {phone && <SmsPasswordModal open={smsOpen} phone={phone} onClose={() => setSmsOpen(false)} onDone={smsDone} />}
     </Flex>
+    </SettingsLayout>
   );
 }

@@ -58,6 +58,15 @@ export const PERMS = Object.freeze({
   monitor: area('system:monitor', ['list']),
   /** 网关路由 (the BFF's extra upstream routes); `edit` also covers 刷新缓存 (clearRedis). */
   gateway: area('system:gateway', ['list', 'add', 'edit', 'delete']),
+  /** 仪表盘 (issue #26): 分析页's school-wide figures. */
+  dashboard: area('dashboard', ['analysis']),
+  /* 在线开发 (issue #25) */
+  /** Online表单开发: the designer; `sync` is 同步数据库, `menu` 添加到菜单, `enhance` JS增强. */
+  cgform: area('online:cgform', ['list', 'add', 'edit', 'delete', 'sync', 'menu', 'enhance']),
+  /** Online报表配置: the designer; `menu` 添加到菜单. */
+  cgreport: area('online:cgreport', ['list', 'add', 'edit', 'delete', 'menu']),
+  /** 多数据源管理; `test` is 测试连接. */
+  dataSource: area('system:datasource', ['list', 'add', 'edit', 'delete', 'test']),
 
   /* 教育 */
   location: area('edu:location', [...CRUD, 'exportXls']),
@@ -146,3 +155,11 @@ export const CALENDAR_PERM = Object.freeze({
 export const ALL_PERMISSION_CODES: readonly string[] = Object.freeze(
   Object.values(PERMS).flatMap((group) => Object.entries(group).filter(([k]) => k !== 'prefix').map(([, code]) => code as string)),
 );
+
+/**
+ * The codes of one designer-made online form (`/online/cgformList/{code}`) or report (`/online/cgreport/{code}`):
+ * made when the form or report is added to the menu (button rows under its menu row), so they are not in
+ * ALL_PERMISSION_CODES. `code` is the form's table name / the report's code, both plain identifiers.
+ */
+export const onlineFormCodes = (code: string) => area(`online:form:${code}`, [...CRUD, 'exportXls', 'importExcel']);
+export const onlineReportCodes = (code: string) => area(`online:report:${code}`, ['list', 'exportXls']);

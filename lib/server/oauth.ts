@@ -20,6 +20,8 @@ export interface OAuthFlowState {
   verifier: string;
   /** Already passed through safeRedirectPath. */
   redirect: string;
+  /** 'bind': a signed-in user links the provider account to their own (账户设置 → 账号绑定) instead of signing in. */
+  mode?: 'bind';
 }
 
 export const OAUTH_STATE_COOKIE = 'jw_oauth';
@@ -36,8 +38,8 @@ export const newState = () => base64url(randomBytes(24));
 /** RFC 7636 §4.2, S256: BASE64URL(SHA256(ASCII(code_verifier))). */
 export const pkceChallenge = (verifier: string) => base64url(createHash('sha256').update(verifier, 'ascii').digest());
 
-export function newFlowState(redirect: string): OAuthFlowState {
-  return { state: newState(), verifier: newCodeVerifier(), redirect };
+export function newFlowState(redirect: string, mode?: 'bind'): OAuthFlowState {
+  return { state: newState(), verifier: newCodeVerifier(), redirect, ...(mode ? { mode } : {}) };
 }
 
 export const oauthCallbackUrl = (origin: string) => `${origin.replace(/\/+$/, '')}${OAUTH_CALLBACK_PATH}`;
@@ -65,7 +67,7 @@ export async function unsealFlowState(value: string | null | undefined, password
   try {
     const data = (await unsealData<Partial<OAuthFlowState>>(value, { password, ttl: OAUTH_STATE_TTL_S })) as Partial<OAuthFlowState>;
     if (!data || typeof data.state !== 'string' || !data.state || typeof data.verifier !== 'string' || !data.verifier) return null;
-    return { state: data.state, verifier: data.verifier, redirect: typeof data.redirect === 'string' ? data.redirect : '/' };
+    return { state: data.state, verifier: data.verifier, redirect: typeof data.redirect === 'string' ? data.redirect : '/', ...(data.mode === 'bind' ? { mode: 'bind' as const } : {}) };
   } catch {
     return null;
   }

@@ -18,6 +18,10 @@ const PGLITE_SAMPLE = [
   'server/__tests__/calendar.test.ts',
   'server/__tests__/monitor.test.ts',
   'server/ops/__tests__/ops.test.ts',
+  // Issue #25: the form designer's DDL (catalog reads, ALTERs with rows, DDL in a transaction) on both engines.
+  'server/__tests__/online-form-design.test.ts',
+  // Issue #25: designer reports' guards (reader role, statement timeout vs PGlite's cost check, tenant CTEs) on both engines.
+  'server/__tests__/online-reports.test.ts',
 ];
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -31,12 +31,60 @@ const shape = (nodes: MenuNode[]): Shape[] => nodes.map((n) => (n.children ? [n.
 
 const ACCOUNT: Shape[] = [
   ['个人中心', '/account/center'],
-  ['账户设置', '/account/settings', [['安全设置', '/account/settings/security']]],
+  [
+    '账户设置',
+    '/account/settings',
+    [
+      ['基本设置', '/account/settings/base'],
+      ['安全设置', '/account/settings/security'],
+      ['账号绑定', '/account/settings/binding'],
+      ['新消息通知', '/account/settings/notification'],
+    ],
+  ],
   // The iframe row's path is the md5 of its url (contract §3).
   ['操作手册', createHash('md5').update('/manual/index.html').digest('hex')],
 ];
 
 const codes = (prefix: string, actions: string[]) => actions.map((a) => `${prefix}:${a}`);
+
+/** 仪表盘 (issue #26): 分析页 only for the school's managers (admin, 教务). */
+const DASHBOARD: Shape = [
+  '仪表盘',
+  '/dashboard',
+  [
+    ['工作台', '/dashboard/workplace'],
+    ['分析页', '/dashboard/analysis'],
+    ['任务', '/dashboard/task'],
+  ],
+];
+const STAFF_DASHBOARD: Shape = ['仪表盘', '/dashboard', DASHBOARD[2]!.filter(([title]) => title !== '分析页')];
+/** The demo form and report made with the online designers (issue #25), in 教育 for admin and 教务. */
+const ONLINE_DEMO: Shape[] = [
+  ['各校区本月课消', '/online/cgreport/campus_consume_month'],
+  ['教材领用登记', '/online/cgformList/textbook_receive'],
+];
+/** Their buttons (issue #25's add-to-menu rows, seeded in button order of each: the form's seven, the report's two). */
+const ONLINE_DEMO_CODES = [
+  'online:form:textbook_receive:list',
+  'online:report:campus_consume_month:list',
+  'online:form:textbook_receive:add',
+  'online:report:campus_consume_month:exportXls',
+  ...codes('online:form:textbook_receive', ['edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel']),
+];
+const ONLINE_DEV_CODES = [
+  ...codes('online:cgform', ['list', 'add', 'edit', 'delete', 'sync', 'menu', 'enhance']),
+  ...codes('online:cgreport', ['list', 'add', 'edit', 'delete', 'menu']),
+  ...codes('system:datasource', ['list', 'add', 'edit', 'delete', 'test']),
+];
+const ONLINE_DEV: Shape = [
+  '在线开发',
+  '/online',
+  [
+    ['Online表单开发', '/online/cgform'],
+    ['Online报表配置', '/online/cgreport'],
+  ],
+];
+
 const ANNOUNCEMENT_CODES = [
   ...codes('system:annountCement', ['list', 'add', 'edit', 'delete', 'release', 'revoke']),
   'system:message:send',
@@ -77,10 +125,11 @@ const EDU: Shape = [
     ['物品管理', '/edu/goods'],
     ['工作交接', '/edu/handover'],
     ['修改密码', '/edu/password'],
+    ...ONLINE_DEMO,
   ],
 ];
 /** A teacher's 教育 (issue #21): its own work, not 教务's administration (教师, 教室, 节假日). */
-const TEACHER_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => !['教师管理', '教室管理', '节假日', '员工管理', '物品管理', '工作交接'].includes(title))];
+const TEACHER_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => !['教师管理', '教室管理', '节假日', '员工管理', '物品管理', '工作交接', ...ONLINE_DEMO.map(([t]) => t)].includes(title))];
 /** Marketing's 教育: venues, the students it owns, the course catalogue and 修改密码. */
 const MARKETING_EDU: Shape = ['教育', '/edu', EDU[2]!.filter(([title]) => ['场地管理', '学员管理', '课程管理', '修改密码'].includes(title))];
 /** 招生 (issue #23): marketing's screens; 教务 reads leads (试听, 转化) and runs tasks. */
@@ -135,11 +184,13 @@ describe('seeded menu per role (fresh database)', () => {
     expect(shape(a.menu)).toEqual([
       HOME,
       ...ACCOUNT,
+      DASHBOARD,
       CRM,
       EDU,
       COURSE,
       LEARN,
       INNER,
+      ONLINE_DEV,
       [
         '系统管理',
         '/isystem',
@@ -166,12 +217,15 @@ describe('seeded menu per role (fresh database)', () => {
           ['数据日志', '/isystem/dataLog'],
           ['文件管理', '/isystem/ossFile'],
           ['系统监控', '/isystem/monitor'],
+          ['测试首页', '/test/home'],
           ['网关路由', '/isystem/gatewayRoute'],
+          ['多数据源管理', '/isystem/dataSource'],
           ['角色授权', '/isystem/rolePermission'],
         ],
       ],
     ]);
     expect(a.auth.map((x) => x.action)).toEqual([
+      ...ONLINE_DEMO_CODES,
       'system:user:frozen',
       'system:online:forceLogout',
       'system:online:list',
@@ -190,6 +244,8 @@ describe('seeded menu per role (fresh database)', () => {
       ...QUARTZ_CODES,
       ...MONITOR_CODES,
       ...GATEWAY_CODES,
+      ...ONLINE_DEV_CODES,
+      'dashboard:analysis',
       ...ALL_TEACHING_CODES,
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
@@ -228,7 +284,8 @@ describe('seeded menu per role (fresh database)', () => {
     const t = await permsOf('teacher');
     const settings = t.menu.find((m) => m.path === '/account/settings')!;
     expect(settings).toMatchObject({ component: 'account/settings/Index', meta: { title: '账户设置' } });
-    const security = settings.children![0];
+    expect(settings.children!.map((c) => c.component)).toEqual(['account/settings/BaseSetting', 'account/settings/Security', 'account/settings/Binding', 'account/settings/Notification']);
+    const security = settings.children![1];
     expect(security).toMatchObject({ component: 'account/settings/Security', meta: { title: '安全设置' } });
     expect(security.hidden).toBeUndefined();
     expect(settings.hidden).toBeUndefined();
@@ -236,7 +293,7 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('teacher: the account pages, its own teaching screens and 场地管理 (list, add, edit, teacher picker)', async () => {
     const t = await permsOf('teacher');
-    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, TEACHER_EDU, TEACHER_COURSE, LEARN, INNER]);
+    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, STAFF_DASHBOARD, TEACHER_EDU, TEACHER_COURSE, LEARN, INNER]);
     expect(t.auth.map((x) => x.action)).toEqual([...TEACHER_LOCATION_CODES, ...teachingCodes('role_teacher')]);
     // Every button is still known to the client, so it can hide what the user lacks.
     expect(t.allAuth.map((x) => x.action).sort()).toEqual(
@@ -259,6 +316,9 @@ describe('seeded menu per role (fresh database)', () => {
         ...QUARTZ_CODES,
         ...MONITOR_CODES,
         ...GATEWAY_CODES,
+        ...ONLINE_DEV_CODES,
+        ...ONLINE_DEMO_CODES,
+        'dashboard:analysis',
         ...ALL_TEACHING_CODES,
       ].sort(),
     );
@@ -266,20 +326,20 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('marketing: account pages, 行事历, venues, its students and the course catalogue; no 登录日志 (issue #21)', async () => {
     const m = await permsOf('marketing');
-    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, CRM, MARKETING_EDU]);
+    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, STAFF_DASHBOARD, CRM, MARKETING_EDU]);
     expect(m.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...teachingCodes('role_marketing')]);
     expect(m.auth.map((x) => x.action)).not.toContain('system:log:list');
   });
 
   it('academic: account pages and all of 教育 and 内部班; nothing of 系统管理', async () => {
     const j = await permsOf('jiaowu');
-    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, ACADEMIC_CRM, EDU, COURSE, LEARN, INNER]);
-    expect(j.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...teachingCodes('role_academic')]);
+    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, DASHBOARD, ACADEMIC_CRM, EDU, COURSE, LEARN, INNER]);
+    expect(j.auth.map((x) => x.action)).toEqual([...ONLINE_DEMO_CODES, ...LOCATION_CODES, 'dashboard:analysis', ...teachingCodes('role_academic')]);
   });
 
   it('the self-registration role `user` gets the account pages only', async () => {
     const rows = await be.db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', 'role_user').execute();
-    expect(rows.map((r) => r.permission_id).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual']);
+    expect(rows.map((r) => r.permission_id).sort()).toEqual(['perm_account_base', 'perm_account_binding', 'perm_account_center', 'perm_account_notification', 'perm_account_security', 'perm_account_settings', 'perm_manual']);
   });
 
   it('the buttons are what the routes enforce', async () => {

@@ -45,9 +45,17 @@ async function trackedServer() {
 describe('系统监控 /sys/monitor/*', () => {
   test('only with system:monitor:list: a teacher gets 510 on every endpoint', async () => {
     const teacher = await be.login('teacher');
-    for (const name of ['disk', 'httptrace', 'process', 'database', 'system', 'service']) {
+    for (const name of ['disk', 'httptrace', 'process', 'database', 'system', 'service', 'about']) {
       expect(await get(name, teacher)).toMatchObject({ success: false, code: 510 });
     }
+  });
+
+  test('/test/home (about): version, database kind, every migration applied, and the readiness checks run now', async () => {
+    const about = (await get('about')).result as Rec & { migrations: { name: string; executedAt: string }[]; checks: Rec };
+    expect(about).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), node: process.version, databaseKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', ready: 'ok' });
+    expect(about.checks).toEqual({ database: 'ok', migrations: 'ok', storage: 'ok' });
+    expect(about.migrations[0]).toEqual({ name: '0001-foundation', executedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    expect(about.migrations.map((m) => m.name)).toContain('0039-online');
   });
 
   test('磁盘, 进程, 系统 and 数据库 answer their figures for the administrator', async () => {

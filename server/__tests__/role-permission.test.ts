@@ -56,6 +56,11 @@ const pushed = () => {
   return { ids: [...ids].sort(), message };
 };
 
+/** 账户设置's five tabs (four menu rows: 头像 is inside 基本设置) and the folder, every role (issue #26). */
+const ACCOUNT_PERMS = ['perm_account_center', 'perm_account_settings', 'perm_account_base', 'perm_account_security', 'perm_account_binding', 'perm_account_notification'];
+/** 仪表盘 without 分析页 (issue #26). */
+const TEACHER_DASHBOARD = ['perm_dashboard', 'perm_dashboard_workplace', 'perm_dashboard_task'];
+
 describe('who may use the role screens', () => {
   it.each(['teacher', 'marketing', 'jiaowu'])('%s gets 510 on every endpoint', async (username) => {
     const token = await be.login(username);
@@ -68,7 +73,7 @@ describe('who may use the role screens', () => {
       await editRoles(token, 'u_teacher', 'role_admin'),
     ];
     for (const r of answers) expect(r.body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
-    expect(await rolePerms('role_teacher')).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...TEACHER_EDU].sort());
+    expect(await rolePerms('role_teacher')).toEqual([...ACCOUNT_PERMS, 'perm_manual', ...TEACHER_DASHBOARD, ...TEACHER_EDU].sort());
     expect(await userRoles('u_teacher')).toEqual(['role_teacher']);
     expect(notify).not.toHaveBeenCalled();
   });
@@ -91,11 +96,16 @@ describe('reading', () => {
     const leaf = (key: string, name: string, parentId: string | null, menuType: number, perms: string | null) => ({
       key, title: name, slotTitle: name, isLeaf: true, icon: null, ruleFlag: 0, scopedSlots: { title: 'hasDatarule' }, parentId, label: null, value: key, children: null, menuType, perms,
     });
-    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_crm', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_isystem']);
+    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_dashboard', 'perm_crm', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_online', 'perm_isystem']);
     expect(tree[1]).toEqual(leaf('perm_account_center', '个人中心', null, 0, null));
     expect(tree[2]).toMatchObject({ key: 'perm_account_settings', isLeaf: false });
-    expect(tree[2].children).toEqual([leaf('perm_account_security', '安全设置', 'perm_account_settings', 1, null)]);
-    const sys = tree[9];
+    expect(tree[2].children).toEqual([
+      leaf('perm_account_base', '基本设置', 'perm_account_settings', 1, null),
+      leaf('perm_account_security', '安全设置', 'perm_account_settings', 1, null),
+      leaf('perm_account_binding', '账号绑定', 'perm_account_settings', 1, null),
+      leaf('perm_account_notification', '新消息通知', 'perm_account_settings', 1, null),
+    ]);
+    const sys = tree[11];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
       'perm_isystem_depart',
@@ -119,7 +129,9 @@ describe('reading', () => {
       'perm_isystem_datalog',
       'perm_isystem_oss',
       'perm_isystem_monitor',
+      'perm_test_home',
       'perm_isystem_gateway',
+      'perm_isystem_datasource',
       'perm_isystem_role_permission',
     ]);
     // Buttons hang under their screens' menus (issue #21), not on the folder.
@@ -143,7 +155,7 @@ describe('reading', () => {
     const token = await be.login('admin');
     const r = await get('/sys/permission/queryRolePermission?roleId=role_marketing', token);
     expect(r.body.success).toBe(true);
-    expect((r.body.result as string[]).sort()).toEqual(['perm_account_center', 'perm_account_security', 'perm_account_settings', 'perm_manual', ...MARKETING_EDU].sort());
+    expect((r.body.result as string[]).sort()).toEqual([...ACCOUNT_PERMS, 'perm_manual', ...TEACHER_DASHBOARD, ...MARKETING_EDU].sort());
     expect((await get('/sys/permission/queryRolePermission', token)).body).toMatchObject({ success: false, message: '请选择角色' });
     expect((await get('/sys/permission/queryRolePermission?roleId=nope', token)).body).toMatchObject({ success: false, message: '角色不存在' });
   });
@@ -367,4 +379,6 @@ test('createBackend({notify}) routes pushes to the given function; setNotifier r
   } finally {
     await other.close();
   }
-});
+  // In the PostgreSQL stage the prepared PGlite copy is built here first (the global setup builds only the
+  // PostgreSQL template): about 10 s on a quiet 2-core machine, more under load.
+}, 90_000);

@@ -31,8 +31,11 @@ export async function consumeCaptcha(db: Database, key: string, code: string): P
   return row.code_hash === captchaHash(code, key);
 }
 
-/** '0' login, '1' register, '2' forgotten password (anonymous); '3' change password (signed in, own phone only). */
-export type SmsMode = '0' | '1' | '2' | '3';
+/**
+ * '0' login, '1' register, '2' forgotten password (anonymous); '3' change password (signed in, own phone only);
+ * '4' change phone (signed in, sent to the NEW number: 账户设置 → 基本设置).
+ */
+export type SmsMode = '0' | '1' | '2' | '3' | '4';
 
 /** Issues a 6-digit code unless a live one exists; returns null in that case. */
 export async function issueSmsCode(db: Database, mobile: string, mode: SmsMode): Promise<string | null> {

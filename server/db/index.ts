@@ -37,6 +37,8 @@ import * as m0035 from './migrations/0035-fill-rule';
 import * as m0036 from './migrations/0036-data-log';
 import * as m0037 from './migrations/0037-oss-file';
 import * as m0038 from './migrations/0038-tenant-scope';
+import * as m0039 from './migrations/0039-online';
+import * as m0040 from './migrations/0040-account-settings';
 import { TenantScopePlugin } from './tenant-scope';
 
 export type Database = Kysely<DB>;
@@ -95,6 +97,8 @@ const migrations: Record<string, Migration> = {
   '0036-data-log': m0036,
   '0037-oss-file': m0037,
   '0038-tenant-scope': m0038,
+  '0039-online': m0039,
+  '0040-account-settings': m0040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

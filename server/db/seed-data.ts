@@ -100,7 +100,16 @@ const SELLING = ['role_admin', 'role_marketing'];
 export const PERMISSIONS: Perm[] = [
   { id: 'perm_account_center', name: '个人中心', url: '/account/center', component: 'account/center/Index', menu_type: 0, sort_no: 1, icon: 'user', roles: ALL },
   { id: 'perm_account_settings', name: '账户设置', url: '/account/settings', component: 'account/settings/Index', menu_type: 0, sort_no: 2, icon: 'tool', roles: ALL },
+  // 账户设置's five tabs (issue #26 item 1; JeecgBoot's account/settings/* components and routes).
+  { id: 'perm_account_base', parent_id: 'perm_account_settings', name: '基本设置', url: '/account/settings/base', component: 'account/settings/BaseSetting', menu_type: 1, sort_no: 2.05, roles: ALL },
   { id: 'perm_account_security', parent_id: 'perm_account_settings', name: '安全设置', url: '/account/settings/security', component: 'account/settings/Security', menu_type: 1, sort_no: 2.1, hidden: false, roles: ALL },
+  { id: 'perm_account_binding', parent_id: 'perm_account_settings', name: '账号绑定', url: '/account/settings/binding', component: 'account/settings/Binding', menu_type: 1, sort_no: 2.2, roles: ALL },
+  { id: 'perm_account_notification', parent_id: 'perm_account_settings', name: '新消息通知', url: '/account/settings/notification', component: 'account/settings/Notification', menu_type: 1, sort_no: 2.3, roles: ALL },
+  // 仪表盘 (issue #26 item 2): 工作台 for everyone who teaches or sells, 分析页 for the school's managers, 任务 board.
+  { id: 'perm_dashboard', name: '仪表盘', url: '/dashboard', component: 'layouts/RouteView', menu_type: 0, sort_no: 3.5, icon: 'dashboard', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_dashboard_workplace', parent_id: 'perm_dashboard', name: '工作台', url: '/dashboard/workplace', component: 'dashboard/Workplace', menu_type: 1, sort_no: 3.51, icon: 'desktop', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  { id: 'perm_dashboard_analysis', parent_id: 'perm_dashboard', name: '分析页', url: '/dashboard/analysis', component: 'dashboard/Analysis', menu_type: 1, sort_no: 3.52, icon: 'area-chart', roles: ACADEMIC },
+  { id: 'perm_dashboard_task', parent_id: 'perm_dashboard', name: '任务', url: '/dashboard/task', component: 'dashboard/IndexTask', menu_type: 1, sort_no: 3.53, icon: 'project', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   // An iframe page (IframePageView): the operations manual shipped in public/manual, shown inside the shell.
   { id: 'perm_manual', name: '操作手册', url: '/manual/index.html', component: 'layouts/IframePageView', menu_type: 0, sort_no: 3, icon: 'read', roles: ALL },
   // 行事历 is home (spec 01 §2 '/' → /calpanel/CalendarPanel); teaching buttons are seeded by server/db/seed/teaching.ts.
@@ -148,6 +157,8 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_online', parent_id: 'perm_isystem', name: '在线用户', url: '/isystem/online', component: 'system/OnlineList', menu_type: 1, sort_no: 11, roles: ADMIN },
   { id: 'perm_isystem_log', parent_id: 'perm_isystem', name: '登录日志', url: '/isystem/log', component: 'system/LogList', menu_type: 1, sort_no: 12, roles: ADMIN },
   { id: 'perm_isystem_monitor', parent_id: 'perm_isystem', name: '系统监控', url: '/isystem/monitor', component: 'monitor/SystemMonitor', menu_type: 1, sort_no: 12.5, icon: 'dashboard', roles: ADMIN },
+  // Spec 01 §2's /test/home: reached from 系统监控's link, not listed in the sidebar.
+  { id: 'perm_test_home', parent_id: 'perm_isystem', name: '测试首页', url: '/test/home', component: 'test/Home', menu_type: 1, sort_no: 12.55, hidden: true, roles: ADMIN },
   // 系统管理, the rest (issue #24).
   { id: 'perm_isystem_tenant', parent_id: 'perm_isystem', name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', menu_type: 1, sort_no: 10.74, icon: 'cluster', roles: ADMIN },
   { id: 'perm_isystem_position', parent_id: 'perm_isystem', name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', menu_type: 1, sort_no: 10.75, icon: 'idcard', roles: ADMIN },
@@ -158,6 +169,11 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_isystem_datalog', parent_id: 'perm_isystem', name: '数据日志', url: '/isystem/dataLog', component: 'system/DataLogList', menu_type: 1, sort_no: 12.2, icon: 'history', roles: ADMIN },
   { id: 'perm_isystem_oss', parent_id: 'perm_isystem', name: '文件管理', url: '/isystem/ossFile', component: 'system/OssFileList', menu_type: 1, sort_no: 12.3, icon: 'folder-open', roles: ADMIN },
   { id: 'perm_isystem_gateway', parent_id: 'perm_isystem', name: '网关路由', url: '/isystem/gatewayRoute', component: 'system/SysGatewayRouteList', menu_type: 1, sort_no: 12.6, icon: 'cluster', roles: ADMIN },
+  { id: 'perm_isystem_datasource', parent_id: 'perm_isystem', name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList', menu_type: 1, sort_no: 12.7, icon: 'database', roles: ADMIN },
+  // 在线开发 (issue #25): the designers; a designed form or report gets its own menu row from 添加到菜单.
+  { id: 'perm_online', name: '在线开发', url: '/online', component: 'layouts/RouteView', menu_type: 0, sort_no: 9.5, icon: 'code', roles: ADMIN },
+  { id: 'perm_online_cgform', parent_id: 'perm_online', name: 'Online表单开发', url: '/online/cgform', component: 'modules/online/cgform/OnlCgformHeadList', menu_type: 1, sort_no: 9.51, icon: 'form', roles: ADMIN },
+  { id: 'perm_online_cgreport', parent_id: 'perm_online', name: 'Online报表配置', url: '/online/cgreport', component: 'modules/online/cgreport/OnlCgreportHeadList', menu_type: 1, sort_no: 9.52, icon: 'bar-chart', roles: ADMIN },
   { id: 'perm_isystem_depart', parent_id: 'perm_isystem', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', menu_type: 1, sort_no: 10.6, icon: 'team', roles: ADMIN },
   { id: 'perm_isystem_role', parent_id: 'perm_isystem', name: '角色管理', url: '/isystem/role', component: 'system/RoleList', menu_type: 1, sort_no: 10.7, icon: 'safety', roles: ADMIN },
   { id: 'perm_isystem_dict', parent_id: 'perm_isystem', name: '数据字典', url: '/isystem/dict', component: 'system/DictList', menu_type: 1, sort_no: 10.8, icon: 'book', roles: ADMIN },
@@ -244,6 +260,26 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_btn_gateway_add', parent_id: 'perm_isystem_gateway', name: '新增网关路由', menu_type: 2, perms: PERMS.gateway.add, perms_type: '1', sort_no: 251, roles: ADMIN },
   { id: 'perm_btn_gateway_edit', parent_id: 'perm_isystem_gateway', name: '编辑网关路由', menu_type: 2, perms: PERMS.gateway.edit, perms_type: '1', sort_no: 252, roles: ADMIN },
   { id: 'perm_btn_gateway_delete', parent_id: 'perm_isystem_gateway', name: '删除网关路由', menu_type: 2, perms: PERMS.gateway.delete, perms_type: '1', sort_no: 253, roles: ADMIN },
+  // 分析页 (issue #26): the school's figures.
+  { id: 'perm_btn_dashboard_analysis', parent_id: 'perm_dashboard_analysis', name: '查看分析页', menu_type: 2, perms: PERMS.dashboard.analysis, perms_type: '1', sort_no: 290, roles: ACADEMIC },
+  // 在线开发 and 多数据源管理 (issue #25).
+  { id: 'perm_btn_cgform_list', parent_id: 'perm_online_cgform', name: '查看表单开发', menu_type: 2, perms: PERMS.cgform.list, perms_type: '1', sort_no: 260, roles: ADMIN },
+  { id: 'perm_btn_cgform_add', parent_id: 'perm_online_cgform', name: '新增表单', menu_type: 2, perms: PERMS.cgform.add, perms_type: '1', sort_no: 261, roles: ADMIN },
+  { id: 'perm_btn_cgform_edit', parent_id: 'perm_online_cgform', name: '编辑表单', menu_type: 2, perms: PERMS.cgform.edit, perms_type: '1', sort_no: 262, roles: ADMIN },
+  { id: 'perm_btn_cgform_delete', parent_id: 'perm_online_cgform', name: '删除表单', menu_type: 2, perms: PERMS.cgform.delete, perms_type: '1', sort_no: 263, roles: ADMIN },
+  { id: 'perm_btn_cgform_sync', parent_id: 'perm_online_cgform', name: '同步数据库', menu_type: 2, perms: PERMS.cgform.sync, perms_type: '1', sort_no: 264, roles: ADMIN },
+  { id: 'perm_btn_cgform_menu', parent_id: 'perm_online_cgform', name: '表单添加到菜单', menu_type: 2, perms: PERMS.cgform.menu, perms_type: '1', sort_no: 265, roles: ADMIN },
+  { id: 'perm_btn_cgform_enhance', parent_id: 'perm_online_cgform', name: 'JS增强', menu_type: 2, perms: PERMS.cgform.enhance, perms_type: '1', sort_no: 266, roles: ADMIN },
+  { id: 'perm_btn_cgreport_list', parent_id: 'perm_online_cgreport', name: '查看报表配置', menu_type: 2, perms: PERMS.cgreport.list, perms_type: '1', sort_no: 267, roles: ADMIN },
+  { id: 'perm_btn_cgreport_add', parent_id: 'perm_online_cgreport', name: '新增报表', menu_type: 2, perms: PERMS.cgreport.add, perms_type: '1', sort_no: 268, roles: ADMIN },
+  { id: 'perm_btn_cgreport_edit', parent_id: 'perm_online_cgreport', name: '编辑报表', menu_type: 2, perms: PERMS.cgreport.edit, perms_type: '1', sort_no: 269, roles: ADMIN },
+  { id: 'perm_btn_cgreport_delete', parent_id: 'perm_online_cgreport', name: '删除报表', menu_type: 2, perms: PERMS.cgreport.delete, perms_type: '1', sort_no: 270, roles: ADMIN },
+  { id: 'perm_btn_cgreport_menu', parent_id: 'perm_online_cgreport', name: '报表添加到菜单', menu_type: 2, perms: PERMS.cgreport.menu, perms_type: '1', sort_no: 271, roles: ADMIN },
+  { id: 'perm_btn_datasource_list', parent_id: 'perm_isystem_datasource', name: '查看数据源', menu_type: 2, perms: PERMS.dataSource.list, perms_type: '1', sort_no: 272, roles: ADMIN },
+  { id: 'perm_btn_datasource_add', parent_id: 'perm_isystem_datasource', name: '新增数据源', menu_type: 2, perms: PERMS.dataSource.add, perms_type: '1', sort_no: 273, roles: ADMIN },
+  { id: 'perm_btn_datasource_edit', parent_id: 'perm_isystem_datasource', name: '编辑数据源', menu_type: 2, perms: PERMS.dataSource.edit, perms_type: '1', sort_no: 274, roles: ADMIN },
+  { id: 'perm_btn_datasource_delete', parent_id: 'perm_isystem_datasource', name: '删除数据源', menu_type: 2, perms: PERMS.dataSource.delete, perms_type: '1', sort_no: 275, roles: ADMIN },
+  { id: 'perm_btn_datasource_test', parent_id: 'perm_isystem_datasource', name: '测试连接', menu_type: 2, perms: PERMS.dataSource.test, perms_type: '1', sort_no: 276, roles: ADMIN },
 ];
 
 /** Dictionaries of contract §11 that the spec uses (priority texts as spec 01 §9 gives them). */
@@ -269,4 +305,6 @@ export const DICTS: { code: string; name: string; items: [string, string][] }[] 
   { code: 'log_type', name: '日志类型', items: [['1', '登录日志'], ['2', '操作日志']] },
   // 招生 (issue #23)
   { code: 'lead_channel', name: '线索渠道', items: [['1', '地推'], ['2', '转介绍'], ['3', '线上广告'], ['4', '自然到访'], ['5', '电话咨询'], ['6', '其他']] },
+  // The demo register 教材领用登记's select (issue #25); a reference row like the others.
+  { code: 'textbook_receive_status', name: '教材领用状态', items: [['1', '已领取'], ['2', '已退回']] },
 ];

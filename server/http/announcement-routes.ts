@@ -10,6 +10,7 @@ import { ANNOUNCEMENT_PAGE_HEADERS, renderAnnouncementPage, renderMessagePage } 
 import { formatDateTime } from '../services/format';
 import { bodySchema, toColumns } from '../services/announcement-input';
 import { pushToUsers } from '../services/notify';
+import { bellMutes } from '../services/account-settings';
 import { loadUserPermCodes } from '../services/users';
 import { ApiFailure, fail, ok, TOKEN_INVALID } from '../core/errors';
 import { messageRoutes } from './message-routes';
@@ -173,7 +174,12 @@ announcementRoutes.get(`${BASE}/listByUser`, async (c) => {
   const size = Number(q(c, 'pageSize'));
   const pageSize = Number.isInteger(size) && size >= 1 ? Math.min(size, 50) : 5;
   await materializeAll(db, user);
-  const [annt, sys] = await Promise.all([unreadOf(db, user.id, '1', pageSize), unreadOf(db, user.id, '2', pageSize)]);
+  // 新消息通知 (issue #26): a kind the user switched off neither shows nor counts here (我的消息 still lists it).
+  const mutes = await bellMutes(db, user.id);
+  const [annt, sys] = await Promise.all([
+    mutes.announcements ? { total: 0, rows: [] } : unreadOf(db, user.id, '1', pageSize),
+    unreadOf(db, user.id, '2', pageSize, mutes.busTypes),
+  ]);
   const dto = (rows: SysAnnouncement[]) => withSenderNames(db, rows.map((r) => toAnnouncement(r, { showUserIds: false })));
   return c.json(ok({ anntMsgList: await dto(annt.rows), anntMsgTotal: annt.total, sysMsgList: await dto(sys.rows), sysMsgTotal: sys.total }));
 });

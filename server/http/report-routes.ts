@@ -1,36 +1,73 @@
 import { Hono } from 'hono';
 import { getReport } from '../reports/registry';
-import { REPORT_NOT_FOUND, reportColumns, reportData, reportQueryInfo } from '../reports/run';
+import { REPORT_NOT_FOUND, reportColumns, reportData, reportQueryInfo, type ReportExecutor } from '../reports/run';
 import type { AnyReportDef } from '../reports/types';
-import { loadUserPermCodes } from '../services/users';
+import type { CgreportChart } from '../../lib/online/wire';
+import { limitPage, loadDesignerReport, prepareDesignerReport, type DesignerReport } from '../online/report-run';
+import { REPORT_CODE_RE, REPORT_ROW_LIMIT } from '../../lib/online/report-rules';
+import { onlineReportCodes, PERMS } from '../../lib/permissions/codes';
+import { xlsxResponse, type ExcelRow } from '../excel/write';
 import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { permCodesOf } from './perm';
 import { readPage } from './paging';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 
 /**
- * Online reports (contract §10; spec 02's report popup). Reports exist only in server/reports/: the
- * path names a report code, never SQL. Any signed-in user may read a report unless it names a
- * permission code. getQueryInfo and getData take the code too (getRpColumns answers it as cgRpConfigId).
+ * Online reports (contract §10; spec 02's report popup). Two kinds behind one set of paths: reports defined in code
+ * (server/reports/, any signed-in user unless they name a permission code; they win on a code clash) and reports made
+ * in 报表配置 (issue #25, onl_cgreport_*; readable by holders of `online:report:<code>:list` or of the designer's
+ * `online:cgreport:list`, run by server/online/report-run.ts under its guards). The path names a report code, never
+ * SQL; `self_<param>` query values bind a designer report's `${param}`s. getQueryInfo and getData take the code too
+ * (getRpColumns answers it as cgRpConfigId).
  */
 export const reportRoutes = new Hono<AppEnv>();
 
 const PREFIX = '/online/cgreport/api';
+const EXPORT_BATCH = 500;
 
-/** The named report, if it exists and the caller may read it; otherwise the answer to send. */
-async function resolve(c: Ctx): Promise<{ def: AnyReportDef } | { denied: Response }> {
-  const def = getReport(c.req.param('code'));
-  if (!def) return { denied: c.json(fail(REPORT_NOT_FOUND)) };
-  if (def.perm) {
-    const codes = await loadUserPermCodes(c.var.services.db, authOf(c).user.id);
-    if (!codes.has(def.perm)) return { denied: c.json(fail(NO_PERMISSION, 510)) };
-  }
-  return { def };
+interface Resolved {
+  def: AnyReportDef;
+  exec?: ReportExecutor;
+  designer?: DesignerReport;
 }
+
+/** The named report, if it exists and the caller may read (or export) it; otherwise the answer to send. */
+async function resolve(c: Ctx, action: 'list' | 'exportXls' = 'list'): Promise<Resolved | { denied: Response }> {
+  const code = (c.req.param('code') ?? '').trim();
+  const perms = () => permCodesOf(c, authOf(c).user.id);
+  const def = getReport(code);
+  if (def) {
+    if (def.perm && !(await perms()).has(def.perm)) return { denied: c.json(fail(NO_PERMISSION, 510)) };
+    return { def };
+  }
+  if (!REPORT_CODE_RE.test(code)) return { denied: c.json(fail(REPORT_NOT_FOUND)) };
+  const { db, config } = c.var.services;
+  const rep = await loadDesignerReport(db, { code });
+  if (!rep) return { denied: c.json(fail(REPORT_NOT_FOUND)) };
+  const held = await perms();
+  if (!held.has(onlineReportCodes(code)[action]) && !held.has(PERMS.cgreport.list)) return { denied: c.json(fail(NO_PERMISSION, 510)) };
+  const prepared = await prepareDesignerReport(db, config, rep, c.req.query());
+  return { ...prepared, designer: rep };
+}
+
+/** The chart chosen in the designer, for the report screen; null without one. */
+function chartOf(rep: DesignerReport | undefined): CgreportChart | null {
+  const h = rep?.head;
+  if (!h || h.chartType === 'none' || !h.chartX) return null;
+  return { type: h.chartType, x: h.chartX, y: (h.chartY ?? '').split(',').map((s) => s.trim()).filter(Boolean) };
+}
+
+const columnsOf = async (c: Ctx, r: Resolved) => ({ ...(await reportColumns(c.var.services.db, r.def)), chart: chartOf(r.designer) });
+
+const dataOf = (c: Ctx, r: Resolved) => {
+  const { offset, pageSize } = readPage(c);
+  return reportData(c.var.services.db, r.def, c.req.query(), limitPage({ offset, limit: pageSize }), r.exec);
+};
 
 reportRoutes.get(`${PREFIX}/getRpColumns/:code`, async (c) => {
   const r = await resolve(c);
   if ('denied' in r) return r.denied;
-  return c.json(ok(await reportColumns(c.var.services.db, r.def)));
+  return c.json(ok(await columnsOf(c, r)));
 });
 
 reportRoutes.get(`${PREFIX}/getQueryInfo/:code`, async (c) => {
@@ -39,9 +76,52 @@ reportRoutes.get(`${PREFIX}/getQueryInfo/:code`, async (c) => {
   return c.json(ok(reportQueryInfo(r.def)));
 });
 
+/** The designer report's `${param}`s with their defaults (code-defined reports have none). */
+reportRoutes.get(`${PREFIX}/getParamsInfo/:code`, async (c) => {
+  const r = await resolve(c);
+  if ('denied' in r) return r.denied;
+  return c.json(ok((r.designer?.params ?? []).map((p) => ({ paramName: p.paramName, paramTxt: p.paramTxt, paramValue: p.paramValue, orderNum: p.orderNum }))));
+});
+
 reportRoutes.get(`${PREFIX}/getData/:code`, async (c) => {
   const r = await resolve(c);
   if ('denied' in r) return r.denied;
-  const { offset, pageSize } = readPage(c);
-  return c.json(ok(await reportData(c.var.services.db, r.def, c.req.query(), { offset, limit: pageSize })));
+  return c.json(ok(await dataOf(c, r)));
+});
+
+reportRoutes.get(`${PREFIX}/getColumnsAndData/:code`, async (c) => {
+  const r = await resolve(c);
+  if ('denied' in r) return r.denied;
+  const [columns, data] = await Promise.all([columnsOf(c, r), dataOf(c, r)]);
+  return c.json(ok({ ...columns, data }));
+});
+
+/** The report's rows with the same filters, sort and params as getData, up to the row limit; dictionary columns as text. */
+reportRoutes.get(`${PREFIX}/exportXls/:code`, async (c) => {
+  const r = await resolve(c, 'exportXls');
+  if ('denied' in r) return r.denied;
+  const { db } = c.var.services;
+  const query = c.req.query();
+  const { def, exec } = r;
+  if (!def.columns.length) return c.json(fail('报表没有可导出的列'));
+  // The first page runs before the response starts, so a refused or timed-out report answers its message, not a broken file.
+  const first = await reportData(db, def, query, limitPage({ offset: 0, limit: EXPORT_BATCH }), exec);
+  const toRow = (rec: Record<string, unknown>): ExcelRow =>
+    Object.fromEntries(
+      def.columns.map((col) => {
+        const v = col.dictCode ? (rec[`${col.field}_dictText`] ?? rec[col.field]) : rec[col.field];
+        return [col.field, v === null || v === undefined ? null : typeof v === 'number' ? v : String(v)];
+      }),
+    );
+  async function* rows(): AsyncGenerator<ExcelRow> {
+    let page = first.records;
+    for (let offset = 0; ; ) {
+      for (const rec of page) yield toRow(rec);
+      offset += EXPORT_BATCH;
+      if (page.length < EXPORT_BATCH || offset >= REPORT_ROW_LIMIT) return;
+      page = (await reportData(db, def, query, limitPage({ offset, limit: EXPORT_BATCH }), exec)).records;
+    }
+  }
+  const columns = def.columns.map((col) => ({ header: col.title, key: col.field, ...(col.width ? { width: Math.max(8, Math.round(col.width / 7)) } : {}) }));
+  return xlsxResponse(`${def.title}.xls`, { title: def.title, subtitle: `导出人:${authOf(c).user.realname}`, columns }, rows());
 });

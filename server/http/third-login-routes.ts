@@ -36,7 +36,7 @@ const isHttpUrl = (s: string) => {
   }
 };
 
-const exchangeSchema = z.object({
+export const exchangeSchema = z.object({
   code: z.string({ error: '授权码缺失' }).min(1, '授权码缺失').max(2048, '授权码无效'),
   // RFC 7636 §4.1: 43–128 characters of [A-Z a-z 0-9 - . _ ~].
   codeVerifier: z.string({ error: 'PKCE 参数缺失' }).regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'PKCE 参数无效'),
@@ -63,7 +63,7 @@ const text = (v: unknown, max: number): string | null => (typeof v === 'string' 
 type ProviderUser = { uuid: string; realname: string | null; avatar: string | null };
 
 /** Code → access token → userinfo. Returns the provider user or the message to show. */
-async function fetchProviderUser(
+export async function fetchProviderUser(
   oauth: OAuthProviderConfig,
   fetchExternal: typeof fetch,
   body: { code: string; codeVerifier: string; redirectUri: string },

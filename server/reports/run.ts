@@ -97,9 +97,9 @@ export function reportSort(def: AnyReportDef, columnRaw: string | undefined, ord
     if (!c || !c.sortable) throw new ApiFailure(`${SORT_FIELD_MISSING}${name.slice(0, 64)}`);
     if (!keys.some((k) => k.field === c.field)) keys.push({ field: c.field, order });
   }
-  if (!keys.length) keys.push({ ...def.defaultSort });
+  if (!keys.length && def.defaultSort) keys.push({ ...def.defaultSort });
   // Stable paging: the row key breaks ties.
-  if (!keys.some((k) => k.field === def.rowKey)) keys.push({ field: def.rowKey, order: keys[keys.length - 1].order });
+  if (def.rowKey && keys.length && !keys.some((k) => k.field === def.rowKey)) keys.push({ field: def.rowKey, order: keys[keys.length - 1].order });
   return keys;
 }
 
@@ -142,7 +142,8 @@ function formatValue(type: ReportValueType, v: unknown): unknown {
 
 /** A raw row as a wire record: the row key and the columns, formatted, plus `<field>_dictText`. */
 function toRecord(def: AnyReportDef, row: Row, dicts: DictOptions): Row {
-  const out: Row = { [def.rowKey]: row[def.rowKey] === null || row[def.rowKey] === undefined ? null : String(row[def.rowKey]) };
+  const out: Row = {};
+  if (def.rowKey) out[def.rowKey] = row[def.rowKey] === null || row[def.rowKey] === undefined ? null : String(row[def.rowKey]);
   for (const c of def.columns) {
     const v = formatValue(c.type, row[c.field]);
     out[c.field] = v;
@@ -160,18 +161,31 @@ function toRecord(def: AnyReportDef, row: Row, dicts: DictOptions): Row {
   return out;
 }
 
+/**
+ * Runs a report's queries. Code-defined reports query the database directly; designer-made ones (issue #25) run
+ * inside server/online/report-run.ts's guards (read-only transaction, timeout, reader role) or on their 数据源.
+ */
+export type ReportExecutor = <T>(fn: (db: Database) => Promise<T>) => Promise<T>;
+
 /** `GET /online/cgreport/api/getData/{code}` → `{total, records}`: the base query as a subquery, filtered, sorted, paged. */
-export async function reportData(db: Database, def: AnyReportDef, params: Record<string, string | undefined>, page: { offset: number; limit: number }) {
+export async function reportData(db: Database, def: AnyReportDef, params: Record<string, string | undefined>, page: { offset: number; limit: number }, exec?: ReportExecutor) {
   const where = reportWhere(def, params);
   const sort = reportSort(def, params.column, params.order);
-  const from = () => asAny(db).selectFrom(sql<Row>`${def.base(db)}`.as('r'));
-  let count = from().select(sql<number>`count(*)`.as('n'));
-  let rows = from().selectAll();
-  if (where.length) {
-    count = count.where((eb) => eb.and(where.map((c) => toExpression(eb, c))));
-    rows = rows.where((eb) => eb.and(where.map((c) => toExpression(eb, c))));
-  }
-  for (const k of sort) rows = rows.orderBy(sql.ref(k.field), k.order);
-  const [n, list, dicts] = await Promise.all([count.executeTakeFirstOrThrow(), rows.offset(page.offset).limit(page.limit).execute(), loadDictOptions(db, def)]);
+  const run: ReportExecutor = exec ?? ((fn) => fn(db));
+  const query = (q: Database) => {
+    const from = () => asAny(q).selectFrom(sql<Row>`${def.base(q)}`.as('r'));
+    let count = from().select(sql<number>`count(*)`.as('n'));
+    let rows = from().selectAll();
+    if (where.length) {
+      count = count.where((eb) => eb.and(where.map((c) => toExpression(eb, c))));
+      rows = rows.where((eb) => eb.and(where.map((c) => toExpression(eb, c))));
+    }
+    for (const k of sort) rows = rows.orderBy(sql.ref(k.field), k.order);
+    const list = () => (page.limit > 0 ? rows.offset(page.offset).limit(page.limit).execute() : Promise.resolve([]));
+    // Inside an executor's transaction both go through one connection: one after the other.
+    if (exec) return count.executeTakeFirstOrThrow().then(async (n) => [n, await list()] as const);
+    return Promise.all([count.executeTakeFirstOrThrow(), list()]);
+  };
+  const [[n, list], dicts] = await Promise.all([run(query), loadDictOptions(db, def)]);
   return { total: Number(n.n), records: (list as Row[]).map((r) => toRecord(def, r, dicts)) };
 }

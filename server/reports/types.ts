@@ -50,11 +50,15 @@ export interface ReportDef<O extends object = Record<string, unknown>> {
    * a subquery, so filters and the sort refer to these aliases only.
    */
   base(db: Database): Expression<O>;
-  /** Unique per row; the final sort tie-break (stable paging). Returned in records, not necessarily shown. */
-  rowKey: Extract<keyof O, string>;
+  /**
+   * Unique per row; the final sort tie-break (stable paging). Returned in records, not necessarily shown. Designer-made
+   * reports (server/online/report-run.ts) have none: their SQL's own order stands.
+   */
+  rowKey?: Extract<keyof O, string>;
   columns: ReportColumn<Extract<keyof O, string>>[];
   queryFields: ReportQueryField<Extract<keyof O, string>>[];
-  defaultSort: { field: Extract<keyof O, string>; order: 'asc' | 'desc' };
+  /** Without one (designer-made reports) and without a requested sort, the rows keep the SQL's own order. */
+  defaultSort?: { field: Extract<keyof O, string>; order: 'asc' | 'desc' };
 }
 
 /** A definition with its row type erased, as the registry stores it. */

@@ -16,6 +16,7 @@ import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
 import { menuMapsTo, ruleField, ruleProblemFor } from '../resources/data-rules';
 import { listResources } from '../resources/registry';
+import { onlineDefsForButtons } from '../online/form-runtime';
 import { formatDateTime } from './format';
 import { NOT_FOUND, type RuleInput } from './permission-input';
 import { liveRow, type Writer } from './permission-menus';
@@ -44,9 +45,11 @@ const ruleWire = (r: SysPermissionDataRule, columnText?: string) => ({
 async function resourcesOfMenu(db: Database, menuId: string): Promise<ResourceDef[]> {
   const buttons = await db.selectFrom('sys_permission').select('perms').where('parent_id', '=', menuId).where('menu_type', '=', MENU_TYPE.button).where('del_flag', '=', 0).execute();
   const perms = buttons.map((b) => b.perms);
-  return listResources()
+  const registered = listResources()
     .map((r) => r.def)
     .filter((def) => menuMapsTo(def, perms));
+  // A designed online form's menu (issue #25) stands for that form: its definition is built from the database.
+  return [...registered, ...(await onlineDefsForButtons(db, perms))];
 }
 
 /** The fields a rule of this menu may name: its resources' queryable fields, or every resource's when it stands for none. */

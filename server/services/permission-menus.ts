@@ -28,7 +28,7 @@ const MENU_LOCK = 0x6a776d656e75;
 /** The writer: its username stamps the rows, its id is checked to keep this screen. */
 export type Writer = Pick<SysUser, 'id' | 'username'>;
 
-async function lockMenus(tx: Database) {
+export async function lockMenus(tx: Database) {
   await sql`select pg_advisory_xact_lock(${MENU_LOCK})`.execute(tx);
 }
 

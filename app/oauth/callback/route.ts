@@ -1,4 +1,5 @@
 import { captureLogin } from '@/lib/server/bff';
+import { bindToSignedInUser } from './bind';
 import { getUpstream } from '@/lib/server/bff-instance';
 import { serverEnv } from '@/lib/server/env';
 import { checkCallback, clearFlowCookieHeader, OAUTH_STATE_COOKIE, oauthCallbackUrl, oauthFailurePage, unsealFlowState } from '@/lib/server/oauth';
@@ -36,6 +37,10 @@ export async function GET(req: Request) {
   const upstream = getUpstream();
   const clientIp = req.headers.get('x-jiaowu-client-ip') ?? '';
   const redirectUri = oauthCallbackUrl(requestOrigin(req, env));
+  if (flow.mode === 'bind') {
+    const to = await bindToSignedInUser(req, upstream, { code: checked.code, verifier: flow.verifier, redirectUri, clientIp, thirdType: env.oauth.name, sessionSecret: env.sessionSecret });
+    return new Response(null, { status: 303, headers: { location: to, 'cache-control': 'no-store', 'set-cookie': clear } });
+  }
   const exchanged = await upstream('/sys/thirdLogin/exchange', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-jiaowu-client-ip': clientIp, 'tenant-id': '0' },

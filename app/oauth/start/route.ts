@@ -13,7 +13,8 @@ export async function GET(req: Request) {
   const env = serverEnv();
   if (!env.oauth) return oauthFailurePage('未启用第三方登录', '请使用账号密码登录。', [], 404);
   const url = new URL(req.url);
-  const flow = newFlowState(safeRedirectPath(url.searchParams.get('redirect'), '/'));
+  // ?mode=bind (账户设置 → 账号绑定): the callback links the account to the signed-in user instead of signing in.
+  const flow = newFlowState(safeRedirectPath(url.searchParams.get('redirect'), '/'), url.searchParams.get('mode') === 'bind' ? 'bind' : undefined);
   const origin = requestOrigin(req, env);
   const location = buildAuthorizeUrl(env.oauth, flow, oauthCallbackUrl(origin));
   const sealed = await sealFlowState(flow, env.sessionSecret);

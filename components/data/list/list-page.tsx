@@ -11,7 +11,7 @@ import { searchModeOf } from '@/lib/resources/field-kinds';
 import type { ResourceDef } from '@/lib/resources/types';
 import { ColumnSettings, useColumnSettings } from './column-settings';
 import { actionColumn, dataColumns, listFields, type CellRenderers, type RowAction } from './list-columns';
-import { ListFormHost, useListForms, type ImportOptions } from './list-form-host';
+import { ListFormHost, useListForms, type ImportOptions, type ListFormHostProps } from './list-form-host';
 import { ListFrame } from './list-frame';
 import { ListTable } from './list-table';
 import { ListToolbar, type ToolbarAction } from './list-toolbar';
@@ -63,6 +63,8 @@ export interface ListPageProps<R extends Row = Row> {
   /** Offer the advanced query builder (default true; it needs at least one queryable field). */
   superQuery?: boolean;
   formWidth?: number;
+  /** Replaces the 新增 / 编辑 / 详情 modal (ListFormHost). */
+  renderForm?: ListFormHostProps<R>['renderForm'];
   title?: ReactNode;
 }
 
@@ -91,7 +93,7 @@ export function ListPage<R extends Row = Row>(props: ListPageProps<R>) {
   return <ListPageBody {...props} route={route} />;
 }
 
-function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, route, persistState = true, extraParams, rowActions, toolbarExtra, toPoolParams, addBatchTaskParams, labels = {}, importOptions, searchCollapsedCount, superQuery = true, formWidth, title }: ListPageProps<R> & { route: string }) {
+function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, route, persistState = true, extraParams, rowActions, toolbarExtra, toPoolParams, addBatchTaskParams, labels = {}, importOptions, searchCollapsedCount, superQuery = true, formWidth, renderForm, title }: ListPageProps<R> & { route: string }) {
   const { mode } = useAuth();
   // The administrator's custom columns join the table and the form; the list request stays the resource's own.
   const def = useCustomColumns(baseDef);
@@ -169,7 +171,7 @@ function ListPageBody<R extends Row>({ def: baseDef, urls, renderers, editors, r
       }
     >
       <ListTable<R> page={page} columns={columns} testId="list-table" />
-      <ListFormHost<R> forms={forms} def={def} page={page} editors={editors} formWidth={formWidth} importOptions={importOptions} />
+      <ListFormHost<R> forms={forms} def={def} page={page} editors={editors} formWidth={formWidth} importOptions={importOptions} renderForm={renderForm} />
     </ListFrame>
   );
 }

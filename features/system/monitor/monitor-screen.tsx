@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import Link from 'next/link';
 import { Tabs } from 'antd';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { DatabasePanel, DiskPanel, TracePanel } from './data-panels';
@@ -23,7 +24,14 @@ const TABS = [
 export default function SystemMonitorScreen() {
   const [tab, setTab] = useState<string>('disk');
   return (
-    <PageWrapper description="本服务进程及其所在机器的运行情况；多实例部署时显示的是响应本次请求的实例。">
+    <PageWrapper
+      description={
+        <>
+          本服务进程及其所在机器的运行情况；多实例部署时显示的是响应本次请求的实例。版本、数据库迁移与就绪检查见
+          <Link href="/test/home" data-testid="monitor-test-home-link">测试首页</Link>。
+        </>
+      }
+    >
       <Tabs
         activeKey={tab}
         onChange={setTab}

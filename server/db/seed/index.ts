@@ -23,6 +23,8 @@ import { seedOpDataLogs } from './op-data-logs';
 import { seedFillRules } from './fill-rules';
 import { seedOssFiles } from './oss-files';
 import { seedPositions } from './positions';
+import { seedOnlineReports } from './online-reports';
+import { seedOnlineForms } from './online-forms';
 import type { FileStorage } from '../../storage/storage';
 import { DEFAULT_TENANT_ID } from '../tenant-scope';
 import { seedTenantDemo } from './tenants';
@@ -104,6 +106,8 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
     if (demo) await seedOpDataLogs(db);
     if (demo) await seedFillRules(db);
     if (demo) await seedPositions(db);
+    if (demo) await seedOnlineReports(db);
+    if (demo) await seedOnlineForms(db);
     await fillAllPinyinKeys(db);
     await seedOssFiles(db, { storage });
     return report;
@@ -144,6 +148,8 @@ export async function seed(db: Database, { demo, term = false, storage }: { demo
   if (demo) await seedOpDataLogs(db);
   if (demo) await seedFillRules(db);
   if (demo) await seedPositions(db);
+  if (demo) await seedOnlineReports(db);
+  if (demo) await seedOnlineForms(db);
   // The seeds insert in bulk and by SQL without 拼音 sort keys; this also fills rows from before migration 0024.
   await fillAllPinyinKeys(db);
   await seedOssFiles(db, { storage });

@@ -1,0 +1,7 @@
+'use client';
+
+import { ResultScreen } from './result-screen';
+
+export default function FailScreen() {
+  return <ResultScreen status="error" />;
+}
