@@ -12,7 +12,7 @@ import {
   formFields,
   formHead,
   getEnhanceJs,
-  listForms,
+
   listVersions,
   saveEnhanceJs,
   syncForm,
@@ -20,7 +20,6 @@ import {
   versionSnapshot,
 } from '../online/form-design';
 import { addFormMenu } from '../online/form-menu';
-import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
 
 /**
@@ -45,13 +44,6 @@ function idParam(raw: string | undefined): string {
   if (!id) throw new ApiFailure('参数错误');
   return id;
 }
-
-onlineFormRoutes.get('/online/cgform/head/list', requirePerm(CG.list), async (c) => {
-  const { pageNo, pageSize, offset } = readPage(c);
-  const q = c.req.query();
-  const { records, total } = await listForms(c.var.services.db, q, { offset, limit: pageSize });
-  return c.json(ok(pageOf(records, total, pageNo, pageSize)));
-});
 
 onlineFormRoutes.get('/online/cgform/head/queryById', requirePerm(CG.list), async (c) => c.json(ok(await formHead(c.var.services.db, idParam(c.req.query('id'))))));
 

@@ -4,10 +4,9 @@ import type { AddMenuBody, CgreportSaveBody } from '../../lib/online/wire';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { idOrUndefined } from '../core/ids';
-import { addReportMenu, deleteReport, listReportHeads, REPORT_MISSING, saveReport } from '../online/report-design';
+import { addReportMenu, deleteReport, REPORT_MISSING, saveReport } from '../online/report-design';
 import { loadDesignerReport, parseReportSql, reportItems, reportParams } from '../online/report-run';
-import { deleteDataSource, DS_NOT_FOUND, getDataSource, listDataSources, saveDataSource, testConnection, toDataSource, type DataSourceInput } from '../online/datasources';
-import { pageOf, readPage } from './paging';
+import { deleteDataSource, DS_NOT_FOUND, getDataSource, saveDataSource, testConnection, toDataSource, type DataSourceInput } from '../online/datasources';
 import { permCodesOf, requirePerm } from './perm';
 
 /**
@@ -38,8 +37,6 @@ function idParam(raw: string | undefined): string {
   return id;
 }
 
-const searchText = (v: string | undefined) => (v ?? '').trim().replace(/^\*|\*$/g, '').slice(0, 64) || undefined;
-
 /** A save body's shape (the rules themselves are lib/online/report-rules.ts). */
 function saveBody(raw: Record<string, unknown>): CgreportSaveBody {
   const head = raw.head;
@@ -48,12 +45,6 @@ function saveBody(raw: Record<string, unknown>): CgreportSaveBody {
 }
 
 /* ---------------- 报表配置 ---------------- */
-
-onlineReportRoutes.get('/online/cgreport/head/list', requirePerm(CR.list), async (c) => {
-  const { pageNo, pageSize, offset } = readPage(c);
-  const { records, total } = await listReportHeads(c.var.services.db, { code: searchText(c.req.query('code')), name: searchText(c.req.query('name')) }, { offset, limit: pageSize });
-  return c.json(ok(pageOf(records, total, pageNo, pageSize)));
-});
 
 onlineReportRoutes.get('/online/cgreport/head/queryById', requirePerm(CR.list), async (c) => {
   const rep = await loadDesignerReport(c.var.services.db, { id: idParam(c.req.query('id')) });
@@ -99,12 +90,6 @@ onlineReportRoutes.post('/online/cgreport/head/addMenu/:headId', requirePerm(CR.
 });
 
 /* ---------------- 多数据源管理 ---------------- */
-
-onlineReportRoutes.get('/sys/dataSource/list', requirePerm(DS.list), async (c) => {
-  const { pageNo, pageSize, offset } = readPage(c);
-  const { records, total } = await listDataSources(c.var.services.db, { code: searchText(c.req.query('code')), name: searchText(c.req.query('name')) }, { offset, limit: pageSize });
-  return c.json(ok(pageOf(records, total, pageNo, pageSize)));
-});
 
 onlineReportRoutes.get('/sys/dataSource/queryById', requirePerm(DS.list), async (c) => {
   const row = await getDataSource(c.var.services.db, { id: idParam(c.req.query('id')) });

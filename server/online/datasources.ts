@@ -75,17 +75,6 @@ export const toDataSource = (r: Row): DataSourceRow => ({
   createTime: formatDateTime(r.create_time) ?? '',
 });
 
-export async function listDataSources(db: Database, filter: { code?: string; name?: string }, page: { offset: number; limit: number }) {
-  let q = db.selectFrom('sys_data_source');
-  const like = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  if (filter.code) q = q.where('code', 'ilike', like(filter.code));
-  if (filter.name) q = q.where('name', 'ilike', like(filter.name));
-  const [count, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    q.selectAll().orderBy('create_time', 'desc').orderBy('id').offset(page.offset).limit(page.limit).execute(),
-  ]);
-  return { total: Number(count.n), records: rows.map(toDataSource) };
-}
 
 export async function getDataSource(db: Database, key: { id: string } | { code: string }) {
   const q = db.selectFrom('sys_data_source').selectAll();

@@ -3,7 +3,6 @@ import type { Database } from '../db';
 import type { Services } from '../core/context';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
-import { escapeLike } from '../db/like';
 import { formatDateTime } from '../services/format';
 import type { Writer } from '../services/permission-menus';
 import { pushToAll } from '../services/announcements';
@@ -152,37 +151,8 @@ async function planFor(db: Database, head: { id: string; table_name: string }, m
   return planSync(db, { id: head.id, tableName: head.table_name }, fields, backups, mode);
 }
 
-const SORTS: Record<string, 'table_name' | 'table_txt' | 'table_type' | 'is_db_synch' | 'form_version' | 'create_time' | 'update_time'> = {
-  tableName: 'table_name',
-  tableTxt: 'table_txt',
-  tableType: 'table_type',
-  isDbSynch: 'is_db_synch',
-  formVersion: 'form_version',
-  createTime: 'create_time',
-  updateTime: 'update_time',
-};
 
 /** 表单开发's list: tableName / tableTxt contain (JeecgBoot's `*x*` accepted), tableType, isDbSynch; sort whitelisted. */
-export async function listForms(
-  db: Database,
-  q: { tableName?: string; tableTxt?: string; tableType?: string; isDbSynch?: string; column?: string; order?: string },
-  page: { offset: number; limit: number },
-): Promise<{ records: CgformHead[]; total: number }> {
-  let base = db.selectFrom('onl_cgform_head');
-  const contains = (v: string) => `%${escapeLike(v.replace(/^\*|\*$/g, ''))}%`;
-  if (q.tableName?.trim()) base = base.where('table_name', 'ilike', contains(q.tableName.trim()));
-  if (q.tableTxt?.trim()) base = base.where('table_txt', 'ilike', contains(q.tableTxt.trim()));
-  if (q.tableType && /^[123]$/.test(q.tableType)) base = base.where('table_type', '=', Number(q.tableType));
-  if (q.isDbSynch === 'Y' || q.isDbSynch === 'N') base = base.where('is_db_synch', '=', q.isDbSynch);
-  const column = (q.column && SORTS[q.column]) || 'create_time';
-  const dir = q.order === 'asc' ? 'asc' : 'desc';
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy(column, dir).orderBy('id').offset(page.offset).limit(page.limit).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { records: rows.map(toHead), total: Number(total.n) };
-}
-
 export async function formHead(db: Database, id: string): Promise<CgformHead> {
   return toHead(await headRow(db, id));
 }

@@ -23,17 +23,6 @@ export const REPORT_MISSING = '报表不存在或已删除';
 export const REPORT_MENU_COMPONENT = 'modules/online/cgreport/auto/OnlCgreportAutoList';
 export const reportMenuUrl = (code: string) => `/online/cgreport/${code}`;
 
-export async function listReportHeads(db: Database, filter: { code?: string; name?: string }, page: { offset: number; limit: number }) {
-  let q = db.selectFrom('onl_cgreport_head');
-  const like = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  if (filter.code) q = q.where('code', 'ilike', like(filter.code));
-  if (filter.name) q = q.where('name', 'ilike', like(filter.name));
-  const [count, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    q.selectAll().orderBy('create_time', 'desc').orderBy('id').offset(page.offset).limit(page.limit).execute(),
-  ]);
-  return { total: Number(count.n), records: rows.map(toReportHead) };
-}
 
 /** Adds (mode add) or edits a report; every rule of lib/online/report-rules.ts and the SQL gate first. Answers the head. */
 export async function saveReport(db: Database, body: CgreportSaveBody, me: Writer, mode: 'add' | 'edit'): Promise<CgreportHead> {

@@ -26,6 +26,7 @@ import { registerRoleResources } from './catalog-roles';
 import { registerTableColumnResources } from './catalog-table-columns';
 import { normalizePost, registerPositionResources } from './catalog-position';
 import { normalizeRelTenantIds, registerTenantResources } from './catalog-tenant';
+import { registerOnlineResources } from './catalog-online';
 import { registerResource } from './registry';
 
 /**
@@ -194,4 +195,5 @@ export function registerCatalog(): void {
   registerOssFileResources();
   registerPositionResources();
   registerTenantResources();
+  registerOnlineResources();
 }

@@ -12,30 +12,11 @@ import { useListPage } from '@/components/data/list/use-list-page';
 import { useAuth } from '@/components/shell/shell-context';
 import { PERMS } from '@/lib/permissions/codes';
 import { searchModeOf } from '@/lib/resources/field-kinds';
-import type { ResourceDef } from '@/lib/resources/types';
 import { AddMenuModal } from '../add-menu-modal';
 import { ReportDesigner } from './report-designer';
-import { addMenuUrl, CHART_TYPE_OPTIONS, chartTypeText, HEAD_API, OWN_DATABASE, type Row } from './report-data';
+import { cgreportHeadResource } from './cgreport-head-resource';
+import { addMenuUrl, chartTypeText, OWN_DATABASE, type Row } from './report-data';
 import { ReportView } from './report-view';
-
-/** The list's columns and search fields (served by server/http/online-report-routes.ts at JeecgBoot's paths). */
-export const cgreportHeadResource: ResourceDef = {
-  name: 'onlCgreportHead',
-  title: '报表配置',
-  table: 'onl_cgreport_head',
-  api: HEAD_API,
-  perm: PERMS.cgreport.prefix,
-  rowKey: 'id',
-  defaultSort: { column: 'createTime', order: 'desc' },
-  actions: { delete: true },
-  fields: [
-    { name: 'code', label: '报表编码', kind: 'input', search: 'like', width: 180 },
-    { name: 'name', label: '报表名称', kind: 'input', search: 'like', width: 200 },
-    { name: 'dbSource', label: '数据源', kind: 'input', width: 140 },
-    { name: 'chartType', label: '图表', kind: 'select', options: CHART_TYPE_OPTIONS, width: 90 },
-    { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
-  ],
-};
 
 const renderers = {
   dbSource: (v: unknown) => (v ? String(v) : OWN_DATABASE),

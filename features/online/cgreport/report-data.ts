@@ -2,10 +2,12 @@
  * The report screens' endpoints and the pure shaping of their answers (issue #25; contract §10). Answers are
  * read tolerantly: a JeecgBoot server sends the same envelopes without our extras (`chart`).
  */
-import type { CgreportHead, CgreportItem, CgreportParam } from '@/lib/online/wire';
+import type { CgreportItem, CgreportParam } from '@/lib/online/wire';
 import { normalizeDictItems, type DictOption } from '@/lib/dict-cache';
 
-export const HEAD_API = '/online/cgreport/head';
+import { CHART_TYPE_OPTIONS, HEAD_API, type ChartType } from './cgreport-head-resource';
+
+export { CHART_TYPE_OPTIONS, HEAD_API, type ChartType };
 export const ITEM_LIST_URL = '/online/cgreport/item/listByHeadId';
 export const PARAM_LIST_URL = '/online/cgreport/param/listByHeadId';
 export const PARSE_SQL_URL = `${HEAD_API}/parseSql`;
@@ -23,13 +25,6 @@ export const DATA_SOURCE_API = '/sys/dataSource';
 /** The report's own database (dbSource null). */
 export const OWN_DATABASE = '本系统数据库';
 
-export type ChartType = CgreportHead['chartType'];
-export const CHART_TYPE_OPTIONS: { value: ChartType; text: string }[] = [
-  { value: 'none', text: '无' },
-  { value: 'bar', text: '柱状图' },
-  { value: 'line', text: '折线图' },
-  { value: 'pie', text: '饼图' },
-];
 export const chartTypeText = (t: unknown) => CHART_TYPE_OPTIONS.find((o) => o.value === t)?.text ?? '无';
 
 export const FIELD_TYPE_OPTIONS: { value: CgreportItem['fieldType']; text: string }[] = [

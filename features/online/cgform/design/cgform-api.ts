@@ -1,5 +1,5 @@
-import { PERMS } from '@/lib/permissions/codes';
-import type { ResourceDef } from '@/lib/resources/types';
+import { PERMS } from '../../../../lib/permissions/codes';
+import type { ResourceDef } from '../../../../lib/resources/types';
 
 /** The form designer's routes (server/http/online-form-routes.ts, JeecgBoot's paths). */
 export const CGFORM_URLS = {
@@ -17,7 +17,6 @@ export const CGFORM_URLS = {
   addMenu: (headId: string) => `/online/cgform/head/addMenu/${encodeURIComponent(headId)}`,
   enhanceJs: (headId: string) => `/online/cgform/head/enhanceJs/${encodeURIComponent(headId)}`,
   enhanceJsHistory: (headId: string) => `/online/cgform/head/enhanceJsHistory/${encodeURIComponent(headId)}`,
-  /** 菜单管理's tree (the parent-menu picker of 添加到菜单). */
   dictList: '/sys/dict/list',
 } as const;
 
@@ -28,8 +27,8 @@ export const TABLE_TYPE_OPTIONS = [
 ];
 
 /**
- * 表单开发's list as the list engine reads it (columns, search, sort). Client-side only: the server's list is
- * H1's route; `table` is informational.
+ * 表单开发's list (onl_cgform_head): served by the resource engine (server/resources/catalog-online.ts, list and
+ * queryById only); the designer's writes are the routes of server/http/online-form-routes.ts.
  */
 export const cgformHeadDef: ResourceDef = {
   name: 'onlCgformHead',
