@@ -3,7 +3,7 @@
 // docs/testing.md, "PostgreSQL and PGlite", says why and how to choose.
 
 /** Suites that open the embedded engine themselves (PGlite whatever TEST_DATABASE_URL says): never in the PostgreSQL stage. */
-const PGLITE_ONLY = ['server/ops/__tests__/backup.test.ts', 'server/__tests__/standalone.test.ts'];
+const PGLITE_ONLY = ['server/ops/__tests__/backup.test.ts', 'server/__tests__/standalone.test.ts', 'server/__tests__/notify-wiring.test.ts'];
 
 /**
  * Backend suites the PGlite stage keeps when the PostgreSQL stage runs them all: the places where the embedded engine

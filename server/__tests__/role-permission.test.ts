@@ -1,7 +1,5 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
-import { createBackend } from '../backend';
-import { preparedPglite } from '../testing/prepared-db';
 import { TEACHING_PERMS } from '../db/seed/teaching';
 import { CRM_PERMS } from '../db/seed/crm';
 
@@ -352,33 +350,3 @@ describe('PUT /sys/user/editRoles', () => {
     await editRoles(admin, 'u_admin', 'role_admin');
   });
 });
-
-test('createBackend({notify}) routes pushes to the given function; setNotifier replaces it', async () => {
-  const first = jest.fn();
-  const second = jest.fn();
-  const other = await createBackend({ memory: true, prepared: await preparedPglite(), notify: first, config: { captcha: false, seedDemo: true, seedTerm: false, trustClientIpHeader: true, databaseUrl: null } });
-  try {
-    const call = (path: string, init: { method?: string; json?: unknown; token?: string }) =>
-      other
-        .fetch(
-          new Request(`http://b${path}`, {
-            method: init.method ?? 'GET',
-            headers: { 'content-type': 'application/json', ...(init.token ? { 'x-access-token': init.token } : {}) },
-            body: init.json === undefined ? undefined : JSON.stringify(init.json),
-          }),
-        )
-        .then((r) => r.json());
-    const login = await call('/sys/login', { method: 'POST', json: { username: 'admin', password: 'jiaowu2026' } });
-    const token = login.result.token as string;
-    expect((await call('/sys/user/editRoles', { method: 'PUT', token, json: { userId: 'u_teacher', roleIds: 'role_teacher' } })).success).toBe(true);
-    expect(first).toHaveBeenCalledWith(['u_teacher'], PUSH);
-    other.setNotifier(second);
-    await call('/sys/user/editRoles', { method: 'PUT', token, json: { userId: 'u_marketing', roleIds: 'role_marketing' } });
-    expect(second).toHaveBeenCalledWith(['u_marketing'], PUSH);
-    expect(first).toHaveBeenCalledTimes(1);
-  } finally {
-    await other.close();
-  }
-  // In the PostgreSQL stage the prepared PGlite copy is built here first (the global setup builds only the
-  // PostgreSQL template): about 10 s on a quiet 2-core machine, more under load.
-}, 90_000);

@@ -1,7 +1,13 @@
-import { parse } from 'libpg-query';
 import { ApiFailure } from '../core/errors';
 import { isTenantTable } from '../db/tenant-scope';
 import { ReportSqlError, splitReportSql, type SqlPart } from '../../lib/online/report-rules';
+
+/**
+ * libpg-query compiles a 1.7 MB WebAssembly module as soon as it is imported: loaded on the first check instead, so
+ * a process (or a test file) that never checks a report's SQL does not pay for it.
+ */
+let parser: Promise<typeof import('libpg-query')> | undefined;
+const parse = async (query: string) => (await (parser ??= import('libpg-query'))).parse(query);
 
 /**
  * The report designer's SQL gate (issue #25), with the real PostgreSQL parser (libpg-query): a report is exactly one
