@@ -308,6 +308,14 @@ test('工作台 of marketing: tasks and follow-ups due, counted as SQL counts th
   const bell = await be.call('/sys/annountCement/listByUser?pageSize=50', { token: marketing });
   const b = bell.body.result as { anntMsgTotal: number; sysMsgTotal: number };
   expect(w.announcements.total).toBe(b.anntMsgTotal + b.sysMsgTotal);
+  // 新消息通知 switched off for 系统公告: the workplace counts as the bell still does.
+  expect(b.anntMsgTotal).toBeGreaterThan(0);
+  await be.call('/sys/user/notifySetting', { method: 'PUT', token: marketing, json: { announcement: false, task: true, homework: true, approval: true } });
+  const muted = (await be.call('/dashboard/workplace', { token: marketing })).body.result as WorkplaceAnswer;
+  const mutedBell = (await be.call('/sys/annountCement/listByUser?pageSize=50', { token: marketing })).body.result as { anntMsgTotal: number; sysMsgTotal: number };
+  expect(mutedBell.anntMsgTotal).toBe(0);
+  expect(muted.announcements.total).toBe(mutedBell.sysMsgTotal);
+  await be.call('/sys/user/notifySetting', { method: 'PUT', token: marketing, json: { announcement: true, task: true, homework: true, approval: true } });
 });
 
 test('a role\'s 首页 can be set to 工作台 (and only to a known page); its users land there', async () => {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, SysUser } from '../db/schema';
 import { formatDateTime } from './format';
 import { PUBLISHED } from './announcements';
+import { bellMutes } from './account-settings';
 import { TASK_STATUS } from './tasks';
 import { shanghaiToday, todayBounds, weekOf } from '../../features/dashboard/date-range';
 import type {
@@ -148,11 +149,14 @@ async function myFollowUps(db: Db, userId: string, now: Date): Promise<Part<Work
 /**
  * My unread published announcements, as the bell counts them (server/services/announcements.ts): an unread send
  * row, or an ALL announcement I have no row for yet and that did not end before I joined (the bell writes those
- * rows when it opens; this read does not write).
+ * rows when it opens; this read does not write). The kinds switched off in 新消息通知 are left out, as in the bell.
  */
 async function myUnread(db: Db, user: SysUser): Promise<Part<WorkplaceAnnouncement>> {
+  const mutes = await bellMutes(db, user.id);
   const rows = await db
     .selectFrom('sys_announcement as a')
+    .$if(mutes.announcements, (q) => q.where('a.msg_category', '<>', '1'))
+    .$if(mutes.busTypes.length > 0, (q) => q.where((eb) => eb.or([eb('a.msg_category', '<>', '2'), eb('a.bus_type', 'is', null), eb('a.bus_type', 'not in', mutes.busTypes)])))
     .select(['a.id', 'a.titile', 'a.msg_category', 'a.priority', 'a.send_time', total.as('total')])
     .where('a.del_flag', '=', '0')
     .where('a.send_status', '=', PUBLISHED)
