@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { SLICE_PUT_PATH } from '../lib/upload/slice-plan';
 import { accountRoutes } from './http/account-routes';
 import { accountSettingsRoutes } from './http/account-settings-routes';
+import { securityRoutes } from './http/security-routes';
+import { studentWorkRoutes } from './http/student-work-routes';
+import { prospectusRoutes } from './http/prospectus-routes';
 import { authRoutes } from './http/auth-routes';
 import { checkRoutes } from './http/check-routes';
 import { registerCatalog } from './resources/catalog';
@@ -120,6 +123,9 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', onlineReportRoutes);
   app.route('/', accountRoutes);
   app.route('/', accountSettingsRoutes);
+  app.route('/', securityRoutes);
+  app.route('/', studentWorkRoutes);
+  app.route('/', prospectusRoutes);
   // Before systemRoutes: /sys/log/list?logType=2 is the operation log's (system:opLog:list).
   app.route('/', logExtraRoutes);
   app.route('/', systemRoutes);

@@ -15,7 +15,7 @@
 export const RESERVED_PREFIXES: readonly string[] = [
   'sys', 'online', 'edu', 'crm', 'course', 'calendar', 'calpanel', 'clazz', 'learntools', 'learn', 'location', 'inner',
   'isystem', 'account', 'websocket', 'jeecg-boot', 'jmreport', 'actuator', 'druid', 'api', 'auth', 'user', 'cas',
-  'healthz', 'readyz', 'metrics', 'monitor', 'bigscreen', 'test', 'demo', 'dashboard', 'result', 'work',
+  'healthz', 'readyz', 'metrics', 'monitor', 'bigscreen', 'test', 'demo', 'dashboard', 'result', 'work', 'brochure',
 ];
 
 export const GATEWAY_MESSAGES = {

@@ -60,6 +60,10 @@ export const PERMS = Object.freeze({
   gateway: area('system:gateway', ['list', 'add', 'edit', 'delete']),
   /** 仪表盘 (issue #26): 分析页's school-wide figures. */
   dashboard: area('dashboard', ['analysis']),
+  /** 学员作品 (issue #26 item 4): `viewAll` sees every work of the school, not only the shared ones and one's own. */
+  studentWork: area('edu:studentWork', [...CRUD, 'viewAll']),
+  /** 招生简章 (issue #26 item 5): `publish` makes (or withdraws) the public link, `exportPdf` the PDF. */
+  prospectus: area('edu:prospectus', [...CRUD, 'publish', 'exportPdf']),
   /* 在线开发 (issue #25) */
   /** Online表单开发: the designer; `sync` is 同步数据库, `menu` 添加到菜单, `enhance` JS增强. */
   cgform: area('online:cgform', ['list', 'add', 'edit', 'delete', 'sync', 'menu', 'enhance']),

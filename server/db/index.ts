@@ -39,6 +39,9 @@ import * as m0037 from './migrations/0037-oss-file';
 import * as m0038 from './migrations/0038-tenant-scope';
 import * as m0039 from './migrations/0039-online';
 import * as m0040 from './migrations/0040-account-settings';
+import * as m0041 from './migrations/0041-two-factor';
+import * as m0042 from './migrations/0042-student-work';
+import * as m0043 from './migrations/0043-prospectus';
 import { TenantScopePlugin } from './tenant-scope';
 
 export type Database = Kysely<DB>;
@@ -99,6 +102,9 @@ const migrations: Record<string, Migration> = {
   '0038-tenant-scope': m0038,
   '0039-online': m0039,
   '0040-account-settings': m0040,
+  '0041-two-factor': m0041,
+  '0042-student-work': m0042,
+  '0043-prospectus': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

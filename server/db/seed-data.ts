@@ -65,6 +65,7 @@ type Perm = {
   name: string;
   url?: string | null;
   component?: string | null;
+  redirect?: string | null;
   menu_type: number;
   perms?: string | null;
   perms_type?: string;
@@ -85,6 +86,8 @@ const ACADEMIC = ['role_admin', 'role_academic'];
 const CRM = ['role_admin', 'role_marketing', 'role_academic'];
 /** Marketing's own screens (workbench, follow-ups due, the pool). */
 const SELLING = ['role_admin', 'role_marketing'];
+/** 作品 (issue #26): those who teach add works; marketing reads them for its brochures. */
+const WORKS = ['role_admin', 'role_academic', 'role_teacher', 'role_marketing'];
 
 /**
  * Menu rows for the screens that exist, and the button codes the backend enforces. Components are
@@ -110,6 +113,17 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_dashboard_workplace', parent_id: 'perm_dashboard', name: '工作台', url: '/dashboard/workplace', component: 'dashboard/Workplace', menu_type: 1, sort_no: 3.51, icon: 'desktop', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_dashboard_analysis', parent_id: 'perm_dashboard', name: '分析页', url: '/dashboard/analysis', component: 'dashboard/Analysis', menu_type: 1, sort_no: 3.52, icon: 'area-chart', roles: ACADEMIC },
   { id: 'perm_dashboard_task', parent_id: 'perm_dashboard', name: '任务', url: '/dashboard/task', component: 'dashboard/IndexTask', menu_type: 1, sort_no: 3.53, icon: 'project', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  // 作品 (issue #26 items 4 and 5; spec 01 §2's /work tree): 学员作品 for those who teach (marketing reads), 招生简章 for
+  // those who recruit; /work/workpreview and the brochure templates are hidden rows (reached from the two screens).
+  { id: 'perm_work', name: '作品', url: '/work', component: 'layouts/RouteView', redirect: '/work/workview', menu_type: 0, sort_no: 3.6, icon: 'picture', roles: WORKS },
+  { id: 'perm_work_view', parent_id: 'perm_work', name: '学员作品', url: '/work/workview', component: 'work/WorkView', menu_type: 1, sort_no: 3.61, icon: 'picture', roles: WORKS },
+  { id: 'perm_work_preview', parent_id: 'perm_work', name: '作品预览', url: '/work/workpreview', component: 'work/WorkPreview', menu_type: 1, sort_no: 3.62, hidden: true, roles: WORKS },
+  { id: 'perm_work_prospectus', parent_id: 'perm_work', name: '招生简章', url: '/work/prospectus', component: 'work/Prospectus', menu_type: 1, sort_no: 3.63, icon: 'file-text', roles: CRM },
+  { id: 'perm_work_new_prospectu', parent_id: 'perm_work', name: '招生简章（新版）', url: '/work/newProspectu', component: 'work/NewProspectu', menu_type: 1, sort_no: 3.64, hidden: true, roles: CRM },
+  { id: 'perm_work_new_prospectu3', parent_id: 'perm_work', name: '招生简章（新版三）', url: '/work/newProspectu3', component: 'work/NewProspectu3', menu_type: 1, sort_no: 3.65, hidden: true, roles: CRM },
+  { id: 'perm_work_be_born_into', parent_id: 'perm_work', name: '品牌简章', url: '/work/BeBornInto', component: 'work/BeBornInto', menu_type: 1, sort_no: 3.66, hidden: true, roles: CRM },
+  { id: 'perm_work_be_born_into_copy', parent_id: 'perm_work', name: '品牌简章（副本）', url: '/work/BeBornIntoCopy', component: 'work/BeBornIntoCopy', menu_type: 1, sort_no: 3.67, hidden: true, roles: CRM },
+  { id: 'perm_work_cn_v35', parent_id: 'perm_work', name: '作品集简章', url: '/work/workCNv3.5', component: 'work/WorkCNv35', menu_type: 1, sort_no: 3.68, hidden: true, roles: CRM },
   // An iframe page (IframePageView): the operations manual shipped in public/manual, shown inside the shell.
   { id: 'perm_manual', name: '操作手册', url: '/manual/index.html', component: 'layouts/IframePageView', menu_type: 0, sort_no: 3, icon: 'read', roles: ALL },
   // 行事历 is home (spec 01 §2 '/' → /calpanel/CalendarPanel); teaching buttons are seeded by server/db/seed/teaching.ts.
@@ -262,6 +276,20 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_btn_gateway_delete', parent_id: 'perm_isystem_gateway', name: '删除网关路由', menu_type: 2, perms: PERMS.gateway.delete, perms_type: '1', sort_no: 253, roles: ADMIN },
   // 分析页 (issue #26): the school's figures.
   { id: 'perm_btn_dashboard_analysis', parent_id: 'perm_dashboard_analysis', name: '查看分析页', menu_type: 2, perms: PERMS.dashboard.analysis, perms_type: '1', sort_no: 290, roles: ACADEMIC },
+  // 学员作品 and 招生简章 (issue #26).
+  { id: 'perm_btn_swork_list', parent_id: 'perm_work_view', name: '查看学员作品', menu_type: 2, perms: PERMS.studentWork.list, perms_type: '1', sort_no: 291, roles: WORKS },
+  { id: 'perm_btn_swork_add', parent_id: 'perm_work_view', name: '上传作品', menu_type: 2, perms: PERMS.studentWork.add, perms_type: '1', sort_no: 292, roles: TEACHING },
+  { id: 'perm_btn_swork_edit', parent_id: 'perm_work_view', name: '编辑作品', menu_type: 2, perms: PERMS.studentWork.edit, perms_type: '1', sort_no: 293, roles: TEACHING },
+  { id: 'perm_btn_swork_delete', parent_id: 'perm_work_view', name: '删除作品', menu_type: 2, perms: PERMS.studentWork.delete, perms_type: '1', sort_no: 294, roles: TEACHING },
+  { id: 'perm_btn_swork_delete_batch', parent_id: 'perm_work_view', name: '批量删除作品', menu_type: 2, perms: PERMS.studentWork.deleteBatch, perms_type: '1', sort_no: 295, roles: ACADEMIC },
+  { id: 'perm_btn_swork_view_all', parent_id: 'perm_work_view', name: '查看全校作品', menu_type: 2, perms: PERMS.studentWork.viewAll, perms_type: '1', sort_no: 296, roles: ACADEMIC },
+  { id: 'perm_btn_prospectus_list', parent_id: 'perm_work_prospectus', name: '查看招生简章', menu_type: 2, perms: PERMS.prospectus.list, perms_type: '1', sort_no: 297, roles: CRM },
+  { id: 'perm_btn_prospectus_add', parent_id: 'perm_work_prospectus', name: '新增招生简章', menu_type: 2, perms: PERMS.prospectus.add, perms_type: '1', sort_no: 298, roles: CRM },
+  { id: 'perm_btn_prospectus_edit', parent_id: 'perm_work_prospectus', name: '编辑招生简章', menu_type: 2, perms: PERMS.prospectus.edit, perms_type: '1', sort_no: 299, roles: CRM },
+  { id: 'perm_btn_prospectus_delete', parent_id: 'perm_work_prospectus', name: '删除招生简章', menu_type: 2, perms: PERMS.prospectus.delete, perms_type: '1', sort_no: 300, roles: CRM },
+  { id: 'perm_btn_prospectus_delete_batch', parent_id: 'perm_work_prospectus', name: '批量删除招生简章', menu_type: 2, perms: PERMS.prospectus.deleteBatch, perms_type: '1', sort_no: 301, roles: CRM },
+  { id: 'perm_btn_prospectus_publish', parent_id: 'perm_work_prospectus', name: '发布招生简章', menu_type: 2, perms: PERMS.prospectus.publish, perms_type: '1', sort_no: 302, roles: CRM },
+  { id: 'perm_btn_prospectus_pdf', parent_id: 'perm_work_prospectus', name: '导出招生简章PDF', menu_type: 2, perms: PERMS.prospectus.exportPdf, perms_type: '1', sort_no: 303, roles: CRM },
   // 在线开发 and 多数据源管理 (issue #25).
   { id: 'perm_btn_cgform_list', parent_id: 'perm_online_cgform', name: '查看表单开发', menu_type: 2, perms: PERMS.cgform.list, perms_type: '1', sort_no: 260, roles: ADMIN },
   { id: 'perm_btn_cgform_add', parent_id: 'perm_online_cgform', name: '新增表单', menu_type: 2, perms: PERMS.cgform.add, perms_type: '1', sort_no: 261, roles: ADMIN },

@@ -27,6 +27,8 @@ import { registerTableColumnResources } from './catalog-table-columns';
 import { normalizePost, registerPositionResources } from './catalog-position';
 import { normalizeRelTenantIds, registerTenantResources } from './catalog-tenant';
 import { registerOnlineResources } from './catalog-online';
+import { registerWorkResources } from './catalog-work';
+import { registerProspectusResources } from './catalog-prospectus';
 import { registerResource } from './registry';
 
 /**
@@ -196,4 +198,6 @@ export function registerCatalog(): void {
   registerPositionResources();
   registerTenantResources();
   registerOnlineResources();
+  registerWorkResources();
+  registerProspectusResources();
 }
