@@ -152,6 +152,28 @@ describe('请假 / 调课 applications', () => {
     expect((await post('withdraw', { id }, teacher2)).body).toMatchObject({ success: false, message: MSG.notPending });
     const log = await be.db.selectFrom('tbl_calendar_log').select(['action', 'detail']).where('calendar_id', '=', 'F1').where('action', '=', 'leave').execute();
     expect(log).toEqual([{ action: 'leave', detail: '请假通过：张三' }]);
+    // 审批 messages (新消息通知): the auditors got one on submission, the applicant one on the audit.
+    const notices = await be.db
+      .selectFrom('sys_announcement as a')
+      .innerJoin('sys_announcement_send as s', 's.annt_id', 'a.id')
+      .select(['a.titile', 's.user_id'])
+      .where('a.bus_type', '=', 'calendar_apply')
+      .where('a.bus_id', '=', id)
+      .orderBy('a.create_time')
+      .orderBy('s.user_id')
+      .execute();
+    expect(notices).toEqual([
+      { titile: '新的请假申请待审核', user_id: 'u_academic' },
+      { titile: '新的请假申请待审核', user_id: 'u_admin' },
+      { titile: '您的请假申请已通过', user_id: 'u_teacher2' },
+    ]);
+    // The bell of an applicant who switched 审批 off leaves it out; switched on again, it shows.
+    const bellTitles = async () => ((await be.call('/sys/annountCement/listByUser?pageSize=50', { token: teacher2 })).body.result as { sysMsgList: { titile: string }[] }).sysMsgList.map((m) => m.titile);
+    expect(await bellTitles()).toContain('您的请假申请已通过');
+    const off = await be.call('/sys/user/notifySetting', { method: 'PUT', token: teacher2, json: { announcement: true, task: true, homework: true, approval: false } });
+    expect(off.body).toMatchObject({ success: true });
+    expect(await bellTitles()).not.toContain('您的请假申请已通过');
+    await be.call('/sys/user/notifySetting', { method: 'PUT', token: teacher2, json: { announcement: true, task: true, homework: true, approval: true } });
   });
 
   it('a reject needs a remark and changes nothing else; only the applicant withdraws, only while 待审核', async () => {

@@ -68,6 +68,18 @@ describe('布置作业', () => {
 
     const chosen = await assign(jiaowu, { title: '指定学员', assigneeMode: 1, studentIds: ['hs2'] });
     expect((await students(jiaowu, (chosen.body.result as { id: string }).id)).records.map((x) => x.studentId)).toEqual(['hs2']);
+    // 作业 messages (新消息通知): the class's 班主任 is told; whoever assigned it is not.
+    const notices = await be.db
+      .selectFrom('sys_announcement as a')
+      .innerJoin('sys_announcement_send as s', 's.annt_id', 'a.id')
+      .select(['a.titile', 's.user_id'])
+      .where('a.bus_type', '=', 'homework')
+      .where('a.bus_id', '=', id)
+      .execute();
+    expect(notices).toEqual([{ titile: '新作业：全班作业', user_id: 'u_teacher' }]);
+    const mine = await assign(teacher, { title: '自己布置' });
+    const own = await be.db.selectFrom('sys_announcement').select('id').where('bus_type', '=', 'homework').where('bus_id', '=', (mine.body.result as { id: string }).id).execute();
+    expect(own).toEqual([]);
     expect((await assign(jiaowu, { assigneeMode: 1, studentIds: ['hs4'] })).body).toMatchObject({ success: false, message: M.notMembers });
     expect((await assign(jiaowu, { assigneeMode: 1, studentIds: [] })).body).toMatchObject({ success: false, message: M.studentsRequired });
     expect((await assign(jiaowu, { calendarId: 'nope' })).body).toMatchObject({ success: false, message: M.sessionUnknown });

@@ -9,6 +9,7 @@ import { requirePerm } from './perm';
 import { pushCalendarChanged } from '../services/calendar-notify';
 import { authOf, type AppEnv } from '../core/context';
 import { readBody } from './validate';
+import { noticeApplyAudited, noticeApplySubmitted } from '../services/work-notices';
 
 /**
  * 请假 / 调课 applications and their 审核 (issue 7 item 7): `/calendar/tblCalendarApply/list|add|audit|withdraw`.
@@ -27,7 +28,10 @@ applyRoutes.get(APPLY_API.list, requirePerm(CALENDAR_PERM.applyList), async (c) 
 applyRoutes.post(APPLY_API.add, requirePerm(CALENDAR_PERM.applyAdd), async (c) => {
   const body = await readBody(c, applyInputSchema);
   await guardEntry(c, body.calendarId);
-  return c.json(ok(await addApply(c.var.services.db, body, await actorOf(c)), '申请已提交'));
+  const saved = await addApply(c.var.services.db, body, await actorOf(c));
+  const { user, tenantId } = authOf(c);
+  await noticeApplySubmitted(c.var.services, saved.id, user, tenantId);
+  return c.json(ok(saved, '申请已提交'));
 });
 
 applyRoutes.post(APPLY_API.audit, requirePerm(CALENDAR_PERM.applyAudit), async (c) => {
@@ -35,6 +39,7 @@ applyRoutes.post(APPLY_API.audit, requirePerm(CALENDAR_PERM.applyAudit), async (
   const result = await auditApply(c.var.services.db, body, await actorOf(c));
   // An approved 调课 moved a session: its teachers' open calendars reload.
   if (result.resultCalendarId) await pushCalendarChanged(c.var.services, [result.resultCalendarId]);
+  await noticeApplyAudited(c.var.services, body.id, body.pass, authOf(c).user);
   return c.json(ok(result, body.pass ? '审核通过' : '已驳回'));
 });
 

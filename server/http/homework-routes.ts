@@ -10,6 +10,7 @@ import { idOrUndefined } from '../core/ids';
 import { loadHomeworkScope } from './homework-scope';
 import { requirePerm } from './perm';
 import { idParam, labelledId, readBody } from './validate';
+import { noticeHomeworkAssigned } from '../services/work-notices';
 
 /**
  * 作业 (issue #22 item 6), mounted ahead of the resource engine (which serves list / queryById / delete /
@@ -83,6 +84,7 @@ homeworkRoutes.get(HOMEWORK_URL.assignOptions, requirePerm(PERMS.homework.list),
 homeworkRoutes.post(HOMEWORK_URL.add, requirePerm(PERMS.homework.add), async (c) => {
   const body = await readBody(c, HOMEWORK_BODY);
   const id = await assignHomework(c.var.services.db, body, actorOf(c), await scopeOf(c), c.var.services.storage);
+  await noticeHomeworkAssigned(c.var.services, id, authOf(c).user);
   return c.json(ok({ id }, '作业已布置'));
 });
 
