@@ -1,8 +1,9 @@
 /**
- * First-load JavaScript of the login page and the signed-in shell, as a browser downloads it
- * (transfer size, gzip as served by the production server), measured in Debian's Chromium.
+ * First-load JavaScript of the login page and of the home page a user lands on after signing in
+ * (行事历, /calpanel/CalendarPanel), as a browser downloads it (transfer size, gzip as served by the
+ * production server), measured in Debian's Chromium with a cold cache for each page.
  *
- *   npm run build && npx tsx bench/first-load-js.ts
+ *   npm run build && npx tsx bench/first-load-js.ts          (BENCH_FL_FILES=1 lists the home's scripts)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,13 +14,22 @@ import { launchChromium, startProduct } from './product';
 const PORT = 3413;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-async function scriptBytes(page: Page) {
+interface ScriptEntry {
+  name: string;
+  transfer: number;
+  decoded: number;
+}
+
+async function scripts(page: Page): Promise<ScriptEntry[]> {
   return page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
-      .reduce((acc, e) => ({ transfer: acc.transfer + e.transferSize, decoded: acc.decoded + e.decodedBodySize, files: acc.files + 1 }), { transfer: 0, decoded: 0, files: 0 }),
+      .map((e) => ({ name: new URL(e.name).pathname, transfer: e.transferSize, decoded: e.decodedBodySize })),
   );
 }
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const sum = (list: ScriptEntry[]) => list.reduce((a, e) => ({ transfer: a.transfer + e.transfer, decoded: a.decoded + e.decoded }), { transfer: 0, decoded: 0 });
 
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` first.');
@@ -27,22 +37,30 @@ async function main() {
   const server = await startProduct(PORT, dataDir);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${BASE}/user/login`, { waitUntil: 'networkidle' });
-    const login = await scriptBytes(page);
+    const login = await scripts(page);
     await page.getByPlaceholder('用户名', { exact: true }).fill('admin');
     await page.getByPlaceholder('密码', { exact: true }).fill('jiaowu2026');
     await page.getByTestId('login-submit').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
-    // A fresh context: the shell's first load with nothing cached from the login page.
-    const fresh = await browser.newContext();
+    // A fresh context (cold cache) holding only the session cookie: the home page's first load, as a
+    // user who opens the site already signed in (or right after the login page, minus what it cached).
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await fresh.addCookies(await page.context().cookies());
-    const shellPage = await fresh.newPage();
-    await shellPage.goto(`${BASE}/account/center`, { waitUntil: 'networkidle' });
-    const shell = await scriptBytes(shellPage);
-    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`login page:      ${kb(login.transfer)} transferred (gzip), ${kb(login.decoded)} decoded, ${login.files} files   (target ≤ 150 KB)`);
-    console.log(`signed-in shell: ${kb(shell.transfer)} transferred (gzip), ${kb(shell.decoded)} decoded, ${shell.files} files   (target ≤ 400 KB)`);
+    const home = await fresh.newPage();
+    await home.goto(`${BASE}/`, { waitUntil: 'networkidle' });
+    const landed = new URL(home.url()).pathname;
+    await home.getByTestId('cal-range-label').waitFor({ timeout: 60_000 });
+    await home.waitForLoadState('networkidle');
+    const homeScripts = await scripts(home);
+    const l = sum(login);
+    const h = sum(homeScripts);
+    console.log(`login page: ${kb(l.transfer)} transferred (gzip), ${kb(l.decoded)} decoded, ${login.length} files   (target ≤ 150 KB)`);
+    console.log(`home ${landed}: ${kb(h.transfer)} transferred (gzip), ${kb(h.decoded)} decoded, ${homeScripts.length} files   (target ≤ 400 KB)`);
+    if (process.env.BENCH_FL_FILES) {
+      for (const e of [...homeScripts].sort((a, b) => b.transfer - a.transfer)) console.log(`  ${kb(e.transfer).padStart(9)} ${kb(e.decoded).padStart(9)}  ${e.name}`);
+    }
   } finally {
     await browser.close();
     await server.stop();

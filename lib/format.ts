@@ -109,3 +109,12 @@ export function staticFileUrl(path: string, apiPrefix: string): string {
   if (/^https?:\/\//i.test(path)) return path;
   return `${apiPrefix}/sys/common/static/${path.replace(/^\/+/, '')}`;
 }
+
+/** A byte count for people: 800 B / 35.0 KB / 1.2 MB; empty for no value. */
+export function formatFileSize(value: unknown): string {
+  const n = Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -13,6 +13,8 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
 
 /** Spec 01 §2: pages reachable without signing in. */
 export const ANONYMOUS_PAGES = ['/user/login', '/user/register', '/user/register-result', '/user/alteration'];
+/** Public pages under these prefixes: 招生简章's read-only page with its sign-up form (issue #26), `/brochure/<token>`. */
+export const ANONYMOUS_PREFIXES = ['/brochure/'];
 
 export type GuardDecision =
   | { kind: 'next' }
@@ -26,6 +28,7 @@ export type GuardDecision =
 export function guard(pathWithQuery: string, signedIn: boolean, cas: { url: string; service: (redirect: string) => string } | null): GuardDecision {
   const pathname = pathWithQuery.split('?')[0].replace(/\/+$/, '') || '/';
   if (pathname === '/user') return { kind: 'redirect', location: '/user/login' };
+  if (ANONYMOUS_PREFIXES.some((p) => pathname.startsWith(p))) return { kind: 'next' };
   if (ANONYMOUS_PAGES.includes(pathname)) {
     if (signedIn && pathname === '/user/login') {
       const q = new URLSearchParams(pathWithQuery.split('?')[1] ?? '');

@@ -58,8 +58,8 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'dashboard/Workplace', path: '/dashboard/workplace', title: '工作台' },
   { component: 'dashboard/Analysis', path: '/dashboard/analysis', title: '分析页', perm: PERMS.dashboard.analysis },
   { component: 'dashboard/IndexTask', path: '/dashboard/task', title: '任务' },
-  // 作品 (issue #26 items 4 and 5; spec 01 §2: /work redirects to /work/workview; the other children are brochure templates).
-  { component: 'work/Index', path: '/work', title: '作品', redirect: '/work/workview' },
+  // 作品 (issue #26 items 4 and 5): the menu folder /work lands on its redirect /work/workview (spec 01 §2); the other
+  // children are brochure templates.
   { component: 'work/WorkView', path: '/work/workview', title: '学员作品', perm: PERMS.studentWork.list },
   { component: 'work/WorkPreview', path: '/work/workpreview', title: '作品预览', perm: PERMS.studentWork.list },
   { component: 'work/Prospectus', path: '/work/prospectus', title: '招生简章', perm: PERMS.prospectus.list },

@@ -61,6 +61,7 @@ import { DEFAULT_TENANT_ID, memberTenantIds, runInTenant } from './db/tenant-sco
 const ANONYMOUS: RegExp[] = [
   /^\/sys\/randomImage\/[^/]+$/,
   /^\/sys\/login$/,
+  /^\/sys\/twoFactorLogin$/,
   /^\/sys\/logout$/,
   /^\/sys\/sms$/,
   /^\/sys\/phoneLogin$/,
@@ -69,6 +70,8 @@ const ANONYMOUS: RegExp[] = [
   /^\/sys\/user\/(checkOnlyUser|register|phoneVerification|passwordChange)$/,
   // The announcement page checks the token itself: the stock client's iframe sends it as `?token=`.
   /^\/sys\/annountCement\/show\/[^/]+$/,
+  // 招生简章's public page: its read, its images and its sign-up (the only public write), by the brochure's token.
+  /^\/edu\/prospectus\/public\/[^/]+(\/file|\/signup)?$/,
 ];
 
 export interface CreateAppOptions {

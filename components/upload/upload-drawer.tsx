@@ -4,16 +4,10 @@ import { Badge, Button, Drawer, Empty, Flex, Progress, Typography } from 'antd';
 import { CloseOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { activeCount, UPLOAD_RETRY_TEXT, uploadStatusText, type UploadItem } from '@/lib/upload-list';
 import { uploadList, useUploadList } from '@/lib/upload/upload-list-store';
+import { formatFileSize } from '@/lib/format';
 
 /** Spec 01 §2: the right drawer for the material-upload list is 360 px wide. */
 export const UPLOAD_DRAWER_WIDTH = 360;
-
-function formatSize(bytes?: number) {
-  if (bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function UploadRow({ item }: { item: UploadItem }) {
   return (
@@ -43,7 +37,7 @@ function UploadRow({ item }: { item: UploadItem }) {
               </Typography.Link>
             )}
             <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-              {formatSize(item.size)}
+              {formatFileSize(item.size)}
             </Typography.Text>
           </span>
         </Flex>

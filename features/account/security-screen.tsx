@@ -12,6 +12,8 @@ import { NewPasswordFields } from './new-password-fields';
 import { fieldOfPasswordError, OTHER_SESSIONS_ENDED } from './password-errors';
 import { SmsPasswordModal } from './sms-password-modal';
 import { SettingsLayout } from './settings/settings-layout';
+import { SessionsCard } from './security/sessions-card';
+import { TwoFactorCard } from './security/two-factor-card';
 
 interface ChangePasswordValues {
   oldpassword: string;
@@ -58,7 +60,10 @@ function ChangePasswordForm({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-/** 安全设置 (account/settings/Security): change the own password, by the old one or by an SMS code. */
+/**
+ * 安全设置 (account/settings/Security): change the own password, by the old one or by an SMS code; two-step sign-in
+ * and the signed-in devices (./security/).
+ */
 export default function SecurityScreen() {
   const { message } = App.useApp();
   const phone = useShell().account.userInfo.phone?.trim() ?? '';
@@ -98,6 +103,8 @@ export default function SecurityScreen() {
           </Flex>
         </Card>
       )}
+      <TwoFactorCard />
+      <SessionsCard />
       {phone && <SmsPasswordModal open={smsOpen} phone={phone} onClose={() => setSmsOpen(false)} onDone={smsDone} />}
     </Flex>
     </SettingsLayout>

@@ -14,6 +14,8 @@ import { MobileField } from './mobile-field';
 import { SmsCodeField } from './sms-code-field';
 import { useCaptcha } from './use-captcha';
 import { withAttemptsLeft } from './login-attempts';
+import { TwoFactorLoginStep } from '@/features/account/security/two-factor-login-step';
+import { isTwoFactorChallenge } from '@/features/account/security/security-rules';
 
 // Only multi-department users see the 部门选择 dialog: keep it (Modal + Radio) out of the first load.
 const DepartSelectModal = dynamic(() => import('@/components/shell/depart-select-modal').then((m) => m.DepartSelectModal), { ssr: false });
@@ -52,6 +54,8 @@ export function LoginForm({ captcha, redirect, oauthName, initialError = null }:
   const [error, setError] = useState<string | null>(initialError);
   const [submitting, setSubmitting] = useState(false);
   const [departs, setDeparts] = useState<DepartInfo[] | null>(null);
+  // Two-step sign-in: the challenge the first step answered, while the code is asked for.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const image = useCaptcha(captcha);
 
   // A full navigation, so the server renders the shell with the new session cookie.
@@ -65,6 +69,25 @@ export function LoginForm({ captcha, redirect, oauthName, initialError = null }:
     return http.post<LoginResult>('/sys/phoneLogin', { mobile: (v.mobile ?? '').trim(), captcha: (v.smsCode ?? '').trim() });
   };
 
+  const signedIn = (result: LoginResult) => {
+    persistLogin(window.localStorage, result);
+    if (needsDepartSelection(result)) {
+      setDeparts(result.departs);
+      return;
+    }
+    enter();
+  };
+
+  /** From the second step back to the first: the captcha was spent by the password step. */
+  const backToFirstStep = (message?: string) => {
+    setChallenge(null);
+    setError(message ?? null);
+    if (captcha) {
+      form.setFieldValue('captcha', '');
+      image.refresh();
+    }
+  };
+
   const onFinish = async (values: LoginValues) => {
     setError(null);
     setSubmitting(true);
@@ -72,13 +95,14 @@ export function LoginForm({ captcha, redirect, oauthName, initialError = null }:
       const res = await login(values);
       const failure = loginFailure(res);
       if (failure) throw new ApiError(failure, res.code, 200, res);
-      persistLogin(window.localStorage, res.result);
-      if (needsDepartSelection(res.result)) {
-        setDeparts(res.result.departs);
+      signedIn(res.result);
+    } catch (e) {
+      const answered = e instanceof ApiError ? e.envelope?.result : undefined;
+      if (isTwoFactorChallenge(answered)) {
+        setChallenge(answered.challenge);
+        setSubmitting(false);
         return;
       }
-      enter();
-    } catch (e) {
       setError(e instanceof ApiError ? withAttemptsLeft(errorText(e, '登录失败，请稍后重试'), e.envelope?.result) : errorText(e, '登录失败，请稍后重试'));
       setSubmitting(false);
       if (tab === 'account' && captcha) {
@@ -96,7 +120,8 @@ export function LoginForm({ captcha, redirect, oauthName, initialError = null }:
 
   return (
     <>
-      <Form form={form} size="large" onFinish={onFinish} data-testid="login-form">
+      {challenge && <TwoFactorLoginStep challenge={challenge} onSignedIn={signedIn} onBack={backToFirstStep} />}
+      <Form form={form} size="large" onFinish={onFinish} data-testid="login-form" style={challenge ? { display: 'none' } : undefined}>
         <Tabs activeKey={tab} onChange={switchTab} centered items={TABS} />
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 24 }} data-testid="login-error" />}
         {tab === 'account' ? (

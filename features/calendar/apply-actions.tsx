@@ -1,12 +1,15 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import dayjs from 'dayjs';
 import { Button } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { APPLY_PERM } from '@/lib/calendar/apply-types';
 import type { CalendarEntryDetail, LessonStudentRow } from '@/lib/calendar/types';
-import { ApplyModal } from './audit/apply-modal';
+
+// The form with its date and time pickers loads when an application is first opened, not with the calendar.
+const ApplyModal = dynamic(() => import('./audit/apply-modal').then((m) => m.ApplyModal), { ssr: false });
 
 type Opening = { entry: CalendarEntryDetail; kind: 1 | 2; student?: { id: string; name: string } };
 

@@ -181,7 +181,15 @@ export function rangeLabel(view: CalView, date: string): string {
 /* ------------------------------------------------------------------ times */
 
 /** A wire time → a Date carrying that wall clock in the browser's zone. */
-export const parseWire = (s: string): Date => dayjs(s, CALENDAR_TIME_FORMAT).toDate();
+const WIRE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+/** The wire's wall clock → a local Date (a week switch parses two per session: the plain form skips dayjs's format parser). */
+export const parseWire = (s: string): Date => {
+  const m = WIRE_TIME.exec(s);
+  if (!m) return dayjs(s, CALENDAR_TIME_FORMAT).toDate();
+  const d = new Date(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+  // An impossible date (02-30) is left to dayjs, which decides what it becomes.
+  return d.getDate() === +m[3] && d.getMonth() === +m[2] - 1 ? d : dayjs(s, CALENDAR_TIME_FORMAT).toDate();
+};
 /** A Date's wall clock → the wire. */
 export const formatWire = (d: Date | Dayjs): string => dayjs(d).format(CALENDAR_TIME_FORMAT);
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { usePathname, useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
 import dayjs from 'dayjs';
@@ -37,9 +38,13 @@ import { CalendarView } from './calendar-view';
 import { useConflictGuard } from './conflict-modal';
 import { useApplyChoice } from './apply-choice';
 import { useApplyActions } from './apply-actions';
-import { DetailDrawer } from './detail-drawer';
-import { EntryModal, type EntryModalProps } from './entry-modal';
+import type { EntryModalProps } from './entry-modal';
 import styles from './calendar-panel.module.css';
+
+// Loaded on first use, not with the home page: the drawer brings the roll-call table, sanitize-html, homework
+// and materials; the modal the forms, date pickers and the editor (bench/first-load-js.ts, docs/benchmarks.md).
+const DetailDrawer = dynamic(() => import('./detail-drawer').then((m) => m.DetailDrawer), { ssr: false });
+const EntryModal = dynamic(() => import('./entry-modal').then((m) => m.EntryModal), { ssr: false });
 
 /**
  * 行事历 (calpanel/CalendarPanel): the home calendar of teaching sessions, activities, exams and meetings.
@@ -118,6 +123,9 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
 
   const [detailId, setDetailId] = useState<string | null>(null);
   const [modal, setModal] = useState<EntryModalProps['open']>(null);
+  // Mounted from the first opening on (and kept, so closing still animates).
+  const [used, setUsed] = useState({ detail: false, modal: false });
+  if ((detailId && !used.detail) || (modal && !used.modal)) setUsed({ detail: used.detail || !!detailId, modal: used.modal || !!modal });
   // Destructured so the drag handler depends only on the stable functions, not on per-render objects.
   const { save: guardedSave, modal: conflictModal } = useConflictGuard();
   const { ask: askApply, modal: applyModal } = useApplyChoice();
@@ -264,19 +272,23 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
           />
         </div>
       </div>
-      <DetailDrawer
-        id={detailId}
-        onClose={() => setDetailId(null)}
-        onEdit={(entry: CalendarEntryDetail) => {
-          setDetailId(null);
-          setModal({ mode: 'edit', entry });
-        }}
-        onChanged={() => void mutate()}
-        renderActions={applyActions.renderActions}
-        renderRollActions={applyActions.renderRollActions}
-      />
+      {used.detail && (
+        <DetailDrawer
+          id={detailId}
+          onClose={() => setDetailId(null)}
+          onEdit={(entry: CalendarEntryDetail) => {
+            setDetailId(null);
+            setModal({ mode: 'edit', entry });
+          }}
+          onChanged={() => void mutate()}
+          renderActions={applyActions.renderActions}
+          renderRollActions={applyActions.renderRollActions}
+        />
+      )}
       {applyActions.modal}
-      <EntryModal open={modal} options={options} canSingle={canAdd} canSeries={canSeries} askApply={askApply} scope={scope} onClose={() => setModal(null)} onSaved={() => void mutate()} />
+      {used.modal && (
+        <EntryModal open={modal} options={options} canSingle={canAdd} canSeries={canSeries} askApply={askApply} scope={scope} onClose={() => setModal(null)} onSaved={() => void mutate()} />
+      )}
       {conflictModal}
       {applyModal}
     </Card>

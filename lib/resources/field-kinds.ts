@@ -71,12 +71,20 @@ export const isWritable = (f: FieldDef): boolean => f.form !== false && f.form !
 /** Has a value → text translation (`<field>_dictText`). */
 export const hasDict = (f: FieldDef): boolean => Boolean(f.dictCode) || Boolean(f.options?.length);
 
+/** Converted names, remembered: each field's column is asked for every row of every page (bounded, in case a name comes from input). */
+const snakeNames = new Map<string, string>();
+
 /** `realName` → `real_name`, `orgCode` → `org_code`, `URLPath` → `url_path`. */
 export function snakeCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
+  let out = snakeNames.get(name);
+  if (out === undefined) {
+    out = name
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+      .toLowerCase();
+    if (snakeNames.size < 10_000) snakeNames.set(name, out);
+  }
+  return out;
 }
 
 /** The table column of a field. */

@@ -23,11 +23,12 @@ function json(status: number, body: string, extraHeaders: [string, string][] = [
 const BLOCKED = [/^\/jmreport(\/|$)/, /^\/actuator(\/|$)/, /^\/druid(\/|$)/, /^\/sys\/common\/transitRESTful/, /^\/sys\/actuator(\/|$)/];
 /** Calls that work without a session (contract §2's anonymous list that the UI uses). */
 const ANONYMOUS = [
-  /^\/sys\/randomImage\/[^/]+$/, /^\/sys\/login$/, /^\/sys\/phoneLogin$/, /^\/sys\/sms$/, /^\/sys\/logout$/,
+  /^\/sys\/randomImage\/[^/]+$/, /^\/sys\/login$/, /^\/sys\/twoFactorLogin$/, /^\/sys\/phoneLogin$/, /^\/sys\/sms$/, /^\/sys\/logout$/,
   /^\/sys\/cas\/client\/validateLogin$/, /^\/sys\/thirdLogin\//, /^\/sys\/user\/(checkOnlyUser|register|phoneVerification|passwordChange)$/,
+  /^\/edu\/prospectus\/public\/[^/]+(\/file|\/signup)?$/,
 ];
 /** Answers that create a session: the BFF keeps the token and hands the browser the rest. */
-const LOGIN_PATHS = [/^\/sys\/login$/, /^\/sys\/phoneLogin$/, /^\/sys\/cas\/client\/validateLogin$/, /^\/sys\/thirdLogin\/getLoginUser\//];
+const LOGIN_PATHS = [/^\/sys\/login$/, /^\/sys\/twoFactorLogin$/, /^\/sys\/phoneLogin$/, /^\/sys\/cas\/client\/validateLogin$/, /^\/sys\/thirdLogin\/getLoginUser\//];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Request headers worth passing on; everything else (cookies above all) stays here. */
 const FORWARD_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'range', 'if-none-match', 'if-modified-since', 'user-agent'];

@@ -58,6 +58,28 @@ const DASHBOARD: Shape = [
   ],
 ];
 const STAFF_DASHBOARD: Shape = ['仪表盘', '/dashboard', DASHBOARD[2]!.filter(([title]) => title !== '分析页')];
+/** 作品 (issue #26): 学员作品 for those who teach (marketing reads), 招生简章 and its templates (hidden rows) for those who recruit. */
+const WORK: Shape = [
+  '作品',
+  '/work',
+  [
+    ['学员作品', '/work/workview'],
+    ['作品预览', '/work/workpreview'],
+    ['招生简章', '/work/prospectus'],
+    ['招生简章（新版）', '/work/newProspectu'],
+    ['招生简章（新版三）', '/work/newProspectu3'],
+    ['品牌简章', '/work/BeBornInto'],
+    ['品牌简章（副本）', '/work/BeBornIntoCopy'],
+    ['作品集简章', '/work/workCNv3.5'],
+  ],
+];
+const TEACHER_WORK: Shape = ['作品', '/work', WORK[2]!.slice(0, 2)];
+const WORK_CODES = [
+  ...codes('edu:studentWork', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'viewAll']),
+  ...codes('edu:prospectus', ['list', 'add', 'edit', 'delete', 'deleteBatch', 'publish', 'exportPdf']),
+];
+const TEACHER_WORK_CODES = WORK_CODES.slice(0, 4);
+const MARKETING_WORK_CODES = [WORK_CODES[0]!, ...WORK_CODES.slice(6)];
 /** The demo form and report made with the online designers (issue #25), in 教育 for admin and 教务. */
 const ONLINE_DEMO: Shape[] = [
   ['各校区本月课消', '/online/cgreport/campus_consume_month'],
@@ -185,6 +207,7 @@ describe('seeded menu per role (fresh database)', () => {
       HOME,
       ...ACCOUNT,
       DASHBOARD,
+      WORK,
       CRM,
       EDU,
       COURSE,
@@ -246,6 +269,7 @@ describe('seeded menu per role (fresh database)', () => {
       ...GATEWAY_CODES,
       ...ONLINE_DEV_CODES,
       'dashboard:analysis',
+      ...WORK_CODES,
       ...ALL_TEACHING_CODES,
     ]);
     expect(a.auth.every((x) => x.type === '1')).toBe(true);
@@ -293,8 +317,8 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('teacher: the account pages, its own teaching screens and 场地管理 (list, add, edit, teacher picker)', async () => {
     const t = await permsOf('teacher');
-    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, STAFF_DASHBOARD, TEACHER_EDU, TEACHER_COURSE, LEARN, INNER]);
-    expect(t.auth.map((x) => x.action)).toEqual([...TEACHER_LOCATION_CODES, ...teachingCodes('role_teacher')]);
+    expect(shape(t.menu)).toEqual([HOME, ...ACCOUNT, STAFF_DASHBOARD, TEACHER_WORK, TEACHER_EDU, TEACHER_COURSE, LEARN, INNER]);
+    expect(t.auth.map((x) => x.action)).toEqual([...TEACHER_LOCATION_CODES, ...TEACHER_WORK_CODES, ...teachingCodes('role_teacher')]);
     // Every button is still known to the client, so it can hide what the user lacks.
     expect(t.allAuth.map((x) => x.action).sort()).toEqual(
       [
@@ -319,6 +343,7 @@ describe('seeded menu per role (fresh database)', () => {
         ...ONLINE_DEV_CODES,
         ...ONLINE_DEMO_CODES,
         'dashboard:analysis',
+        ...WORK_CODES,
         ...ALL_TEACHING_CODES,
       ].sort(),
     );
@@ -326,15 +351,15 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('marketing: account pages, 行事历, venues, its students and the course catalogue; no 登录日志 (issue #21)', async () => {
     const m = await permsOf('marketing');
-    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, STAFF_DASHBOARD, CRM, MARKETING_EDU]);
-    expect(m.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...teachingCodes('role_marketing')]);
+    expect(shape(m.menu)).toEqual([HOME, ...ACCOUNT, STAFF_DASHBOARD, WORK, CRM, MARKETING_EDU]);
+    expect(m.auth.map((x) => x.action)).toEqual([...LOCATION_CODES, ...MARKETING_WORK_CODES, ...teachingCodes('role_marketing')]);
     expect(m.auth.map((x) => x.action)).not.toContain('system:log:list');
   });
 
   it('academic: account pages and all of 教育 and 内部班; nothing of 系统管理', async () => {
     const j = await permsOf('jiaowu');
-    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, DASHBOARD, ACADEMIC_CRM, EDU, COURSE, LEARN, INNER]);
-    expect(j.auth.map((x) => x.action)).toEqual([...ONLINE_DEMO_CODES, ...LOCATION_CODES, 'dashboard:analysis', ...teachingCodes('role_academic')]);
+    expect(shape(j.menu)).toEqual([HOME, ...ACCOUNT, DASHBOARD, WORK, ACADEMIC_CRM, EDU, COURSE, LEARN, INNER]);
+    expect(j.auth.map((x) => x.action)).toEqual([...ONLINE_DEMO_CODES, ...LOCATION_CODES, 'dashboard:analysis', ...WORK_CODES, ...teachingCodes('role_academic')]);
   });
 
   it('the self-registration role `user` gets the account pages only', async () => {

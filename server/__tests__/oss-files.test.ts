@@ -91,6 +91,12 @@ describe('文件管理', () => {
     // Rich text refers to the file through its static URL.
     await be.db.insertInto('sys_announcement').values({ id: 'ossA1', titile: '开学通知', msg_content: `<p><img src="/jeecg-boot/sys/common/static/${String(up.result)}"></p>` }).execute();
     expect((await records(`url=${encodeURIComponent(String(up.result))}`))[0].usedBy).toMatch(/^用户头像：.+；通知公告：开学通知$/);
+    // A brochure's blocks (jsonb) and a student's work hold their files too.
+    const pic = await upload('/sys/oss/file/upload', '简章配图.png', PNG, admin);
+    await be.db.insertInto('tbl_prospectus').values({ id: 'ossP1', title: '春季招生', template: 'prospectus', blocks: JSON.stringify([{ type: 'images', images: [String(pic.result)] }]) }).execute();
+    await be.db.insertInto('tbl_student').values({ id: 'ossS', name: '王小画', phone: '13911112222' }).execute();
+    await be.db.insertInto('tbl_student_work').values({ id: 'ossW1', title: '水彩画', student_id: 'ossS', file: String(pic.result), file_kind: 'image' }).execute();
+    expect((await records(`url=${encodeURIComponent(String(pic.result))}`))[0].usedBy).toBe('学员作品：水彩画；招生简章：春季招生');
   });
 
   it('registers files already on disk once (the start-up scan)', async () => {

@@ -58,6 +58,13 @@ const pushed = () => {
 const ACCOUNT_PERMS = ['perm_account_center', 'perm_account_settings', 'perm_account_base', 'perm_account_security', 'perm_account_binding', 'perm_account_notification'];
 /** 仪表盘 without 分析页 (issue #26). */
 const TEACHER_DASHBOARD = ['perm_dashboard', 'perm_dashboard_workplace', 'perm_dashboard_task'];
+/** 作品 (issue #26): a teacher's 学员作品 with its buttons but viewAll and batch delete; marketing's reading and 招生简章. */
+const TEACHER_WORK = ['perm_work', 'perm_work_view', 'perm_work_preview', 'perm_btn_swork_list', 'perm_btn_swork_add', 'perm_btn_swork_edit', 'perm_btn_swork_delete'];
+const MARKETING_WORK = [
+  'perm_work', 'perm_work_view', 'perm_work_preview', 'perm_btn_swork_list', 'perm_work_prospectus', 'perm_work_new_prospectu', 'perm_work_new_prospectu3',
+  'perm_work_be_born_into', 'perm_work_be_born_into_copy', 'perm_work_cn_v35',
+  ...['list', 'add', 'edit', 'delete', 'delete_batch', 'publish', 'pdf'].map((a) => `perm_btn_prospectus_${a}`),
+];
 
 describe('who may use the role screens', () => {
   it.each(['teacher', 'marketing', 'jiaowu'])('%s gets 510 on every endpoint', async (username) => {
@@ -71,7 +78,7 @@ describe('who may use the role screens', () => {
       await editRoles(token, 'u_teacher', 'role_admin'),
     ];
     for (const r of answers) expect(r.body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
-    expect(await rolePerms('role_teacher')).toEqual([...ACCOUNT_PERMS, 'perm_manual', ...TEACHER_DASHBOARD, ...TEACHER_EDU].sort());
+    expect(await rolePerms('role_teacher')).toEqual([...ACCOUNT_PERMS, 'perm_manual', ...TEACHER_DASHBOARD, ...TEACHER_WORK, ...TEACHER_EDU].sort());
     expect(await userRoles('u_teacher')).toEqual(['role_teacher']);
     expect(notify).not.toHaveBeenCalled();
   });
@@ -94,7 +101,7 @@ describe('reading', () => {
     const leaf = (key: string, name: string, parentId: string | null, menuType: number, perms: string | null) => ({
       key, title: name, slotTitle: name, isLeaf: true, icon: null, ruleFlag: 0, scopedSlots: { title: 'hasDatarule' }, parentId, label: null, value: key, children: null, menuType, perms,
     });
-    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_dashboard', 'perm_crm', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_online', 'perm_isystem']);
+    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_dashboard', 'perm_work', 'perm_crm', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_online', 'perm_isystem']);
     expect(tree[1]).toEqual(leaf('perm_account_center', '个人中心', null, 0, null));
     expect(tree[2]).toMatchObject({ key: 'perm_account_settings', isLeaf: false });
     expect(tree[2].children).toEqual([
@@ -103,7 +110,7 @@ describe('reading', () => {
       leaf('perm_account_binding', '账号绑定', 'perm_account_settings', 1, null),
       leaf('perm_account_notification', '新消息通知', 'perm_account_settings', 1, null),
     ]);
-    const sys = tree[11];
+    const sys = tree[12];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
       'perm_isystem_depart',
@@ -153,7 +160,7 @@ describe('reading', () => {
     const token = await be.login('admin');
     const r = await get('/sys/permission/queryRolePermission?roleId=role_marketing', token);
     expect(r.body.success).toBe(true);
-    expect((r.body.result as string[]).sort()).toEqual([...ACCOUNT_PERMS, 'perm_manual', ...TEACHER_DASHBOARD, ...MARKETING_EDU].sort());
+    expect((r.body.result as string[]).sort()).toEqual([...ACCOUNT_PERMS, 'perm_manual', ...TEACHER_DASHBOARD, ...MARKETING_WORK, ...MARKETING_EDU].sort());
     expect((await get('/sys/permission/queryRolePermission', token)).body).toMatchObject({ success: false, message: '请选择角色' });
     expect((await get('/sys/permission/queryRolePermission?roleId=nope', token)).body).toMatchObject({ success: false, message: '角色不存在' });
   });
@@ -175,6 +182,7 @@ describe('POST /sys/permission/saveRolePermission', () => {
     const perm = await get('/sys/permission/getUserPermissionByToken', teacher);
     expect((perm.body.result as { auth: { action: string }[] }).auth.map((a) => a.action)).toEqual([
       'system:log:list', 'edu:location:list', 'edu:location:add', 'edu:location:edit', 'clazz:teacher:list',
+      ...['list', 'add', 'edit', 'delete'].map((a) => `edu:studentWork:${a}`),
       ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.perms),
     ]);
 

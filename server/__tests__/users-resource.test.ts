@@ -77,6 +77,8 @@ describe('用户管理 on the resource engine', () => {
     const perms = (await be.call('/sys/permission/getUserPermissionByToken', { token })).body.result as { auth: { action: string }[] };
     // role_marketing: every 场地管理 button (server/db/seed/locations.ts) and its teaching ones; no 登录日志 (issue #21).
     expect(perms.auth.map((a) => a.action)).toEqual(['edu:location:list', 'edu:location:add', 'edu:location:edit', 'edu:location:delete', 'edu:location:deleteBatch', 'edu:location:exportXls', 'clazz:teacher:list',
+      // 作品 (issue #26): marketing reads 学员作品 and runs 招生简章.
+      'edu:studentWork:list', ...['list', 'add', 'edit', 'delete', 'deleteBatch', 'publish', 'exportPdf'].map((a) => `edu:prospectus:${a}`),
       ...[...TEACHING_PERMS, ...CRM_PERMS].filter((p) => p.roles.includes('role_marketing')).map((p) => p.perms),
     ]);
     const dup = await be.call('/sys/user/add', { method: 'POST', token: admin, json: { username: 'newteacher', realname: '重复', password: 'Teach2026ok' } });

@@ -3,6 +3,7 @@ import type { Database } from '../db';
 import type { SysUser } from '../db/schema';
 import { newToken, sha256 } from '../core/ids';
 import { escapeLike } from '../db/like';
+import { noteCacheGeneration } from '../db/cache-generation';
 
 /** Spec 01 §9: login token lifetime 7 days. */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -60,6 +61,8 @@ export class SessionStore {
       .innerJoin('sys_user as u', 'u.id', 's.user_id')
       .selectAll('u')
       .select(['s.expires_at as s_expires_at', 's.last_seen as s_last_seen'])
+      // The request caches' generation (server/db/cache-generation.ts), read here so that checking them costs no statement.
+      .select(sql<string>`(select gen::text from sys_cache_gen where id = 1)`.as('s_cache_gen'))
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', new Date())
@@ -67,7 +70,8 @@ export class SessionStore {
       .where('u.del_flag', '=', 0)
       .executeTakeFirst();
     if (!row) return null;
-    const { s_expires_at, s_last_seen, ...user } = row;
+    const { s_expires_at, s_last_seen, s_cache_gen, ...user } = row;
+    noteCacheGeneration(this.db, s_cache_gen);
     if (Date.now() - new Date(s_last_seen).getTime() > TOUCH_EVERY_MS) {
       await this.db.updateTable('sys_user_session').set({ last_seen: sql`now()` }).where('token_hash', '=', tokenHash).execute();
     }
@@ -145,6 +149,17 @@ export class SessionStore {
         .execute(),
     ]);
     return { total: Number(n), rows };
+  }
+
+  /** One user's live sessions, most recently active first (安全设置: the user's own devices). */
+  async listForUser(userId: string, limit: number) {
+    return this.liveQuery()
+      .where('s.user_id', '=', userId)
+      .select(['s.token_hash', 's.client_ip', 's.user_agent', 's.login_type', 's.create_time', 's.last_seen'])
+      .orderBy('s.last_seen', 'desc')
+      .orderBy('s.create_time', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** Full hashes of the live sessions whose hash starts with `prefix` (lower-case hex only). */

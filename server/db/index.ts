@@ -42,7 +42,9 @@ import * as m0040 from './migrations/0040-account-settings';
 import * as m0041 from './migrations/0041-two-factor';
 import * as m0042 from './migrations/0042-student-work';
 import * as m0043 from './migrations/0043-prospectus';
+import * as m0044 from './migrations/0044-cache-generation';
 import { TenantScopePlugin } from './tenant-scope';
+import { StatementCounterPlugin } from './statement-counter';
 
 export type Database = Kysely<DB>;
 
@@ -105,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0041-two-factor': m0041,
   '0042-student-work': m0042,
   '0043-prospectus': m0043,
+  '0044-cache-generation': m0044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -118,7 +121,7 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     // An idle client dropped by the server (restart, failover, admin kill) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (e) => console.error('[db] idle PostgreSQL connection lost:', e.message));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new TenantScopePlugin()] });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new TenantScopePlugin(), new StatementCounterPlugin()] });
     return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -134,7 +137,7 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     // A snapshot skips initdb, the slowest part of opening a new database (the test suites' shared prepared copy).
     pglite = await PGlite.create({ extensions, ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) });
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [new TenantScopePlugin()] });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [new TenantScopePlugin(), new StatementCounterPlugin()] });
   const instance = pglite;
   return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => instance.dumpDataDir('none') };
 }

@@ -1441,3 +1441,104 @@ export interface SysUserNotifySettingTable {
 export interface DB {
   sys_user_notify_setting: SysUserNotifySettingTable;
 }
+
+/** 0041-two-factor: TOTP secret (encrypted), recovery-code hashes, pending second steps (declaration merging). */
+export interface SysUserTotpTable {
+  user_id: string;
+  secret: string;
+  enabled: Generated<boolean>;
+  last_step: number | null;
+  create_time: Generated<Date>;
+  enable_time: Date | null;
+}
+
+export interface SysUserRecoveryCodeTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_time: Date | null;
+  create_time: Generated<Date>;
+}
+
+export interface SysLoginChallengeTable {
+  token_hash: string;
+  user_id: string;
+  login_type: string;
+  with_dicts: Generated<boolean>;
+  client_ip: string | null;
+  failures: Generated<number>;
+  create_time: Generated<Date>;
+  expires_at: Date;
+  used_time: Date | null;
+}
+
+export interface DB {
+  sys_user_totp: SysUserTotpTable;
+  sys_user_recovery_code: SysUserRecoveryCodeTable;
+  sys_login_challenge: SysLoginChallengeTable;
+}
+
+/** 0042-student-work: 学员作品 (file_kind image | video | pdf, set by the server from the stored file). */
+export interface TblStudentWorkTable extends Audit {
+  id: string;
+  title: string;
+  description: string | null;
+  student_id: string;
+  clazz_id: string | null;
+  course_id: string | null;
+  file: string;
+  file_kind: string;
+  file_name: string | null;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  shared: Generated<boolean>;
+}
+
+export interface DB {
+  tbl_student_work: TblStudentWorkTable;
+}
+
+/** 招生简章 (0043-prospectus): status 0 草稿 1 已发布; public_token only while published; blocks typed in lib/work/prospectus-blocks.ts. */
+export interface TblProspectusTable {
+  id: string;
+  title: string;
+  template: string;
+  subtitle: string | null;
+  cover: string | null;
+  blocks: ColumnType<unknown, string, string>;
+  status: Generated<number>;
+  public_token: string | null;
+  publish_time: Date | null;
+  del_flag: Generated<number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** One accepted public sign-up (0043-prospectus): the rate limits count these. */
+export interface TblProspectusSignupTable {
+  id: string;
+  prospectus_id: string;
+  client_ip: string;
+  name: string;
+  phone: string;
+  course_id: string | null;
+  remark: string | null;
+  lead_id: string | null;
+  create_time: Generated<Date>;
+}
+
+export interface DB {
+  tbl_prospectus: TblProspectusTable;
+  tbl_prospectus_signup: TblProspectusSignupTable;
+}
+
+/** One row (id 1): moved by triggers whenever a table behind the request caches changes (0044-cache-generation). */
+export interface SysCacheGenTable {
+  id: number;
+  gen: ColumnType<string, never, never>;
+}
+
+export interface DB {
+  sys_cache_gen: SysCacheGenTable;
+}

@@ -277,19 +277,19 @@ export const PERMISSIONS: Perm[] = [
   // 分析页 (issue #26): the school's figures.
   { id: 'perm_btn_dashboard_analysis', parent_id: 'perm_dashboard_analysis', name: '查看分析页', menu_type: 2, perms: PERMS.dashboard.analysis, perms_type: '1', sort_no: 290, roles: ACADEMIC },
   // 学员作品 and 招生简章 (issue #26).
-  { id: 'perm_btn_swork_list', parent_id: 'perm_work_view', name: '查看学员作品', menu_type: 2, perms: PERMS.studentWork.list, perms_type: '1', sort_no: 291, roles: WORKS },
-  { id: 'perm_btn_swork_add', parent_id: 'perm_work_view', name: '上传作品', menu_type: 2, perms: PERMS.studentWork.add, perms_type: '1', sort_no: 292, roles: TEACHING },
-  { id: 'perm_btn_swork_edit', parent_id: 'perm_work_view', name: '编辑作品', menu_type: 2, perms: PERMS.studentWork.edit, perms_type: '1', sort_no: 293, roles: TEACHING },
-  { id: 'perm_btn_swork_delete', parent_id: 'perm_work_view', name: '删除作品', menu_type: 2, perms: PERMS.studentWork.delete, perms_type: '1', sort_no: 294, roles: TEACHING },
-  { id: 'perm_btn_swork_delete_batch', parent_id: 'perm_work_view', name: '批量删除作品', menu_type: 2, perms: PERMS.studentWork.deleteBatch, perms_type: '1', sort_no: 295, roles: ACADEMIC },
-  { id: 'perm_btn_swork_view_all', parent_id: 'perm_work_view', name: '查看全校作品', menu_type: 2, perms: PERMS.studentWork.viewAll, perms_type: '1', sort_no: 296, roles: ACADEMIC },
-  { id: 'perm_btn_prospectus_list', parent_id: 'perm_work_prospectus', name: '查看招生简章', menu_type: 2, perms: PERMS.prospectus.list, perms_type: '1', sort_no: 297, roles: CRM },
-  { id: 'perm_btn_prospectus_add', parent_id: 'perm_work_prospectus', name: '新增招生简章', menu_type: 2, perms: PERMS.prospectus.add, perms_type: '1', sort_no: 298, roles: CRM },
-  { id: 'perm_btn_prospectus_edit', parent_id: 'perm_work_prospectus', name: '编辑招生简章', menu_type: 2, perms: PERMS.prospectus.edit, perms_type: '1', sort_no: 299, roles: CRM },
-  { id: 'perm_btn_prospectus_delete', parent_id: 'perm_work_prospectus', name: '删除招生简章', menu_type: 2, perms: PERMS.prospectus.delete, perms_type: '1', sort_no: 300, roles: CRM },
-  { id: 'perm_btn_prospectus_delete_batch', parent_id: 'perm_work_prospectus', name: '批量删除招生简章', menu_type: 2, perms: PERMS.prospectus.deleteBatch, perms_type: '1', sort_no: 301, roles: CRM },
-  { id: 'perm_btn_prospectus_publish', parent_id: 'perm_work_prospectus', name: '发布招生简章', menu_type: 2, perms: PERMS.prospectus.publish, perms_type: '1', sort_no: 302, roles: CRM },
-  { id: 'perm_btn_prospectus_pdf', parent_id: 'perm_work_prospectus', name: '导出招生简章PDF', menu_type: 2, perms: PERMS.prospectus.exportPdf, perms_type: '1', sort_no: 303, roles: CRM },
+  { id: 'perm_btn_swork_list', parent_id: 'perm_work_view', name: '查看学员作品', menu_type: 2, perms: PERMS.studentWork.list, perms_type: '1', sort_no: 290.01, roles: WORKS },
+  { id: 'perm_btn_swork_add', parent_id: 'perm_work_view', name: '上传作品', menu_type: 2, perms: PERMS.studentWork.add, perms_type: '1', sort_no: 290.02, roles: TEACHING },
+  { id: 'perm_btn_swork_edit', parent_id: 'perm_work_view', name: '编辑作品', menu_type: 2, perms: PERMS.studentWork.edit, perms_type: '1', sort_no: 290.03, roles: TEACHING },
+  { id: 'perm_btn_swork_delete', parent_id: 'perm_work_view', name: '删除作品', menu_type: 2, perms: PERMS.studentWork.delete, perms_type: '1', sort_no: 290.04, roles: TEACHING },
+  { id: 'perm_btn_swork_delete_batch', parent_id: 'perm_work_view', name: '批量删除作品', menu_type: 2, perms: PERMS.studentWork.deleteBatch, perms_type: '1', sort_no: 290.05, roles: ACADEMIC },
+  { id: 'perm_btn_swork_view_all', parent_id: 'perm_work_view', name: '查看全校作品', menu_type: 2, perms: PERMS.studentWork.viewAll, perms_type: '1', sort_no: 290.06, roles: ACADEMIC },
+  { id: 'perm_btn_prospectus_list', parent_id: 'perm_work_prospectus', name: '查看招生简章', menu_type: 2, perms: PERMS.prospectus.list, perms_type: '1', sort_no: 290.07, roles: CRM },
+  { id: 'perm_btn_prospectus_add', parent_id: 'perm_work_prospectus', name: '新增招生简章', menu_type: 2, perms: PERMS.prospectus.add, perms_type: '1', sort_no: 290.08, roles: CRM },
+  { id: 'perm_btn_prospectus_edit', parent_id: 'perm_work_prospectus', name: '编辑招生简章', menu_type: 2, perms: PERMS.prospectus.edit, perms_type: '1', sort_no: 290.09, roles: CRM },
+  { id: 'perm_btn_prospectus_delete', parent_id: 'perm_work_prospectus', name: '删除招生简章', menu_type: 2, perms: PERMS.prospectus.delete, perms_type: '1', sort_no: 290.10, roles: CRM },
+  { id: 'perm_btn_prospectus_delete_batch', parent_id: 'perm_work_prospectus', name: '批量删除招生简章', menu_type: 2, perms: PERMS.prospectus.deleteBatch, perms_type: '1', sort_no: 290.11, roles: CRM },
+  { id: 'perm_btn_prospectus_publish', parent_id: 'perm_work_prospectus', name: '发布招生简章', menu_type: 2, perms: PERMS.prospectus.publish, perms_type: '1', sort_no: 290.12, roles: CRM },
+  { id: 'perm_btn_prospectus_pdf', parent_id: 'perm_work_prospectus', name: '导出招生简章PDF', menu_type: 2, perms: PERMS.prospectus.exportPdf, perms_type: '1', sort_no: 290.13, roles: CRM },
   // 在线开发 and 多数据源管理 (issue #25).
   { id: 'perm_btn_cgform_list', parent_id: 'perm_online_cgform', name: '查看表单开发', menu_type: 2, perms: PERMS.cgform.list, perms_type: '1', sort_no: 260, roles: ADMIN },
   { id: 'perm_btn_cgform_add', parent_id: 'perm_online_cgform', name: '新增表单', menu_type: 2, perms: PERMS.cgform.add, perms_type: '1', sort_no: 261, roles: ADMIN },
@@ -332,7 +332,7 @@ export const DICTS: { code: string; name: string; items: [string, string][] }[] 
   { code: 'is_open', name: '是否启用', items: [['Y', '是'], ['N', '否']] },
   { code: 'log_type', name: '日志类型', items: [['1', '登录日志'], ['2', '操作日志']] },
   // 招生 (issue #23)
-  { code: 'lead_channel', name: '线索渠道', items: [['1', '地推'], ['2', '转介绍'], ['3', '线上广告'], ['4', '自然到访'], ['5', '电话咨询'], ['6', '其他']] },
+  { code: 'lead_channel', name: '线索渠道', items: [['1', '地推'], ['2', '转介绍'], ['3', '线上广告'], ['4', '自然到访'], ['5', '电话咨询'], ['6', '其他'], ['7', '招生简章']] },
   // The demo register 教材领用登记's select (issue #25); a reference row like the others.
   { code: 'textbook_receive_status', name: '教材领用状态', items: [['1', '已领取'], ['2', '已退回']] },
 ];

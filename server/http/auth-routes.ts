@@ -12,6 +12,8 @@ import type { AppEnv, Ctx } from '../core/context';
 import { mobileField, readBody, smsCodeField } from './validate';
 import { pinyinSortKey } from '../resources/pinyin-key';
 import { DEFAULT_TENANT_ID } from '../db/tenant-scope';
+import { CHALLENGE_TTL_MS, createChallenge, isTwoFactorOn } from '../auth/two-factor';
+import { TWO_FACTOR_MESSAGES } from '../../features/account/security/security-rules';
 
 const loginSchema = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(100),
@@ -36,9 +38,17 @@ async function logLogin(c: Ctx, user: SysUser, how: string) {
     .execute();
 }
 
-/** Creates the session and builds the `/sys/login` answer (shared by every login route). */
-export async function startSession(c: Ctx, user: SysUser, loginType: string, withDicts = true) {
+/**
+ * Creates the session and builds the `/sys/login` answer (shared by every login route). A user with two-step
+ * sign-in on gets no session here but a 5-minute challenge for POST /sys/twoFactorLogin (server/http/security-routes.ts),
+ * whatever the first factor was (password, SMS, third party, CAS): a failure for clients that cannot do the second step.
+ */
+export async function startSession(c: Ctx, user: SysUser, loginType: string, withDicts = true, secondFactorPassed = false) {
   const { db, sessions } = c.var.services;
+  if (!secondFactorPassed && (await isTwoFactorOn(db, user.id))) {
+    const challenge = await createChallenge(db, { userId: user.id, loginType, withDicts, ip: c.var.ip });
+    return fail(TWO_FACTOR_MESSAGES.required, 500, { twoFactor: true, challenge, expiresIn: CHALLENGE_TTL_MS / 1000 });
+  }
   const token = await sessions.create(user.id, { ip: c.var.ip, userAgent: c.req.header('user-agent'), loginType });
   await logLogin(c, user, loginType === 'password' ? '' : `${loginType} `);
   const result = await buildLoginResult(db, user, token, withDicts);

@@ -1,13 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { loadUserPermCodes } from '../services/users';
+import { cachedUserPermCodes } from '../permissions/user-perm-cache';
 import { fail, NO_PERMISSION } from '../core/errors';
 import type { AppEnv, UserPermissions } from '../core/context';
 
-/** The signed-in caller's permissions, loaded at most once per request (the guard and the handler share them). */
+/** The signed-in caller's permissions, loaded at most once per request (the guard and the handler share them), from the cache of user-perm-cache.ts. */
 export async function permCodesOf(c: Context<AppEnv>, userId: string): Promise<UserPermissions> {
   let codes = c.get('permCodes');
   if (!codes) {
-    codes = await loadUserPermCodes(c.var.services.db, userId);
+    codes = await cachedUserPermCodes(c.var.services.db, userId);
     c.set('permCodes', codes);
   }
   return codes;

@@ -6,9 +6,8 @@ import { DIALOG_IMAGE_EXTS, extOf, MATERIAL_KIND_OF_TYPE, MATERIAL_RULES, type M
 import { ApiFailure } from '../core/errors';
 import type { AuthContext, UserPermissions } from '../core/context';
 import type { Database } from '../db';
-import type { FileStorage } from '../storage/storage';
-import { normaliseStoredPath, StorageError } from '../storage/storage';
-import { binaryFamily, materialFamilies, SNIFF_BYTES } from '../storage/upload-checks';
+import { cleanFileName, inspectStoredFile } from '../storage/stored-file';
+import { binaryFamily, materialFamilies } from '../storage/upload-checks';
 import type { CrudHooks, SaveCtx } from './crud';
 import type { EB, Row } from './query';
 import { assertLive, checkIntOptions, fillNames } from './catalog-teaching-shared';
@@ -23,47 +22,9 @@ import { registerResource } from './registry';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-/**
- * The uploaded file's own name as the client reported it: display text only, so anything path-like or
- * invisible is dropped (the last path segment, no control characters); empty → null (the stored name shows).
- */
-function cleanFileName(v: unknown): string | null {
-  const name = (text(v).split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
-  return name && name !== '.' && name !== '..' ? name : null;
-}
-
-/** Size and first bytes of a stored file, or null when it does not exist (or the path is invalid). */
-async function inspect(storage: FileStorage | undefined, raw: string): Promise<{ path: string; size: number; head: Buffer } | null> {
-  if (!storage) return null;
-  let path: string;
-  try {
-    path = normaliseStoredPath(raw);
-  } catch (e) {
-    if (e instanceof StorageError) return null;
-    throw e;
-  }
-  const opened = await storage.open(path).catch((e: unknown) => {
-    if (e instanceof StorageError) return null;
-    throw e;
-  });
-  if (!opened) return null;
-  const chunks: Buffer[] = [];
-  let got = 0;
-  try {
-    for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      got += chunk.length;
-      if (got >= SNIFF_BYTES) break;
-    }
-  } finally {
-    opened.stream.destroy();
-  }
-  return { path, size: opened.size, head: Buffer.concat(chunks).subarray(0, SNIFF_BYTES) };
-}
-
 async function checkFile(row: BodyRow, ctx: SaveCtx, kind: MaterialKind, filePath: string) {
   if (!MATERIAL_RULES[kind].exts.includes(extOf(filePath))) throw new ApiFailure(MATERIAL_MESSAGES.typeMismatch);
-  const file = await inspect(ctx.c.var.services.storage, filePath);
+  const file = await inspectStoredFile(ctx.c.var.services.storage, filePath);
   if (!file) throw new ApiFailure(MATERIAL_MESSAGES.fileMissing);
   const family = binaryFamily(file.head);
   if (!family || !materialFamilies(kind).includes(family)) throw new ApiFailure(MATERIAL_MESSAGES.typeMismatch);
@@ -75,7 +36,7 @@ async function checkFile(row: BodyRow, ctx: SaveCtx, kind: MaterialKind, filePat
 async function checkCover(row: BodyRow, ctx: SaveCtx, kind: MaterialKind, cover: string) {
   if (kind !== 'video') throw new ApiFailure(MATERIAL_MESSAGES.coverOnlyVideo);
   if (!(DIALOG_IMAGE_EXTS as readonly string[]).includes(extOf(cover))) throw new ApiFailure(MATERIAL_MESSAGES.coverNotImage);
-  const file = await inspect(ctx.c.var.services.storage, cover);
+  const file = await inspectStoredFile(ctx.c.var.services.storage, cover);
   if (!file) throw new ApiFailure(MATERIAL_MESSAGES.coverMissing);
   if (binaryFamily(file.head) !== 'image') throw new ApiFailure(MATERIAL_MESSAGES.coverNotImage);
   if (file.size > MATERIAL_RULES.image.maxBytes) throw new ApiFailure(MATERIAL_RULES.image.message);

@@ -142,14 +142,25 @@ const userHooks: CrudHooks = {
   async afterCommit(row, ctx) {
     if (ctx.mode === 'edit' && rolesChanged.has(row)) await pushToUsers(ctx.c.var.services, [ctx.id], { ...PERMISSION_CHANGED, msgTxt: '您的角色已变更' });
   },
+  // A page's and a queryById's links come with the rows (one statement for the page); an export's through afterLoad.
+  selectWith: {
+    selectedroles: () => sql`select coalesce(string_agg(ur.role_id, ',' order by ur.role_id), '') from sys_user_role ur where ur.user_id = ${sql.ref('sys_user.id')}`,
+    selecteddeparts: () =>
+      sql`select coalesce(string_agg(d.id, ',' order by d.org_code), '') from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
+        where ud.user_id = ${sql.ref('sys_user.id')} and d.del_flag = '0'`,
+    orgCodeTxt: () =>
+      sql`select string_agg(d.depart_name, ',' order by d.org_code) from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
+        where ud.user_id = ${sql.ref('sys_user.id')} and d.del_flag = '0'`,
+  },
   async afterLoad(records, ctx) {
-    const ids = records.map((r) => String(r.id));
+    const ids = records.filter((r) => r.selectedroles === undefined).map((r) => String(r.id));
     if (!ids.length) return;
     const [roles, departs] = await Promise.all([
       ctx.db.selectFrom('sys_user_role').select(['user_id', 'role_id']).where('user_id', 'in', ids).orderBy('role_id').execute(),
       loadDepartLinks(ctx.db, ids),
     ]);
     for (const r of records) {
+      if (r.selectedroles !== undefined) continue;
       const links = departs.get(String(r.id));
       // What the edit form sends back unchanged, and JeecgBoot's `orgCodeTxt` (the department names).
       r.selectedroles = roles.filter((x) => x.user_id === r.id).map((x) => x.role_id).join(',');

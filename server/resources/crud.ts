@@ -12,7 +12,7 @@ import { authOf, type AppEnv, type AuthContext, type Ctx } from '../core/context
 import { parse, readBody } from '../http/validate';
 import { newId } from '../core/ids';
 import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
-import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord } from './select';
+import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord, withSelected, type SelectWith } from './select';
 import { withCustomFields } from './custom-columns';
 import { DATA_RULE_ACTIONS, dataRuleWhere, withDataRules } from './data-rules';
 import { exportXls, importExcel, importTemplate, previewExcel } from './excel-actions';
@@ -67,6 +67,13 @@ export interface CrudHooks {
   afterCommit?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
   /** The records of a list page / queryById before `_dictText` is added (fill virtual fields here). */
   afterLoad?(records: Row[], ctx: HookCtx): void | Promise<void>;
+  /**
+   * Values read with the rows of a list page and a queryById, by record field (select.ts `SelectWith`): a virtual
+   * field's correlated subquery instead of a query of afterLoad's per page (issue #28: statements per request).
+   * They are in the records before afterLoad runs; an export does not select them, so afterLoad still fills what is
+   * missing.
+   */
+  selectWith?: SelectWith;
   /** Ownership / data-rule filter, applied to list, queryById, edit and delete (definition names only). */
   extraWhere?(ctx: HookCtx): WhereFn | undefined;
 }
@@ -172,8 +179,8 @@ async function list(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def } = ctx;
   const { pageNo, pageSize, offset } = readPage(c);
   const query = parseListQuery(def, c.req.query());
-  const { rows, total } = await selectPage(db, def, query, { offset, limit: pageSize }, { extraWhere: hooks.extraWhere?.(ctx) });
-  const records = rows.map((r) => toRecord(def, r));
+  const { rows, total } = await selectPage(db, def, query, { offset, limit: pageSize }, { extraWhere: hooks.extraWhere?.(ctx), selectWith: hooks.selectWith });
+  const records = rows.map((r) => withSelected(toRecord(def, r), r, hooks.selectWith));
   await hooks.afterLoad?.(records, ctx);
   // Translated after afterLoad, so virtual fields (a user's roles) get their texts too, for this page's values only.
   const texts = await loadDictTexts(db, def, records);
@@ -182,9 +189,9 @@ async function list(ctx: HookCtx, hooks: CrudHooks) {
 }
 
 async function loadRecord(ctx: HookCtx, hooks: CrudHooks, id: string) {
-  const row = await selectOne(ctx.db, ctx.def, id, { extraWhere: hooks.extraWhere?.(ctx) });
+  const row = await selectOne(ctx.db, ctx.def, id, { extraWhere: hooks.extraWhere?.(ctx), selectWith: hooks.selectWith });
   if (!row) return null;
-  const records = [toRecord(ctx.def, row)];
+  const records = [withSelected(toRecord(ctx.def, row), row, hooks.selectWith)];
   await hooks.afterLoad?.(records, ctx);
   return records[0];
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db';
 import type { CrudHooks } from './crud';
 import type { Row } from './query';
 import { asAny } from './select';
+import { GenerationCache } from '../db/cache-generation';
 
 /**
  * Custom columns on the server (lib/resources/custom-columns.ts): for a resource with a
@@ -28,15 +29,26 @@ export async function loadCustomColumns(db: Database, table: string): Promise<Cu
   return rows.map((r) => ({ id: r.id, name: r.name, jdbcField: r.jdbc_field, showType: r.show_type, optionItem: r.option_item, prompt: r.prompt, sort: r.sort }));
 }
 
+/** The name the JSON column is selected under with a page's rows (never a field name: those are identifiers). */
+const RAW_VALUES = '$customValues';
+
+/** A table's columns until the next change of sys_table_column (server/db/cache-generation.ts). */
+const columnCache = new GenerationCache<CustomColumn[]>();
+
 /** Augmented definitions by base definition and column set: the body schema (cached per def object) is built once per change. */
-const augmented = new WeakMap<ResourceDef, { key: string; def: ResourceDef }>();
+const augmented = new WeakMap<ResourceDef, { cols: CustomColumn[]; key: string; def: ResourceDef }>();
 
 function augment(def: ResourceDef, cols: CustomColumn[]): ResourceDef {
-  const key = JSON.stringify(cols.map((c) => [c.jdbcField, c.name, c.showType, c.optionItem ?? '', c.sort ?? 0]));
   const hit = augmented.get(def);
-  if (hit && hit.key === key) return hit.def;
+  // The cached column list is the same array until it changes: no key to compute then.
+  if (hit && hit.cols === cols) return hit.def;
+  const key = JSON.stringify(cols.map((c) => [c.jdbcField, c.name, c.showType, c.optionItem ?? '', c.sort ?? 0]));
+  if (hit && hit.key === key) {
+    hit.cols = cols;
+    return hit.def;
+  }
   const next = withCustomColumns(def, cols);
-  augmented.set(def, { key, def: next });
+  augmented.set(def, { cols, key, def: next });
   return next;
 }
 
@@ -50,7 +62,8 @@ const customNames = (base: ResourceDef, def: ResourceDef) => def.fields.filter((
 export async function withCustomFields(db: Database, base: ResourceDef, hooks: CrudHooks): Promise<{ def: ResourceDef; hooks: CrudHooks }> {
   const column = base.customValuesColumn;
   if (!column) return { def: base, hooks };
-  const cols = await loadCustomColumns(db, customColumnsTableOf(base));
+  const table = customColumnsTableOf(base);
+  const cols = await columnCache.get(db, table, () => loadCustomColumns(db, table));
   const def = augment(base, cols);
   const names = customNames(base, def);
   if (!names.length) return { def, hooks };
@@ -82,18 +95,25 @@ export async function withCustomFields(db: Database, base: ResourceDef, hooks: C
           .where(sql.ref(key), '=', ctx.id)
           .execute();
       },
+      // A page's and a queryById's JSON column comes with the rows; an export's is read here.
+      selectWith: { ...hooks.selectWith, [RAW_VALUES]: (eb) => eb.ref(column) },
       async afterLoad(records, ctx) {
         await hooks.afterLoad?.(records, ctx);
-        const ids = records.map((r) => r[base.rowKey]).filter((v): v is string => typeof v === 'string');
-        if (!ids.length) return;
-        const rows = (await asAny(ctx.db)
-          .selectFrom(base.table)
-          .select([sql.ref(key).as('k'), sql.ref(column).as('v')])
-          .where(sql.ref(key), 'in', ids)
-          .execute()) as Row[];
+        const ids = records
+          .filter((r) => !Object.hasOwn(r, RAW_VALUES))
+          .map((r) => r[base.rowKey])
+          .filter((v): v is string => typeof v === 'string');
+        const rows = ids.length
+          ? ((await asAny(ctx.db)
+              .selectFrom(base.table)
+              .select([sql.ref(key).as('k'), sql.ref(column).as('v')])
+              .where(sql.ref(key), 'in', ids)
+              .execute()) as Row[])
+          : [];
         const byId = new Map(rows.map((r) => [String(r.k), parseJson(r.v)]));
         for (const r of records) {
-          const values = byId.get(String(r[base.rowKey])) ?? {};
+          const values = Object.hasOwn(r, RAW_VALUES) ? parseJson(r[RAW_VALUES]) : (byId.get(String(r[base.rowKey])) ?? {});
+          delete r[RAW_VALUES];
           for (const n of names) r[n] = Object.hasOwn(values, n) ? values[n] : null;
         }
       },

@@ -17,6 +17,7 @@ import { loadUserDeparts } from '../services/users';
 import type { CrudAction, CrudHooks } from './crud';
 import { compare, inList, like, toExpression, type Cond, type WhereFn } from './query';
 import { selectOne } from './select';
+import { GenerationCache } from '../db/cache-generation';
 
 /**
  * Data rules (JeecgBoot's sys_permission_data_rule, contract §7 "Data rules"): restrict which rows of a
@@ -213,13 +214,16 @@ async function loadUserRules(db: Database, userId: string): Promise<ActiveRule[]
   return [...picked.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/**
- * The extra filter the user's data rules put on `def` (undefined = none). Every identifier comes from
- * the definition, every value is bound.
- */
-export async function dataRuleWhere(db: Database, auth: AuthContext, def: ResourceDef): Promise<WhereFn | undefined> {
-  const rules = await loadUserRules(db, auth.user.id);
-  if (!rules.length) return undefined;
+interface UserRuleSet {
+  rules: ActiveRule[];
+  /** The live button rows of the rules' menus: which resource each menu stands for. */
+  buttons: { parent_id: string | null; perms: string | null }[];
+}
+
+/** The user's active rules and their menus' buttons (two queries; one when the user has no rules). */
+async function loadUserRuleSet(db: Database, userId: string): Promise<UserRuleSet> {
+  const rules = await loadUserRules(db, userId);
+  if (!rules.length) return { rules, buttons: [] };
   const menuIds = [...new Set(rules.map((r) => r.permission_id))];
   const buttons = await db
     .selectFrom('sys_permission')
@@ -228,6 +232,24 @@ export async function dataRuleWhere(db: Database, auth: AuthContext, def: Resour
     .where('menu_type', '=', 2)
     .where('del_flag', '=', 0)
     .execute();
+  return { rules, buttons };
+}
+
+/**
+ * Rule sets by user, until the next change of the tables they come from (sys_permission_data_rule,
+ * sys_role_permission, sys_user_role, sys_permission: server/db/cache-generation.ts). What a system variable stands
+ * for (the user's departments, taught classes) is read per request, as before.
+ */
+const userRuleCache = new GenerationCache<UserRuleSet>();
+
+/**
+ * The extra filter the user's data rules put on `def` (undefined = none). Every identifier comes from
+ * the definition, every value is bound.
+ */
+export async function dataRuleWhere(db: Database, auth: AuthContext, def: ResourceDef): Promise<WhereFn | undefined> {
+  const { rules, buttons } = await userRuleCache.get(db, auth.user.id, () => loadUserRuleSet(db, auth.user.id));
+  if (!rules.length) return undefined;
+  const menuIds = [...new Set(rules.map((r) => r.permission_id))];
   const mapped = new Set(menuIds.filter((id) => menuMapsTo(def, buttons.filter((b) => b.parent_id === id).map((b) => b.perms))));
   const applicable = rules.filter((r) => mapped.has(r.permission_id));
   if (!applicable.length) return undefined;

@@ -3,7 +3,7 @@ import { columnOf, hasDict, isMultiValue, isReadable, rowKeyColumn, valueTypeOf 
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
 import { formatDateTime } from '../services/format';
-import { getDictItems, tableDictItemsFor } from '../services/dicts';
+import { cachedPlainDictTexts, cachedTableDictTexts, getDictItems, tableDictItemsFor } from '../services/dicts';
 import { fillPinyinKeys } from './pinyin-key';
 import { toWhere, type AnyKysely, type EB, type ListQuery, type Row, type SortKey, type WhereFn } from './query';
 
@@ -21,6 +21,23 @@ export function selectColumns(def: ResourceDef): string[] {
 export interface SelectOptions {
   /** Ownership / data-rule filter of the screen (hooks.extraWhere). */
   extraWhere?: WhereFn;
+  /** Values read with each row (hooks.selectWith), under their own names. */
+  selectWith?: SelectWith;
+}
+
+/**
+ * Values a list page or a queryById reads with its rows, by name: expressions over the row (a correlated
+ * subquery such as a user's role ids), so that they cost no statement of their own (issue #28). Names must not
+ * be column names of the table; `withSelected` moves them into the records.
+ */
+export type SelectWith = Record<string, (eb: EB) => Expression<unknown>>;
+
+const selections = (w: SelectWith) => (eb: EB) => Object.entries(w).map(([name, f]) => sql`(${f(eb)})`.as(name));
+
+/** The record of `row` with the values `w` selected beside its columns. */
+export function withSelected(record: Row, row: Row, w: SelectWith | undefined): Row {
+  if (w) for (const name of Object.keys(w)) record[name] = row[name] ?? null;
+  return record;
 }
 
 /**
@@ -73,6 +90,7 @@ async function readSortMode(db: Database, def: ResourceDef, sort: SortKey[]): Pr
 export function pageQueries(db: Database, def: ResourceDef, query: ListQuery, page: { offset: number; limit: number }, opts: SelectOptions = {}, mode: TextSortMode = 'plain') {
   const base = asAny(db).selectFrom(def.table).where(toWhere(def, query.where, opts.extraWhere));
   let rows = base.select(selectColumns(def));
+  if (opts.selectWith) rows = rows.select(selections(opts.selectWith));
   for (const k of query.sort) rows = rows.orderBy(sortExpression(k, mode), k.order);
   return { count: base.select(sql<number>`count(*)`.as('n')), rows: rows.offset(page.offset).limit(page.limit) };
 }
@@ -88,11 +106,12 @@ export async function selectPage(db: Database, def: ResourceDef, query: ListQuer
 /** One live row by key (within the extra filter), raw. */
 export async function selectOne(db: Database, def: ResourceDef, id: string, opts: SelectOptions = {}): Promise<Row | undefined> {
   const key = rowKeyColumn(def);
-  return (await asAny(db)
+  let q = asAny(db)
     .selectFrom(def.table)
     .select(selectColumns(def))
-    .where(toWhere(def, [{ kind: 'cmp', column: key, op: '=', value: id }], opts.extraWhere))
-    .executeTakeFirst()) as Row | undefined;
+    .where(toWhere(def, [{ kind: 'cmp', column: key, op: '=', value: id }], opts.extraWhere));
+  if (opts.selectWith) q = q.select(selections(opts.selectWith));
+  return (await q.executeTakeFirst()) as Row | undefined;
 }
 
 /** Rows strictly after `cursor` in the sort order (PostgreSQL: ASC puts NULLs last, DESC first). */
@@ -183,7 +202,9 @@ export async function loadDictTexts(db: Database, def: ResourceDef, records?: Ro
   const out: DictTexts = new Map();
   const plainCodes = [...new Set(fields.map((f) => f.dictCode).filter((c): c is string => Boolean(c) && !c!.includes(',')))];
   const plain = new Map<string, Map<string, string>>();
-  if (plainCodes.length) {
+  const cachedPlain = plainCodes.length ? await cachedPlainDictTexts(db) : null;
+  if (cachedPlain) for (const code of plainCodes) plain.set(code, cachedPlain.get(code) ?? new Map());
+  else if (plainCodes.length) {
     const rows = await db
       .selectFrom('sys_dict_item as i')
       .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
@@ -203,18 +224,42 @@ export async function loadDictTexts(db: Database, def: ResourceDef, records?: Ro
     if (f.dictCode?.includes(',')) {
       // Only registered table dictionaries exist (server/services/dicts.ts); an unknown one translates nothing.
       const values = records?.flatMap((r) => (r[f.name] === null || r[f.name] === undefined || r[f.name] === '' ? [] : String(r[f.name]).split(',')));
-      const items = await (values ? tableDictItemsFor(db, f.dictCode, values) : getDictItems(db, f.dictCode)).catch(() => []);
-      for (const i of items) map.set(i.value, i.text);
+      // Small tables (roles, departments…) are cached whole; only this page's values are taken from them.
+      const whole = await cachedTableDictTexts(db, f.dictCode).catch(() => null);
+      if (whole && values) {
+        for (const v of values) {
+          const text = whole.get(v);
+          if (text !== undefined) map.set(v, text);
+        }
+      } else if (whole) for (const [v, text] of whole) map.set(v, text);
+      else {
+        const items = await (values ? tableDictItemsFor(db, f.dictCode, values) : getDictItems(db, f.dictCode)).catch(() => []);
+        for (const i of items) map.set(i.value, i.text);
+      }
     }
     out.set(f.name, map);
   }
   return out;
 }
 
+const fieldIndexes = new WeakMap<ResourceDef, Map<string, FieldDef>>();
+
+/** A definition's fields by name (built once per definition object: addDictTexts runs for every record). */
+function fieldIndex(def: ResourceDef): Map<string, FieldDef> {
+  let index = fieldIndexes.get(def);
+  if (!index) {
+    index = new Map();
+    for (const f of def.fields) if (!index.has(f.name)) index.set(f.name, f);
+    fieldIndexes.set(def, index);
+  }
+  return index;
+}
+
 /** Adds `<field>_dictText` siblings; comma values are translated item by item and re-joined (contract §1). */
 export function addDictTexts(def: ResourceDef, record: Row, texts: DictTexts): Row {
+  const fields = fieldIndex(def);
   for (const [name, map] of texts) {
-    const f = def.fields.find((x) => x.name === name)!;
+    const f = fields.get(name)!;
     const v = record[name];
     if (v === null || v === undefined || v === '') {
       record[`${name}_dictText`] = v ?? null;

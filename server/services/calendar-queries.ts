@@ -149,6 +149,68 @@ export async function queryRange(db: Db, f: RangeQuery): Promise<CalendarEntry[]
   return loadEntries(db, (q) => applyFilter(q, f));
 }
 
+/**
+ * The views' read as the JSON text of a CalendarEntry[] (the same entries and order as `queryRange`), built by
+ * one statement: the filtered rows with their names, the teachers grouped per entry and the headcounts grouped
+ * per class, each once for the whole range (no per-row lookups), assembled by the database. The handler sends
+ * the text as it comes: no rows decoded into objects and no JSON.stringify of thousands of entries (issue #28,
+ * bench/calendar.ts). Every table is referenced through the query builder, so the tenant scope applies.
+ */
+export async function queryRangeJson(db: Db, f: RangeQuery): Promise<string> {
+  const row = await db
+    .with('e', (w) =>
+      applyFilter(w.selectFrom('tbl_calendar as c'), f)
+        .leftJoin('tbl_clazz as z', 'z.id', 'c.clazz_id')
+        .leftJoin('tbl_course as k', 'k.id', 'c.course_id')
+        .leftJoin('tbl_location as l', 'l.id', 'c.location_id')
+        .leftJoin('tbl_room as r', 'r.id', 'c.room_id')
+        .select([
+          'c.id', 'c.type', 'c.title', 'c.clazz_id', 'z.name as clazz_name', 'c.course_id', 'k.name as course_name', 'c.series_id', 'c.lesson_no',
+          'c.start_time', 'c.end_time', 'c.all_day', 'c.location_id', 'l.name as location_name', 'c.room_id', 'r.name as room_name',
+          'c.status', 'c.scope', 'c.hours', 'c.conflict_override',
+          sql<string | null>`coalesce(c.color, z.color, k.color)`.as('color'),
+        ]),
+    )
+    .with('tt', (w) =>
+      w
+        .selectFrom('tbl_calendar_teacher as t')
+        .innerJoin('e', 'e.id', 't.calendar_id')
+        .leftJoin('tbl_teacher as p', 'p.id', 't.teacher_id')
+        // json_strip_nulls: a teacher without a name has no `name` key, as toEntry leaves it undefined.
+        .select(['t.calendar_id', sql`json_agg(json_strip_nulls(json_build_object('teacherId', t.teacher_id, 'role', t.role, 'name', p.name)) order by t.role, p.name)`.as('list')])
+        .groupBy('t.calendar_id'),
+    )
+    .with('n', (w) =>
+      w
+        .selectFrom('tbl_clazz_student as s')
+        .select(['s.clazz_id', sql<string>`count(*)`.as('n')])
+        .where('s.status', '=', 1)
+        .where('s.clazz_id', 'in', w.selectFrom('e').select('e.clazz_id').where('e.clazz_id', 'is not', null))
+        .groupBy('s.clazz_id'),
+    )
+    .selectFrom('e')
+    .leftJoin('tt', 'tt.calendar_id', 'e.id')
+    .leftJoin('n', 'n.clazz_id', 'e.clazz_id')
+    // Field for field what toEntry makes: entryTitle's rule, toWireTime's Shanghai wall clock (fixed +8 h).
+    .select(
+      sql<string>`coalesce(json_agg(json_build_object(
+        'id', e.id, 'type', e.type,
+        'title', coalesce(nullif(e.title, ''), case when e.clazz_name <> '' then e.clazz_name || ' 第' || coalesce(e.lesson_no::text, '?') || '次课' end, ''),
+        'clazzId', e.clazz_id, 'clazzName', e.clazz_name, 'courseId', e.course_id, 'courseName', e.course_name,
+        'seriesId', e.series_id, 'lessonNo', e.lesson_no,
+        'clazzStartTime', to_char((e.start_time at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS'),
+        'clazzEndTime', to_char((e.end_time at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS'),
+        'allDay', e.all_day = 1, 'locationId', e.location_id, 'locationName', e.location_name,
+        'roomId', e.room_id, 'roomName', e.room_name, 'teachers', coalesce(tt.list, '[]'::json),
+        'status', e.status, 'scope', case when e.scope = 1 then 1 else 0 end, 'color', e.color,
+        'hours', e.hours::float8, 'studentCount', case when e.clazz_id is null then 0 else coalesce(n.n, 0) end,
+        'conflictOverride', e.conflict_override = 1
+      ) order by e.start_time, e.id), '[]'::json)::text`.as('json'),
+    )
+    .executeTakeFirstOrThrow();
+  return row.json;
+}
+
 /** `allowInner`: the caller holds calendar:inner:list; otherwise a scope-1 entry reads as missing (no leak). */
 export async function getEntryDetail(db: Db, id: string, allowInner = false): Promise<CalendarEntryDetail> {
   const [entry] = await loadEntries(db, (q) => q.where('c.id', '=', id).where('c.del_flag', '=', 0), 1);

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db';
 import { escapeLike } from '../db/like';
+import { cacheable, GenerationCache } from '../db/cache-generation';
 
 export interface DictModel {
   value: string;
@@ -128,6 +129,53 @@ async function queryTableDict(db: Database, spec: TableDictSpec, q: TableQuery):
 export async function tableDictItemsFor(db: Database, code: string, values: string[]): Promise<DictModel[]> {
   const unique = [...new Set(values)].slice(0, 1000);
   return queryTableDict(db, tableDictOf(code.trim()), { values: unique, limit: Math.max(unique.length, 1) });
+}
+
+/**
+ * Every plain dictionary's value → text (items of all statuses, live dictionaries), by code: what list pages
+ * translate `_dictText` with, cached until the next change of sys_dict or sys_dict_item (server/db/cache-generation.ts).
+ * Null where reads may not be cached (inside a transaction, before the first request).
+ */
+const plainTextCache = new GenerationCache<Map<string, Map<string, string>>>(1);
+
+export async function cachedPlainDictTexts(db: Database): Promise<Map<string, Map<string, string>> | null> {
+  if (!cacheable(db)) return null;
+  return plainTextCache.get(db, 'all', async () => {
+    const rows = await db
+      .selectFrom('sys_dict_item as i')
+      .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
+      .select(['d.dict_code', 'i.item_value', 'i.item_text'])
+      .where('d.del_flag', '=', 0)
+      .orderBy('i.sort_order')
+      .orderBy('i.create_time')
+      .orderBy('i.id')
+      .execute();
+    const out = new Map<string, Map<string, string>>();
+    for (const r of rows) {
+      if (!out.has(r.dict_code)) out.set(r.dict_code, new Map());
+      out.get(r.dict_code)!.set(r.item_value, r.item_text);
+    }
+    return out;
+  });
+}
+
+/** A table dictionary whose table holds more rows than this is not cached whole (translated per page instead). */
+const TABLE_CACHE_MAX = 5000;
+const tableTextCache = new GenerationCache<Map<string, string> | null>(100);
+
+/**
+ * A registered table dictionary's value → text, whole, cached like the plain ones: for the small tables whose changes
+ * move the generation (roles, departments, positions, tenants, categories). Null for users (a big table, changed by
+ * every sign-in's bookkeeping and not watched), for a table above TABLE_CACHE_MAX rows, and where reads may not be
+ * cached; DictError for an unregistered code.
+ */
+export async function cachedTableDictTexts(db: Database, code: string): Promise<Map<string, string> | null> {
+  const spec = tableDictOf(code.trim());
+  if (spec.table === 'sys_user' || !cacheable(db)) return null;
+  return tableTextCache.get(db, code.trim(), async () => {
+    const items = await queryTableDict(db, spec, { limit: TABLE_CACHE_MAX + 1 });
+    return items.length > TABLE_CACHE_MAX ? null : new Map(items.map((i) => [i.value, i.text]));
+  });
 }
 
 /** `/sys/dict/getDictItems/{code}`: a plain dictionary (all statuses, by sort order) or a registered table dictionary. */

@@ -120,6 +120,8 @@ interface Reference {
   name: string;
   /** SQL keeping live rows only, over alias `t`; absent: every row counts. */
   live?: string;
+  /** A jsonb column: matched (as `text`) over its JSON text. */
+  json?: true;
 }
 
 const LIVE = 't.del_flag = 0';
@@ -144,6 +146,9 @@ export const FILE_REFERENCES: readonly Reference[] = [
   { table: 'tbl_teach_template_item', column: 'content', label: '教学模板', match: 'text', name: '(select m.name from tbl_teach_template m where m.id = t.template_id)', live: 'exists (select 1 from tbl_teach_template m where m.id = t.template_id and m.del_flag = 0)' },
   { table: 'tbl_teach_template_item', column: 'homework_content', label: '教学模板', match: 'text', name: '(select m.name from tbl_teach_template m where m.id = t.template_id)', live: 'exists (select 1 from tbl_teach_template m where m.id = t.template_id and m.del_flag = 0)' },
   { table: 'tbl_calendar', column: 'content', label: '课次内容', match: 'text', name: 't.title', live: LIVE },
+  { table: 'tbl_student_work', column: 'file', label: '学员作品', match: 'eq', name: 't.title', live: LIVE },
+  { table: 'tbl_prospectus', column: 'cover', label: '招生简章封面', match: 'eq', name: 't.title', live: LIVE },
+  { table: 'tbl_prospectus', column: 'blocks', label: '招生简章', match: 'text', name: 't.title', live: LIVE, json: true },
 ];
 
 export interface Usage {
@@ -158,8 +163,11 @@ const ROWS_PER_REFERENCE = 200;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+/** The column as text (a jsonb column's JSON text). */
+const columnText = (ref: Reference) => (ref.json ? sql`${sql.ref(`t.${ref.column}`)}::text` : sql.ref(`t.${ref.column}`));
+
 function condition(ref: Reference, paths: string[]): RawBuilder<unknown> {
-  const col = sql.ref(`t.${ref.column}`);
+  const col = columnText(ref);
   if (ref.match === 'eq') return sql`${col} in (${sql.join(paths)})`;
   if (ref.match === 'list') return sql.join(paths.map((p) => sql`(',' || ${col} || ',') like ${`%,${escapeLike(p)},%`}`), sql` or `);
   return sql.join(paths.map((p) => sql`${col} like ${`%${escapeLike(p)}%`}`), sql` or `);
@@ -182,7 +190,7 @@ export async function findUsages(db: Database, paths: readonly string[]): Promis
   for (const ref of FILE_REFERENCES) {
     const live = ref.live ? sql`${sql.raw(ref.live)} and ` : sql``;
     const { rows } = await sql<{ id: string; name: string | null; value: string | null }>`
-      select t.id as id, ${sql.raw(ref.name)} as name, ${sql.ref(`t.${ref.column}`)} as value
+      select t.id as id, ${sql.raw(ref.name)} as name, ${columnText(ref)} as value
       from ${sql.table(ref.table)} t
       where ${live}(${condition(ref, wanted)})
       order by t.id

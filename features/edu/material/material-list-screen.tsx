@@ -14,6 +14,7 @@ import { ChapterEditor } from './chapter-select';
 import { downloadMaterial, previewKindOf } from './material-files';
 import { MaterialPreview, type PreviewTarget } from './material-preview';
 import { materialResource } from './material-resource';
+import { formatFileSize } from '@/lib/format';
 
 /**
  * The file of the form: the upload follows the chosen 类型 (spec 02 §5 materials rules). A 视频 goes through
@@ -77,14 +78,6 @@ const editors = {
   coverPath: (props: EditorProps) => <CoverEditor {...props} />,
 };
 
-function formatSize(v: unknown): string {
-  const n = Number(v);
-  if (v === null || v === undefined || v === '' || !Number.isFinite(n)) return '';
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** The file's own name; older rows have no 文件名 and show their stored name. */
 const fileNameOf = (record: Row) => {
   const path = typeof record.filePath === 'string' ? record.filePath : '';
@@ -111,7 +104,7 @@ export default function MaterialListScreen() {
           </Typography.Text>
         );
       },
-      fileSize: (v: unknown) => formatSize(v),
+      fileSize: (v: unknown) => formatFileSize(v),
     }),
     [],
   );
