@@ -112,7 +112,12 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     // 场地管理: a teacher may list, add and edit its own venues, and pick teachers (server/db/seed/locations.ts);
     // teaching: read the calendar and lists, and take attendance (server/db/seed/teaching.ts).
     expect(t.auth.map((a) => a.action).sort()).toEqual(
-      ['clazz:teacher:list', 'edu:location:add', 'edu:location:edit', 'edu:location:list', ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.perms)].sort(),
+      [
+        'clazz:teacher:list', 'edu:location:add', 'edu:location:edit', 'edu:location:list',
+        // 学员作品 (issue #26): a teacher files, edits and deletes its own works.
+        ...['list', 'add', 'edit', 'delete'].map((a) => `edu:studentWork:${a}`),
+        ...TEACHING_PERMS.filter((p) => p.roles.includes('role_teacher')).map((p) => p.perms),
+      ].sort(),
     );
     expect(t.auth.map((a) => a.action)).not.toContain('calendar:entry:add');
     expect(t.allAuth).toEqual(
