@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
-import path from 'node:path';
-import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { MATERIAL_DOWNLOAD_URL } from '../../features/edu/material/material-resource';
 import { PERMS } from '../../lib/permissions/codes';
 import { authOf, type AppEnv } from '../core/context';
 import { fail } from '../core/errors';
 import { seesAllMaterials, visibleMaterial } from '../resources/catalog-material';
-import { contentDisposition, contentTypeFor } from '../storage/download-headers';
+import { storedFileResponse } from '../storage/download-headers';
 import { StorageError } from '../storage/storage';
 import { permCodesOf, requirePerm } from './perm';
 
@@ -50,19 +48,5 @@ materialDownloadRoutes.get(MATERIAL_DOWNLOAD_URL, requirePerm(PERMS.material.lis
   if (!opened) return c.json(fail(FILE_MISSING, 404), 404);
   // Counted when the file is handed out (a broken transfer still counts: the request is what is known).
   if (!preview) await db.updateTable('tbl_course_material').set({ download_count: sql`download_count + 1` }).where('id', '=', row.id).execute();
-  const stored = path.posix.basename(row.file_path);
-  const name = row.file_name || stored;
-  const inline = preview && INLINE_EXTS.has(path.posix.extname(stored).toLowerCase());
-  const disposition = contentDisposition(name);
-  const body = Readable.toWeb(opened.stream) as unknown as ReadableStream<Uint8Array>;
-  return c.body(body, 200, {
-    // The type follows the stored name (the generated one keeps a checked extension), never the user's name.
-    'Content-Type': contentTypeFor(stored),
-    'Content-Length': String(opened.size),
-    'Content-Disposition': inline ? disposition.replace(/^attachment/, 'inline') : disposition,
-    'X-Content-Type-Options': 'nosniff',
-    // No sandbox for the inline preview: Chrome's PDF viewer refuses a sandboxed document. Nothing inline is markup.
-    'Content-Security-Policy': inline ? "default-src 'none'" : "default-src 'none'; sandbox",
-    'Cache-Control': 'private, no-store',
-  });
+  return storedFileResponse(opened, row.file_path, row.file_name, { inline: preview, inlineExts: INLINE_EXTS });
 });

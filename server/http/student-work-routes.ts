@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import path from 'node:path';
-import { Readable } from 'node:stream';
 import { WORK_API, WORK_FILE_URL, WORK_MESSAGES, WORK_PREVIEW_URL } from '../../features/work/works/work-resource';
 import { PERMS } from '../../lib/permissions/codes';
 import { authOf, type AppEnv } from '../core/context';
 import { ApiFailure, fail, ok } from '../core/errors';
 import { foreignWork, loadWorkPage, seesAllWorks, visibleWorkFile } from '../services/student-works';
-import { contentDisposition, contentTypeFor } from '../storage/download-headers';
+import { storedFileResponse } from '../storage/download-headers';
 import { StorageError } from '../storage/storage';
 import { permCodesOf, requirePerm } from './perm';
 
@@ -55,19 +53,7 @@ studentWorkRoutes.get(WORK_FILE_URL, requirePerm(PERMS.studentWork.list), async 
     if (!(e instanceof StorageError)) throw e;
   }
   if (!opened) return c.json(fail(FILE_MISSING, 404), 404);
-  const stored = path.posix.basename(row.file);
-  const inline = c.req.query('download') !== '1' && INLINE_EXTS.has(path.posix.extname(stored).toLowerCase());
-  const disposition = contentDisposition(row.file_name || stored);
-  return c.body(Readable.toWeb(opened.stream) as unknown as ReadableStream<Uint8Array>, 200, {
-    // The type follows the stored (checked, generated) name, never the user's.
-    'Content-Type': contentTypeFor(stored),
-    'Content-Length': String(opened.size),
-    'Content-Disposition': inline ? disposition.replace(/^attachment/, 'inline') : disposition,
-    'X-Content-Type-Options': 'nosniff',
-    // No sandbox inline: Chrome's PDF viewer refuses a sandboxed document. Nothing inline is markup.
-    'Content-Security-Policy': inline ? "default-src 'none'" : "default-src 'none'; sandbox",
-    'Cache-Control': 'private, no-store',
-  });
+  return storedFileResponse(opened, row.file, row.file_name, { inline: c.req.query('download') !== '1', inlineExts: INLINE_EXTS });
 });
 
 /**

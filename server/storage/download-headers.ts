@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 
 /**
  * `attachment` with an ASCII fallback name plus the RFC 5987/6266 UTF-8 form, so Chinese names
@@ -43,4 +44,27 @@ const TYPES: Record<string, string> = {
  */
 export function contentTypeFor(fileName: string): string {
   return TYPES[path.posix.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The answer for a stored upload handed to a signed-in reader (课程资料, 学员作品): the type from the stored (checked,
+ * generated) name, never the user's; `inline` only when asked and the stored type is one a browser shows without
+ * running markup, else an attachment under `displayName` (RFC 5987).
+ */
+export function storedFileResponse(opened: { stream: Readable; size: number }, storedPath: string, displayName: string | null, opts: { inline: boolean; inlineExts: ReadonlySet<string> }): Response {
+  const stored = path.posix.basename(storedPath);
+  const inline = opts.inline && opts.inlineExts.has(path.posix.extname(stored).toLowerCase());
+  const disposition = contentDisposition(displayName || stored);
+  return new Response(Readable.toWeb(opened.stream) as unknown as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: {
+      'Content-Type': contentTypeFor(stored),
+      'Content-Length': String(opened.size),
+      'Content-Disposition': inline ? disposition.replace(/^attachment/, 'inline') : disposition,
+      'X-Content-Type-Options': 'nosniff',
+      // No sandbox inline: Chrome's PDF viewer refuses a sandboxed document. Nothing inline is markup.
+      'Content-Security-Policy': inline ? "default-src 'none'" : "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-store',
+    },
+  });
 }
