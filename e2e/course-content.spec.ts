@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { bffApi, type Envelope, runStamp, signIn } from './support';
 
 /**
  * Teaching content (issue #22), as one story: 教务 files a new course under a new type, gives it chapters,
@@ -15,27 +15,15 @@ import { signIn } from './support';
 // A long story: a step that cannot act fails within 15 s and names itself, instead of eating the whole timeout.
 test.use({ actionTimeout: 15_000 });
 
-const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`;
+const stamp = runStamp();
 const TYPE = `E2E分类${stamp}`;
 const COURSE = `E2E课程${stamp}`;
 const CLAZZ = `E2E班${stamp}`;
 const STUDENT = `E2E学员${stamp}`;
 const WORKBOOK = `E2E练习${stamp}`;
 
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
 
-/** A BFF call with the page's session cookie; fails the test with the server's message. */
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const res = await request.fetch(`/jeecg-boot${path}`, { method, headers: { origin }, ...(body === undefined ? {} : { data: body }) });
-  const json = (await res.json()) as Envelope<T>;
-  expect(json.success, `${method} ${path}: ${json.message}`).toBe(true);
-  return json.result;
-}
+const api = bffApi;
 
 const visible = (page: Page) => page.getByTestId('list-page').filter({ visible: true });
 const tableRows = (page: Page) => visible(page).locator('.ant-table-tbody tr.ant-table-row');

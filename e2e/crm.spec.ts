@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { bffGet, mobileFrom, runStamp, signIn } from './support';
 
 /**
  * Leads and the pool (issue #23), as one story across four people: marketing (王晓雨) lands on its 招生工作台,
@@ -10,16 +10,11 @@ import { signIn } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`;
+const stamp = runStamp();
 const LEAD = `E2E线索${stamp}`;
 // A mobile number nobody else has: 139 + 8 digits from the stamp.
-const PHONE = `139${String(parseInt(stamp.slice(0, 6), 36) % 100_000_000).padStart(8, '0')}`;
+const PHONE = mobileFrom('139', stamp);
 
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
 
 const visible = (page: Page) => page.getByTestId('list-page').filter({ visible: true });
 const rowOf = (page: Page, text: string) => visible(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
@@ -42,13 +37,7 @@ async function personAt(browser: Browser, username: string, path: string): Promi
   return page;
 }
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const res = await page.context().request.get(`/jeecg-boot${path}`, { headers: { origin } });
-  const json = (await res.json()) as Envelope<T>;
-  expect(json.success, `GET ${path}: ${json.message}`).toBe(true);
-  return json.result;
-}
+const api = bffGet;
 
 /** Searches the visible list by name until the lead's row shows (the list may still be loading). */
 async function findRow(page: Page, name: string): Promise<Locator> {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { bffGet, mobileFrom, runStamp, signIn } from './support';
 
 /**
  * 招生简章 (issue #26 item 5) as one story: marketing composes a brochure on the 招生简章 template with a course block
@@ -11,18 +11,13 @@ import { signIn } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`;
+const stamp = runStamp();
 const TITLE = `E2E简章${stamp}`;
 const RICH = `暑期班火热报名中${stamp}`;
 const VISITOR = `E2E家长${stamp}`;
 // A mobile number nobody else has: 137 + 8 digits from the stamp.
-const PHONE = `137${String(parseInt(stamp.slice(0, 6), 36) % 100_000_000).padStart(8, '0')}`;
+const PHONE = mobileFrom('137', stamp);
 
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
 
 const visibleList = (page: Page) => page.getByTestId('list-page').filter({ visible: true });
 const rowOf = (page: Page, text: string) => visibleList(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
@@ -38,13 +33,7 @@ async function clickUntil(target: Locator, shows: Locator) {
   }).toPass({ timeout: 30_000 });
 }
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const res = await page.context().request.get(`/jeecg-boot${path}`, { headers: { origin } });
-  const json = (await res.json()) as Envelope<T>;
-  expect(json.success, `GET ${path}: ${json.message}`).toBe(true);
-  return json.result;
-}
+const api = bffGet;
 
 async function addBlock(page: Page, type: string) {
   await clickUntil(page.getByTestId('prospectus-add-block'), page.getByTestId(`prospectus-add-${type}`));

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiLogin, signIn } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiLogin, bffApi, runStamp, signIn } from './support';
 
 /**
  * 学员作品 (issue #26 item 4), as one story: teacher2 uploads an image work for a student of its class with 校内共享
@@ -11,27 +11,15 @@ import { apiLogin, signIn } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`;
+const stamp = runStamp();
 const CLAZZ = `E2E作品班${stamp}`;
 const STUDENT = `E2E作品学员${stamp}`;
 const TITLE = `E2E春天的画${stamp}`;
 /** A real 1×1 PNG: the server judges the first bytes, and the browser must be able to draw it. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
 
-/** A BFF call with the context's session cookie; fails the test with the server's message. */
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const res = await request.fetch(`/jeecg-boot${path}`, { method, headers: { origin }, ...(body === undefined ? {} : { data: body }) });
-  const json = (await res.json()) as Envelope<T>;
-  expect(json.success, `${method} ${path}: ${json.message}`).toBe(true);
-  return json.result;
-}
+const api = bffApi;
 
 /** The open dropdown's option with this text (antd keeps closed dropdowns in the DOM). */
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(text, { exact: true });

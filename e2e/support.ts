@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { unsealData } from 'iron-session';
 import { needsDepartSelection, persistLogin, type LoginResult } from '../lib/login-state';
 
@@ -106,3 +106,28 @@ export async function passSliderVerify(page: Page) {
   await page.mouse.up();
   await expect(page.getByTestId('slider-verify')).toHaveAttribute('data-state', 'success');
 }
+
+/** A short suffix unique to this run, for the names a journey creates (a retry never meets the first attempt's rows). */
+export const runStamp = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`;
+
+/** A mobile number nobody else has: `prefix` (three digits) and eight digits from a `runStamp()`. */
+export const mobileFrom = (prefix: string, stamp: string) => `${prefix}${String(parseInt(stamp.slice(0, 6), 36) % 100_000_000).padStart(8, '0')}`;
+
+/** The JeecgBoot answer envelope (contract §1). */
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  result: T;
+}
+
+/** A BFF call with the context's session cookie; fails the test with the server's message. */
+export async function bffApi<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const res = await request.fetch(`/jeecg-boot${path}`, { method, headers: { origin }, ...(body === undefined ? {} : { data: body }) });
+  const json = (await res.json()) as Envelope<T>;
+  expect(json.success, `${method} ${path}: ${json.message}`).toBe(true);
+  return json.result;
+}
+
+/** A GET through the BFF with the page's session. */
+export const bffGet = <T>(page: Page, path: string) => bffApi<T>(page.context().request, 'GET', path);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { type Envelope, runStamp, signIn } from './support';
 
 /**
  * 数据权限规则 (issue #24), as an administrator sets one up: in 菜单管理 a rule "only my own students" on 学员管理,
@@ -12,16 +12,11 @@ import { signIn } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
-const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`;
+const stamp = runStamp();
 const RULE = `只看自己的学员${stamp}`;
 const MINE = [`E2E规则甲${stamp}`, `E2E规则乙${stamp}`];
 const TAUGHT_RULE = 'dr_teacher_taught_students';
 
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
 
 async function call<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
   const origin = new URL(test.info().project.use.baseURL!).origin;

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db';
 import { escapeLike } from '../db/like';
 import { cacheable, GenerationCache } from '../db/cache-generation';
+import { CACHED_TABLES } from '../db/migrations/0044-cache-generation';
 
 export interface DictModel {
   value: string;
@@ -171,7 +172,8 @@ const tableTextCache = new GenerationCache<Map<string, string> | null>(100);
  */
 export async function cachedTableDictTexts(db: Database, code: string): Promise<Map<string, string> | null> {
   const spec = tableDictOf(code.trim());
-  if (spec.table === 'sys_user' || !cacheable(db)) return null;
+  // Only tables whose every change moves the generation (0044's triggers); not users (big, changed by every sign-in).
+  if (!(CACHED_TABLES as readonly string[]).includes(spec.table) || !cacheable(db)) return null;
   return tableTextCache.get(db, code.trim(), async () => {
     const items = await queryTableDict(db, spec, { limit: TABLE_CACHE_MAX + 1 });
     return items.length > TABLE_CACHE_MAX ? null : new Map(items.map((i) => [i.value, i.text]));
