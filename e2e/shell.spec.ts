@@ -234,27 +234,26 @@ test.describe('the signed-in shell', () => {
   });
 
   test('server-side revocation shows 登录已过期, and 重新登录 leads back through login', async ({ page, browser, baseURL }) => {
-    await loginViaUi(page, 'marketing');
-    // The marketing role's home (sys_role.home_path, issue #23).
-    await expect(page).toHaveURL(/\/crm\/workbench$/);
+    // 周明: a user whose home no earlier journey fills with its own work (marketing's 招生工作台 moved the page away).
+    await loginViaUi(page, 'teacher2');
+    await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
     await page.goto('/account/settings/security');
-    const admin = await browser.newContext({ baseURL });
-    await apiLogin(admin, baseURL!, 'admin');
-    const kick = await admin.request.post('/jeecg-boot/sys/online/forceLogout', { data: { username: 'marketing' }, headers: { origin: baseURL! } });
-    expect((await kick.json()).success).toBe(true);
-    await admin.close();
+    // The form is filled first, so the submit goes out right after the kick: the other way the page learns of it (a
+    // pushed refresh that re-renders the shell with the dead session) sends it straight to the login page instead.
     await page.getByPlaceholder('旧密码').fill('jiaowu2026');
     await page.getByPlaceholder('新密码', { exact: true }).fill('whatever2027');
     await page.getByPlaceholder('确认新密码').fill('whatever2027');
-    // Whichever call learns of it first — this submit, or the bell's 6 s poll — raises the dialog.
+    const admin = await browser.newContext({ baseURL });
+    await apiLogin(admin, baseURL!, 'admin');
+    const kick = await admin.request.post('/jeecg-boot/sys/online/forceLogout', { data: { username: 'teacher2' }, headers: { origin: baseURL! } });
+    expect((await kick.json()).success).toBe(true);
+    await page.getByTestId('change-password-submit').click();
+    await admin.close();
     const expired = page.locator('.ant-modal-confirm-title');
-    if (!(await expired.isVisible())) await page.getByTestId('change-password-submit').click({ timeout: 5_000 }).catch(() => undefined);
-    // The bell's poll raises it within its period even when the submit did not go out (under load, a restored tab
-    // can take the page away from the form first).
-    await expect(expired).toHaveText('登录已过期', { timeout: 20_000 });
+    await expect(expired).toHaveText('登录已过期');
     await page.getByRole('button', { name: '重新登录' }).click();
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Faccount%2Fsettings%2Fsecurity/);
-    await page.getByPlaceholder('用户名', { exact: true }).fill('marketing');
+    await page.getByPlaceholder('用户名', { exact: true }).fill('teacher2');
     await page.getByPlaceholder('密码', { exact: true }).fill('jiaowu2026');
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/account\/settings\/security$/);
