@@ -5,11 +5,8 @@
  *
  *   npm run build && npx tsx bench/first-load-js.ts          (BENCH_FL_FILES=1 lists the home's scripts)
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { launchChromium, startProduct } from './product';
+import { runBench, withProductAndBrowser } from './product';
 
 const PORT = 3413;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -32,11 +29,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const sum = (list: ScriptEntry[]) => list.reduce((a, e) => ({ transfer: a.transfer + e.transfer, decoded: a.decoded + e.decoded }), { transfer: 0, decoded: 0 });
 
 async function main() {
-  if (!fs.existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jiaowu-fl-'));
-  const server = await startProduct(PORT, dataDir);
-  const browser = await launchChromium();
-  try {
+  await withProductAndBrowser(PORT, 'jiaowu-fl-', async (browser) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${BASE}/user/login`, { waitUntil: 'networkidle' });
     const login = await scripts(page);
@@ -61,14 +54,7 @@ async function main() {
     if (process.env.BENCH_FL_FILES) {
       for (const e of [...homeScripts].sort((a, b) => b.transfer - a.transfer)) console.log(`  ${kb(e.transfer).padStart(9)} ${kb(e.decoded).padStart(9)}  ${e.name}`);
     }
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

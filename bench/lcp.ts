@@ -5,11 +5,8 @@
  *
  *   npm run build && npx tsx bench/lcp.ts          (BENCH_RUNS, default 5; p50 and the element of the last run)
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContextOptions } from '@playwright/test';
-import { launchChromium, signInAsAdmin, startProduct } from './product';
+import { runBench, signInAsAdmin, withProductAndBrowser } from './product';
 import { p50 } from './timing';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
@@ -44,11 +41,7 @@ async function lcpOnce(browser: Browser, url: string, ctx: BrowserContextOptions
 }
 
 async function main() {
-  if (!fs.existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jiaowu-lcp-'));
-  const server = await startProduct(PORT, dataDir);
-  const browser = await launchChromium();
-  try {
+  await withProductAndBrowser(PORT, 'jiaowu-lcp-', async (browser) => {
     const signIn = await browser.newPage();
     await signInAsAdmin(signIn, BASE);
     const storageState = await signIn.context().storageState();
@@ -70,14 +63,7 @@ async function main() {
     console.log(`LCP, Chromium 1440×900, 4× CPU throttling, loopback, cold context, p50 of ${RUNS}`);
     console.log(`home /calpanel/CalendarPanel: ${ms(p50(home))} (runs ${home.map((v) => v.toFixed(0)).join(', ')}), element ${homeEl}   (target ≤ 1000 ms)`);
     console.log(`login page:                   ${ms(p50(login))} (runs ${login.map((v) => v.toFixed(0)).join(', ')}), element ${loginEl}`);
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);
