@@ -1,7 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { AntdRegistry } from '@ant-design/nextjs-registry';
-import { Providers } from '@/components/providers';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,11 +13,8 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="zh-CN">
-      <body>
-        <AntdRegistry>
-          <Providers>{children}</Providers>
-        </AntdRegistry>
-      </body>
+      {/* antd and its providers come with the layouts that use them (components/antd-root.tsx). */}
+      <body>{children}</body>
     </html>
   );
 }

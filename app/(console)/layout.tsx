@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConsoleFrame } from './console-frame';
+import { AntdRoot } from '@/components/antd-root';
 import { loadAccountInfo } from '@/features/account/load-account-info';
 import { loadPermissions } from '@/features/account/load-permissions';
 import { serverEnv } from '@/lib/server/env';
@@ -12,17 +13,19 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const [account, permissions] = await Promise.all([loadAccountInfo(), loadPermissions()]);
   const env = serverEnv();
   return (
-    <ConsoleFrame
-      account={account}
-      menu={permissions.menu}
-      auth={permissions.auth}
-      allAuth={permissions.allAuth}
-      systemTitle={env.systemTitle}
-      homePath={HOME_PATH}
-      helpUrl={env.helpUrl}
-      settingsEnabled={env.settingsDrawer}
-    >
-      {children}
-    </ConsoleFrame>
+    <AntdRoot>
+      <ConsoleFrame
+        account={account}
+        menu={permissions.menu}
+        auth={permissions.auth}
+        allAuth={permissions.allAuth}
+        systemTitle={env.systemTitle}
+        homePath={HOME_PATH}
+        helpUrl={env.helpUrl}
+        settingsEnabled={env.settingsDrawer}
+      >
+        {children}
+      </ConsoleFrame>
+    </AntdRoot>
   );
 }

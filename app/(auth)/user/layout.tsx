@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { connection } from 'next/server';
+import { AntdRoot } from '@/components/antd-root';
 import { UserLayout } from '@/components/shell/user-layout';
 import { serverEnv } from '@/lib/server/env';
 
@@ -7,8 +8,10 @@ export default async function UserPagesLayout({ children }: { children: ReactNod
   // The title comes from the runtime environment, not the build's.
   await connection();
   return (
-    <UserLayout title={serverEnv().systemTitle} supportText="技术支持：星辰教育信息中心">
-      {children}
-    </UserLayout>
+    <AntdRoot>
+      <UserLayout title={serverEnv().systemTitle} supportText="技术支持：星辰教育信息中心">
+        {children}
+      </UserLayout>
+    </AntdRoot>
   );
 }
