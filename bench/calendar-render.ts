@@ -20,7 +20,7 @@ import { launchChromium, signInAsAdmin, startProduct } from './product';
 import { p50 } from './timing';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
-const PORT = 3414;
+const PORT = Number(process.env.BENCH_PORT) || 3414;
 const BASE = `http://127.0.0.1:${PORT}`;
 /** Fixed weeks far from the demo data: filled, empty, filled, empty, empty. */
 const WEEK = { s300: '2027-03-01', empty1: '2027-03-08', s1000: '2027-03-15', empty2: '2027-03-22', empty3: '2027-03-29' };

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { runBench, withProductAndBrowser } from './product';
 
-const PORT = 3413;
+const PORT = Number(process.env.BENCH_PORT) || 3413;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface ScriptEntry {

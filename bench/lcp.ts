@@ -10,7 +10,7 @@ import { runBench, signInAsAdmin, withProductAndBrowser } from './product';
 import { p50 } from './timing';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
-const PORT = 3415;
+const PORT = Number(process.env.BENCH_PORT) || 3415;
 const BASE = `http://127.0.0.1:${PORT}`;
 const VIEWPORT = { width: 1440, height: 900 };
 
