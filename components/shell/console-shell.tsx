@@ -24,7 +24,6 @@ import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { useNotifySocket, type SocketMessage } from './use-notify-socket';
 import { useTabs } from './use-tabs';
-import { ExceptionPage } from '@/components/exception/exception-page';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
 import { useHasUploads } from '@/lib/upload/upload-list-store';
 import { IframePage } from './iframe-page';
@@ -38,6 +37,8 @@ const SettingsDrawer = dynamic(() => import('./settings-drawer').then((m) => m.S
 const NoticeBell = dynamic(() => import('@/components/notice/notice-bell').then((m) => m.NoticeBell), { ssr: false });
 // Phones and narrow windows only: the menu drawer's code loads when the layout needs it.
 const Drawer = dynamic(() => import('antd/es/drawer'), { ssr: false });
+// 403/404 pages carry antd's Result with its illustrations: loaded only when a path needs one.
+const ExceptionPage = dynamic(() => import('@/components/exception/exception-page').then((m) => m.ExceptionPage));
 const UploadDrawer = dynamic(() => import('@/components/upload/upload-drawer').then((m) => m.UploadDrawer), { ssr: false });
 
 /** Menu rows as routes (route '0' rows and their subtrees are not routes). */

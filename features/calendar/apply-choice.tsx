@@ -1,6 +1,5 @@
 'use client';
 
-import { useCallback, useRef, useState } from 'react';
 import { Flex, Modal, Radio, type ButtonProps } from 'antd';
 import type { SeriesScope } from '@/lib/calendar/types';
 
@@ -24,36 +23,13 @@ export function ApplyRadio({ value, onChange }: { value?: SeriesScope; onChange?
   );
 }
 
-/**
- * Asks which members of a series a change applies to (rule R3); `ask()` resolves with the choice, or
- * null when the dialog is dismissed.
- */
-export function useApplyChoice() {
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState<SeriesScope>('this');
-  const resolver = useRef<((v: SeriesScope | null) => void) | null>(null);
-
-  const ask = useCallback(
-    () =>
-      new Promise<SeriesScope | null>((resolve) => {
-        resolver.current = resolve;
-        setValue('this');
-        setOpen(true);
-      }),
-    [],
-  );
-  const finish = (v: SeriesScope | null) => {
-    setOpen(false);
-    resolver.current?.(v);
-    resolver.current = null;
-  };
-
-  const modal = (
-    <Modal open={open} title="修改重复日程" width={360} onOk={() => finish(value)} onCancel={() => finish(null)} okButtonProps={{ 'data-testid': 'cal-apply-ok' } as ButtonProps}
+/** The dialog of `useApplyChoice` (use-apply-choice.tsx), loaded the first time a series member is changed. */
+export function ApplyChoiceModal({ value, onChange, onFinish }: { value: SeriesScope; onChange: (v: SeriesScope) => void; onFinish: (v: SeriesScope | null) => void }) {
+  return (
+    <Modal open title="修改重复日程" width={360} onOk={() => onFinish(value)} onCancel={() => onFinish(null)} okButtonProps={{ 'data-testid': 'cal-apply-ok' } as ButtonProps}
       cancelButtonProps={{ 'data-testid': 'cal-apply-cancel' } as ButtonProps} destroyOnHidden>
       <p>这是一组重复课次中的一次，要修改哪些课次？</p>
-      <ApplyRadio value={value} onChange={setValue} />
+      <ApplyRadio value={value} onChange={onChange} />
     </Modal>
   );
-  return { ask, modal };
 }

@@ -35,8 +35,8 @@ import {
   type Whose,
 } from './calendar-model';
 import { CalendarView } from './calendar-view';
-import { useConflictGuard } from './conflict-modal';
-import { useApplyChoice } from './apply-choice';
+import { useConflictGuard } from './conflict-guard';
+import { useApplyChoice } from './use-apply-choice';
 import { useApplyActions } from './apply-actions';
 import type { EntryModalProps } from './entry-modal';
 import styles from './calendar-panel.module.css';

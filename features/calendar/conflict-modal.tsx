@@ -1,13 +1,10 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Tag, Typography } from 'antd';
-import type { Conflict } from '@/lib/calendar/types';
-import { useApiError } from '@/components/feedback/use-api-error';
-import { conflictOf, type ConflictAnswer, type Override } from './calendar-api';
+import type { ConflictAnswer, Override } from './calendar-api';
 import { timeSpan } from './calendar-model';
-
-export const CONFLICT_KIND_TEXT: Record<Conflict['kind'], string> = { teacher: '教师', room: '教室', clazz: '班级' };
+import { CONFLICT_KIND_TEXT } from './conflict-guard';
 
 export interface ConflictModalProps {
   answer: ConflictAnswer | null;
@@ -76,51 +73,4 @@ export function ConflictModal({ answer, onOverride, onClose }: ConflictModalProp
       </div>
     </Modal>
   );
-}
-
-/**
- * Runs a save that may answer 409: the modal lists the clashes and, with the override right, re-sends
- * with {reason}. `save` resolves true when the first attempt succeeded (a drag reverts otherwise);
- * `onSuccess` runs after whichever attempt succeeds.
- */
-export function useConflictGuard() {
-  const showError = useApiError();
-  const [answer, setAnswer] = useState<ConflictAnswer | null>(null);
-  const [retry, setRetry] = useState<((o: Override) => Promise<void>) | null>(null);
-
-  const save = useCallback(
-    async <T,>(send: (override?: Override) => Promise<T>, onSuccess: (r: T) => void): Promise<boolean> => {
-      const attempt = async (override?: Override): Promise<boolean> => {
-        try {
-          const r = await send(override);
-          setAnswer(null);
-          setRetry(null);
-          onSuccess(r);
-          return true;
-        } catch (e) {
-          const c = conflictOf(e);
-          if (!c) {
-            showError(e);
-            return false;
-          }
-          setAnswer(c);
-          // A function in state must be wrapped, or React would call it as an updater.
-          setRetry(() => async (o: Override) => {
-            await attempt(o);
-          });
-          return false;
-        }
-      };
-      return attempt();
-    },
-    [showError],
-  );
-
-  const close = useCallback(() => {
-    setAnswer(null);
-    setRetry(null);
-  }, []);
-
-  const modal = <ConflictModal answer={answer} onClose={close} onOverride={async (o) => retry?.(o)} />;
-  return { save, modal, answer };
 }

@@ -6,7 +6,7 @@ import { App, Button, Flex, Form, Modal, Tabs } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import type { CalendarEntryDetail, SeriesPreview, SeriesScope } from '@/lib/calendar/types';
 import { addEntry, addSeries, editEntry, previewSeries, type CalendarOptions, type Override } from './calendar-api';
-import { useConflictGuard } from './conflict-modal';
+import { useConflictGuard } from './conflict-guard';
 import { EntryForm } from './entry-form';
 import { buildEntryInput, buildSeriesInput, isoWeekday, valuesOfEntry, type EntryFormValues, type SeriesFormValues } from './entry-form-model';
 import { SeriesForm } from './series-form';

@@ -3,7 +3,7 @@ import { wrapper } from '@/components/pickers/__tests__/helpers';
 import { ApiError } from '@/lib/http';
 import type { Conflict } from '@/lib/calendar/types';
 import { conflictOf, type Override } from '../calendar-api';
-import { useConflictGuard } from '../conflict-modal';
+import { useConflictGuard } from '../conflict-guard';
 
 jest.setTimeout(60_000);
 

@@ -21,7 +21,7 @@ import {
   type ApplyKind,
   type ApplyRow,
 } from '@/lib/calendar/apply-types';
-import { useConflictGuard } from '../conflict-modal';
+import { useConflictGuard } from '../conflict-guard';
 import { auditApply, withdrawApply } from './apply-api';
 
 const STATUS_TABS: ApplyAuditStatus[] = [0, 1, 2, 3];
