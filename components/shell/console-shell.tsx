@@ -1,6 +1,6 @@
 'use client';
 
-import { createElement, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import Image from 'next/image';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -74,12 +74,13 @@ export interface ConsoleShellProps extends ShellData {
   children: ReactNode;
 }
 
+/**
+ * No Suspense boundary around the frame: the signed-in routes render on demand (they read the session), so
+ * `useSearchParams` does not suspend, and a boundary this large would be streamed apart and shown by React's
+ * batched reveal script at least a frame later (issue #28: the first paint then held no shell).
+ */
 export function ConsoleShell(props: ConsoleShellProps) {
-  return (
-    <Suspense>
-      <ShellFrame {...props} />
-    </Suspense>
-  );
+  return <ShellFrame {...props} />;
 }
 
 /** The signed-in frame of spec 01 §2: side/top menu, header, breadcrumb, tabs, kept-alive screens, settings. */
