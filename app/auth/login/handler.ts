@@ -134,7 +134,7 @@ export async function handleLoginPost(req: Request, upstream: Upstream, env: Log
     const ticket = text('ticket');
     const code = text('verifyCode').trim();
     // One field takes both: the backend reads 6 digits as a TOTP code and anything else as a recovery code.
-    const problem = verifyCodeProblem(code, !/^\d+$/.test(code));
+    const problem = verifyCodeProblem(code, code !== '' && !/^\d+$/.test(code));
     if (!ticket) return back({ error: '登录失败，请稍后重试' });
     if (problem) return back({ challenge: ticket, error: problem });
     const answer = await call('/sys/twoFactorLogin', { ticket, verifyCode: code });

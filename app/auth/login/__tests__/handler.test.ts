@@ -100,3 +100,13 @@ it('phone sign-in: 获取验证码 sends the code, then the code signs in', asyn
   expect(res.headers.get('location')).toBe('/');
   expect(cookiesOf(res).some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
 });
+
+it('the second step without scripts: a missing code stays on the step; a dead challenge goes back to the password', async () => {
+  const empty = await flashOf(await post({ intent: '2fa', ticket: 'c-unknown', verifyCode: '' }));
+  expect(empty.flash).toMatchObject({ tab: 'account', challenge: 'c-unknown', error: '请输入6位数字验证码' });
+  expect(calls).toEqual([]);
+  const dead = await flashOf(await post({ intent: '2fa', ticket: 'c-unknown', verifyCode: '123456', redirect: '/account/settings/security' }));
+  expect(dead.location.searchParams.get('redirect')).toBe('/account/settings/security');
+  expect(dead.flash).toMatchObject({ error: '登录验证已过期，请重新登录' });
+  expect(dead.flash!.challenge).toBeUndefined();
+});
