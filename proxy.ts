@@ -26,5 +26,5 @@ export async function proxy(req: NextRequest) {
 
 export const config = {
   // Not the BFF, not Next's assets, not the websocket, not the session endpoints themselves.
-  matcher: ['/((?!jeecg-boot|_next/|websocket|vxeSocket|cas/callback|oauth/|auth/expired|favicon.ico|logo.svg|robots.txt).*)'],
+  matcher: ['/((?!jeecg-boot|_next/|websocket|vxeSocket|cas/callback|oauth/|auth/expired|auth/login|favicon.ico|logo.svg|robots.txt).*)'],
 };

@@ -1,28 +1,29 @@
 import type { Metadata } from 'next';
-import { Button, Result } from 'antd';
-import { AntdRoot } from '@/components/antd-root';
 import { BlankLayout } from '@/components/layout/blank-layout';
+import styles from './not-found.module.css';
 
 export const metadata: Metadata = { title: '404' };
 
-/** Outside the signed-in shell: the blank layout of spec 01 §2, no menu or header. */
+/**
+ * Outside the signed-in shell: the blank layout of spec 01 §2, no menu or header. Plain HTML and CSS, not antd's
+ * Result: the root not-found boundary is part of every page's tree, so antd here would load on the login page too
+ * (issue #28).
+ */
 export default function NotFound() {
   return (
-    <AntdRoot>
-      <BlankLayout>
-        <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
-          <Result
-            status="404"
-            title="404"
-            subTitle="很抱歉，您访问的页面不存在"
-            extra={
-              <Button type="primary" href="/">
-                返回首页
-              </Button>
-            }
-          />
-        </main>
-      </BlankLayout>
-    </AntdRoot>
+    <BlankLayout>
+      <main className={styles.main}>
+        <div className={styles.result}>
+          <h1 className={styles.code}>404</h1>
+          <div className={styles.subtitle}>很抱歉，您访问的页面不存在</div>
+          <div className={styles.extra}>
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load: the home's layout brings its own providers */}
+            <a className={styles.button} href="/">
+              返回首页
+            </a>
+          </div>
+        </div>
+      </main>
+    </BlankLayout>
   );
 }

@@ -3,7 +3,7 @@
  * (行事历, /calpanel/CalendarPanel), as a browser downloads it (transfer size, gzip as served by the
  * production server), measured in Debian's Chromium with a cold cache for each page.
  *
- *   npm run build && npx tsx bench/first-load-js.ts          (BENCH_FL_FILES=1 lists the home's scripts)
+ *   npm run build && npx tsx bench/first-load-js.ts          (BENCH_FL_FILES=1 lists the home's scripts, =login the login page's)
  */
 import type { Page } from '@playwright/test';
 import { runBench, withProductAndBrowser } from './product';
@@ -52,7 +52,7 @@ async function main() {
     console.log(`login page: ${kb(l.transfer)} transferred (gzip), ${kb(l.decoded)} decoded, ${login.length} files   (target ≤ 150 KB)`);
     console.log(`home ${landed}: ${kb(h.transfer)} transferred (gzip), ${kb(h.decoded)} decoded, ${homeScripts.length} files   (target ≤ 400 KB)`);
     if (process.env.BENCH_FL_FILES) {
-      for (const e of [...homeScripts].sort((a, b) => b.transfer - a.transfer)) console.log(`  ${kb(e.transfer).padStart(9)} ${kb(e.decoded).padStart(9)}  ${e.name}`);
+      for (const e of [...(process.env.BENCH_FL_FILES === 'login' ? login : homeScripts)].sort((a, b) => b.transfer - a.transfer)) console.log(`  ${kb(e.transfer).padStart(9)} ${kb(e.decoded).padStart(9)}  ${e.name}`);
     }
   });
 }

@@ -1,5 +1,3 @@
-import Image from 'next/image';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styles from './user-layout.module.css';
 
@@ -15,12 +13,15 @@ export function UserLayout({ title, supportText, children }: UserLayoutProps) {
     <div className={styles.page}>
       <main className={styles.main}>
         <div className={styles.top}>
-          <Link href="/user/login" className={styles.brand}>
-            <Image src="/logo.svg" width={44} height={44} alt="" priority />
+          {/* Plain <a> and <img>: next/link and next/image would add their client code to the login page (issue #28). */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see above */}
+          <a href="/user/login" className={styles.brand}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a 44 px SVG: nothing for next/image to optimise */}
+            <img src="/logo.svg" width={44} height={44} alt="" fetchPriority="high" />
             <h1 className={styles.title} data-testid="system-title">
               {title}
             </h1>
-          </Link>
+          </a>
         </div>
         <div className={styles.content}>{children}</div>
       </main>
