@@ -73,6 +73,18 @@ describe('caches follow an administrator’s change on the next request', () => 
     expect(await save([...granted, 'perm_btn_user_list'])).toMatchObject({ success: true });
   });
 
+  it('the menu and buttons every page render asks for: one statement when warm, and a grant shows at once', async () => {
+    const MENU = '/sys/permission/getUserPermissionByToken';
+    expect(await statementsOf(MENU, marketing)).toEqual(['select sys_user_session']);
+    const actions = async () => ((await get(MENU, marketing)).result as { auth: { action: string }[] }).auth.map((a) => a.action);
+    const before = (await get('/sys/permission/queryRolePermission?roleId=role_marketing')).result as string[];
+    const save = (ids: string[]) => send('POST', '/sys/permission/saveRolePermission', { roleId: 'role_marketing', permissionIds: ids.join(',') });
+    expect(await save(before.filter((id) => id !== 'perm_btn_user_list'))).toMatchObject({ success: true });
+    expect(await actions()).not.toContain('system:user:list');
+    expect(await save([...before.filter((id) => id !== 'perm_btn_user_list'), 'perm_btn_user_list'])).toMatchObject({ success: true });
+    expect(await actions()).toContain('system:user:list');
+  });
+
   it('a data rule chosen for the role, and cleared', async () => {
     const all = (await get(USERS, marketing)).result as Page;
     expect(all.total).toBeGreaterThan(1);

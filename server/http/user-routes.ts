@@ -5,6 +5,7 @@ import { ADMIN_ACCOUNT_GUARD, ADMIN_USERNAME, SELF_DELETE_GUARD, SELF_FREEZE_GUA
 import { userResource } from '../../features/system/users/user-resource';
 import { hashPassword, passwordProblem } from '../auth/password';
 import type { Database } from '../db';
+import { GenerationCache } from '../db/cache-generation';
 import type { DB, SysUser } from '../db/schema';
 import { escapeLike } from '../db/like';
 import { buildPermissionAnswer, type PermissionRow } from '../permissions/menu-tree';
@@ -54,9 +55,14 @@ userRoutes.on(['PUT', 'POST'], '/sys/selectDepart', async (c) => {
   return c.json(ok({ userInfo: toUserInfo({ ...user, org_code: orgCode }, departs) }));
 });
 
-userRoutes.get('/sys/permission/getUserPermissionByToken', async (c) => {
-  const { db } = c.var.services;
-  const { user } = authOf(c);
+/**
+ * The menu and button answer, per user, until sys_permission, sys_role_permission or sys_user_role change
+ * (server/db/cache-generation.ts): every signed-in page render asks for it (issue #28, the home's first byte).
+ * The cached object is shared: nothing may change it.
+ */
+const permissionAnswers = new GenerationCache<ReturnType<typeof buildPermissionAnswer>>(500);
+
+async function loadPermissionAnswer(db: Database, userId: string) {
   const columns = [
     'p.id', 'p.parent_id', 'p.name', 'p.url', 'p.component', 'p.component_name', 'p.redirect', 'p.menu_type', 'p.perms', 'p.perms_type',
     'p.sort_no', 'p.always_show', 'p.icon', 'p.is_route', 'p.keep_alive', 'p.hidden', 'p.hide_tab', 'p.status', 'p.internal_or_external',
@@ -67,12 +73,18 @@ userRoutes.get('/sys/permission/getUserPermissionByToken', async (c) => {
     .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
     .select(columns)
     .distinct()
-    .where('ur.user_id', '=', user.id)
+    .where('ur.user_id', '=', userId)
     .where('p.del_flag', '=', 0)
     .orderBy('p.sort_no')
     .execute();
   const allButtons = await db.selectFrom('sys_permission as p').select(columns).where('p.menu_type', '=', 2).where('p.del_flag', '=', 0).orderBy('p.sort_no').execute();
-  return c.json(ok(buildPermissionAnswer(userRows as PermissionRow[], allButtons as PermissionRow[])));
+  return buildPermissionAnswer(userRows as PermissionRow[], allButtons as PermissionRow[]);
+}
+
+userRoutes.get('/sys/permission/getUserPermissionByToken', async (c) => {
+  const { db } = c.var.services;
+  const { user } = authOf(c);
+  return c.json(ok(await permissionAnswers.get(db, user.id, () => loadPermissionAnswer(db, user.id))));
 });
 
 const idsSchema = z.object({
