@@ -7,6 +7,7 @@ import { MAX_RANGE_DAYS, type CalendarEntry, type CalendarEntryDetail, type Cale
 import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';
 import { entryTitle } from '../../lib/calendar/entry-title';
 import { CALENDAR_MESSAGES } from './calendar-rules';
+import { arrayRows } from '../db/array-rows';
 
 /** 行事历 reads: the views' range query, one entry's detail, and the filters' and forms' option lists. */
 
@@ -209,6 +210,82 @@ export async function queryRangeJson(db: Db, f: RangeQuery): Promise<string> {
     )
     .executeTakeFirstOrThrow();
   return row.json;
+}
+
+/** A JSON string literal (or null) of a text value. */
+const jsonText = (v: string | null): string => (v === null ? 'null' : JSON.stringify(v));
+
+/**
+ * The views' read on PostgreSQL as the JSON text of a CalendarEntry[] (the same entries, fields and order as
+ * `queryRange`, issue #28): the same three set-based statements, sent at once on the pool's connections, read as
+ * arrays of PostgreSQL's text (server/db/array-rows.ts: no row objects, no Date per timestamp) and written out by
+ * concatenation. Times come formatted by the database as the wire wants them (Shanghai wall clock, fixed +8 h,
+ * as toWireTime); integers and counts are copied as PostgreSQL prints them. bench/calendar.ts.
+ */
+export async function queryRangeText(db: Db, f: RangeQuery): Promise<string> {
+  const filter = (q: CalQuery) => applyFilter(q, f);
+  const wire = (col: 'c.start_time' | 'c.end_time') => sql<string>`to_char((${sql.ref(col)} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`;
+  // Column order is the serializer's index order below (aliases unique: PGlite's rows are objects).
+  const main = filter(db.selectFrom('tbl_calendar as c'))
+    .leftJoin('tbl_clazz as z', 'z.id', 'c.clazz_id')
+    .leftJoin('tbl_course as k', 'k.id', 'c.course_id')
+    .leftJoin('tbl_location as l', 'l.id', 'c.location_id')
+    .leftJoin('tbl_room as r', 'r.id', 'c.room_id')
+    .select([
+      'c.id', 'c.type', 'c.title', 'c.clazz_id', 'z.name as clazz_name', 'c.course_id', 'k.name as course_name', 'c.series_id', 'c.lesson_no',
+      wire('c.start_time').as('start_wire'), wire('c.end_time').as('end_wire'), 'c.all_day', 'c.location_id', 'l.name as location_name',
+      'c.room_id', 'r.name as room_name', 'c.status', 'c.scope', sql<string | null>`coalesce(c.color, z.color, k.color)`.as('color'), 'c.hours',
+      'c.conflict_override',
+    ])
+    .orderBy('c.start_time')
+    .orderBy('c.id');
+  const ids = filter(db.selectFrom('tbl_calendar as c')).select('c.id');
+  const clazzIds = filter(db.selectFrom('tbl_calendar as c')).select('c.clazz_id').where('c.clazz_id', 'is not', null);
+  const [rows, teachers, counts] = await Promise.all([
+    arrayRows(db, main),
+    arrayRows(
+      db,
+      db
+        .selectFrom('tbl_calendar_teacher as t')
+        .leftJoin('tbl_teacher as p', 'p.id', 't.teacher_id')
+        .select(['t.calendar_id', 't.teacher_id', 't.role', 'p.name'])
+        .where('t.calendar_id', 'in', ids)
+        .orderBy('t.role')
+        .orderBy('p.name'),
+    ),
+    arrayRows(
+      db,
+      db
+        .selectFrom('tbl_clazz_student as s')
+        .select(['s.clazz_id', sql<string>`count(*)`.as('n')])
+        .where('s.status', '=', 1)
+        .where('s.clazz_id', 'in', clazzIds)
+        .groupBy('s.clazz_id'),
+    ),
+  ]);
+  // Each entry's teachers as JSON objects, in the statement's order (role, name); a nameless teacher has no `name`.
+  const byEntry = new Map<string, string>();
+  for (const [calendarId, teacherId, role, name] of teachers) {
+    const one = `{"teacherId":${jsonText(teacherId)},"role":${role}${name === null ? '' : `,"name":${jsonText(name)}`}}`;
+    const prev = byEntry.get(calendarId!);
+    byEntry.set(calendarId!, prev === undefined ? one : `${prev},${one}`);
+  }
+  const countBy = new Map<string | null, string | null>(counts.map(([clazzId, n]) => [clazzId, n]));
+  let out = '[';
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const [id, type, title, clazzId, clazzName, courseId, courseName, seriesId, lessonNo, start, end, allDay, locationId, locationName, roomId, roomName, status, scope, color, hours, override] = r;
+    // start / end: to_char's digits and separators, nothing to escape.
+    const name = entryTitle({ title, clazz_name: clazzName, lesson_no: lessonNo === null ? null : Number(lessonNo) });
+    out +=
+      `${i ? ',' : ''}{"id":${jsonText(id)},"type":${type},"title":${jsonText(name)},"clazzId":${jsonText(clazzId)},"clazzName":${jsonText(clazzName)}` +
+      `,"courseId":${jsonText(courseId)},"courseName":${jsonText(courseName)},"seriesId":${jsonText(seriesId)},"lessonNo":${lessonNo ?? 'null'}` +
+      `,"clazzStartTime":"${start}","clazzEndTime":"${end}","allDay":${allDay === '1'},"locationId":${jsonText(locationId)}` +
+      `,"locationName":${jsonText(locationName)},"roomId":${jsonText(roomId)},"roomName":${jsonText(roomName)},"teachers":[${byEntry.get(id!) ?? ''}]` +
+      `,"status":${status},"scope":${scope === '1' ? 1 : 0},"color":${jsonText(color)},"hours":${Number(hours)}` +
+      `,"studentCount":${clazzId === null ? 0 : (countBy.get(clazzId) ?? 0)},"conflictOverride":${override === '1'}}`;
+  }
+  return `${out}]`;
 }
 
 /** `allowInner`: the caller holds calendar:inner:list; otherwise a scope-1 entry reads as missing (no leak). */
