@@ -9,8 +9,8 @@ import type { Database } from './index';
  * pool in array mode with every parser replaced by the identity: each value arrives as PostgreSQL's text output
  * (or null). The statement is compiled by Kysely first, so the tenant scope and the statement counter apply
  * as they do to any other statement. On other databases (PGlite) the statement runs through Kysely and each
- * value is turned into its text with String(): the same strings for the types a caller may use here (text,
- * integers, bigint counts, numeric), which a caller must keep to.
+ * value is turned back into text: the same strings for text, integers, bigint counts and numeric, and for a
+ * timestamptz a text pg's timestamptz parser reads as the same instant (the types a caller may use here).
  */
 
 const pools = new WeakMap<object, Pool>();
@@ -32,5 +32,12 @@ export async function arrayRows(db: Database, query: Compilable): Promise<(strin
     return res.rows;
   }
   const res = await db.executeQuery(compiled);
-  return res.rows.map((r) => Object.values(r as Record<string, unknown>).map((v) => (v === null || v === undefined ? null : String(v))));
+  return res.rows.map((r) => Object.values(r as Record<string, unknown>).map(asPgText));
+}
+
+/** A decoded value back to PostgreSQL's text output (a Date as timestamptz text in UTC). */
+function asPgText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return `${v.toISOString().slice(0, 23).replace('T', ' ')}+00`;
+  return String(v);
 }
