@@ -368,6 +368,9 @@ describe('range answer paths (issue #28)', () => {
     // A series session in the other venue, in a room whose name needs escaping.
     await entry('rp_series', { clazz_id: 'cz_a', series_id: 'se_rp', lesson_no: 4, location_id: LOC2, room_id: 'rm_quote', start_time: at(2, 2), end_time: at(2, 3) });
     await teach('rp_series', 'tc_li', 1);
+    // A class id with a roll but no class row (no name, yet a headcount, as queryRange counts it).
+    await entry('rp_orphan', { clazz_id: 'cz_orphan', lesson_no: 2, start_time: at(4, 2), end_time: at(4, 3) });
+    await sql`insert into tbl_clazz_student (id, clazz_id, student_id, status) values ('cs_orphan', 'cz_orphan', 'st_1', 1)`.execute(db);
     // 内部班 (scope 1) and a deleted entry: neither is in the default read.
     await entry('rp_inner', { title: '内部会议', type: 4, scope: 1, start_time: at(3, 2), end_time: at(3, 3) });
     await teach('rp_inner', 'tc_li', 1);
@@ -397,7 +400,8 @@ describe('range answer paths (issue #28)', () => {
     const list = (await range('start=2033-02-07&end=2033-02-14', admin)).result as CalendarEntry[];
     expect(list).toStrictEqual(JSON.parse(JSON.stringify(await queryRange(be.db, { ...WEEK, scope: 0 }))));
     const byId = new Map(list.map((e) => [e.id, e]));
-    expect([...byId.keys()].sort()).toEqual(['rp_cancelled', 'rp_lesson', 'rp_meeting', 'rp_override', 'rp_series']);
+    expect([...byId.keys()].sort()).toEqual(['rp_cancelled', 'rp_lesson', 'rp_meeting', 'rp_orphan', 'rp_override', 'rp_series']);
+    expect(byId.get('rp_orphan')).toMatchObject({ clazzId: 'cz_orphan', clazzName: null, title: '', studentCount: 1 });
     expect(byId.get('rp_lesson')).toMatchObject({ title: '初二数学A班 第3次课', hours: 1.5, studentCount: 2, color: '#1677ff', clazzStartTime: '2033-02-07 10:00:00' });
     const teachers = byId.get('rp_lesson')!.teachers;
     expect(teachers[0]).toEqual({ teacherId: 'tc_zhou', role: 1, name: '周老师' });

@@ -251,15 +251,21 @@ export async function queryRangeText(db: Db, f: RangeQuery): Promise<string> {
     .where('t.calendar_id', 'in', filter(db.selectFrom('tbl_calendar as c')).select('c.id'))
     .orderBy('t.role')
     .orderBy('p.name');
-  // kind, id, name, colour, headcount: one row per class, course, venue and room the week refers to.
+  // kind, id, name, colour, headcount: one row per class, course, venue and room the week refers to, and per class id its headcount.
   const names = db
     .with('e', (w) => filter(w.selectFrom('tbl_calendar as c')).select(['c.clazz_id', 'c.course_id', 'c.location_id', 'c.room_id']))
     .selectFrom('tbl_clazz as z')
-    .select((eb) => [
-      sql<string>`'z'`.as('kind'), 'z.id', 'z.name', 'z.color',
-      eb.selectFrom('tbl_clazz_student as s').select(eb.fn.countAll<string>().as('n')).whereRef('s.clazz_id', '=', 'z.id').where('s.status', '=', 1).as('n'),
-    ])
+    .select([sql<string>`'z'`.as('kind'), 'z.id', 'z.name', 'z.color', sql<string>`null`.as('n')])
     .where('z.id', 'in', (eb) => eb.selectFrom('e').select('e.clazz_id'))
+    // Headcounts by the entries' class ids, as queryRange counts them (whether or not the class row is there).
+    .unionAll((eb) =>
+      eb
+        .selectFrom('tbl_clazz_student as s')
+        .select([sql<string>`'n'`.as('kind'), 's.clazz_id as id', sql<string>`null`.as('name'), sql<string>`null`.as('color'), sql<string>`count(*)`.as('n')])
+        .where('s.status', '=', 1)
+        .where('s.clazz_id', 'in', eb.selectFrom('e').select('e.clazz_id'))
+        .groupBy('s.clazz_id'),
+    )
     .unionAll((eb) => eb.selectFrom('tbl_course as k').select([sql<string>`'k'`.as('kind'), 'k.id', 'k.name', 'k.color', sql<string>`null`.as('n')]).where('k.id', 'in', eb.selectFrom('e').select('e.course_id')))
     .unionAll((eb) => eb.selectFrom('tbl_location as l').select([sql<string>`'l'`.as('kind'), 'l.id', 'l.name', sql<string>`null`.as('color'), sql<string>`null`.as('n')]).where('l.id', 'in', eb.selectFrom('e').select('e.location_id')))
     .unionAll((eb) => eb.selectFrom('tbl_room as r').select([sql<string>`'r'`.as('kind'), 'r.id', 'r.name', sql<string>`null`.as('color'), sql<string>`null`.as('n')]).where('r.id', 'in', eb.selectFrom('e').select('e.room_id')));
@@ -279,7 +285,7 @@ export async function queryRangeText(db: Db, f: RangeQuery): Promise<string> {
     byEntry.set(calendarId!, prev === undefined ? one : `${prev},${one}`);
   }
   type Named = { name: string | null; json: string; color: string | null; n: string | null };
-  const named: Record<string, Map<string | null, Named>> = { z: new Map(), k: new Map(), l: new Map(), r: new Map() };
+  const named: Record<string, Map<string | null, Named>> = { z: new Map(), n: new Map(), k: new Map(), l: new Map(), r: new Map() };
   for (const [kind, id, name, color, n] of nameRows) named[kind!].set(id, { name, json: jsonText(name), color, n });
   // Ids repeat (a class's sessions, a room's): escaped once each.
   const ids = new Map<string | null, string>([[null, 'null']]);
@@ -308,7 +314,7 @@ export async function queryRangeText(db: Db, f: RangeQuery): Promise<string> {
       `,"clazzStartTime":"${wire(start!)}","clazzEndTime":"${wire(end!)}","allDay":${allDay === '1'},"locationId":${idJson(locationId)}` +
       `,"locationName":${(locationId !== null && named.l.get(locationId)?.json) || 'null'},"roomId":${idJson(roomId)},"roomName":${(roomId !== null && named.r.get(roomId)?.json) || 'null'}` +
       `,"teachers":[${byEntry.get(id!) ?? ''}],"status":${status},"scope":${scope === '1' ? 1 : 0},"color":${jsonText(color ?? z.color ?? k.color)},"hours":${Number(hours)}` +
-      `,"studentCount":${clazzId === null ? 0 : (z.n ?? 0)},"conflictOverride":${override === '1'}}`;
+      `,"studentCount":${(clazzId && named.n.get(clazzId)?.n) || 0},"conflictOverride":${override === '1'}}`;
   }
   return `${out}]`;
 }
