@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
-import { CALENDAR_MESSAGES, teacherNotActive } from '../services/calendar';
+import { sql } from 'kysely';
+import { CALENDAR_MESSAGES, queryRange, queryRangeJson, queryRangeText, teacherNotActive, type RangeQuery } from '../services/calendar';
 import { NO_PERMISSION } from '../core/errors';
 import { linkId } from '../core/ids';
 import { CALENDAR_CHANGED } from '../../lib/calendar/types';
@@ -332,6 +333,84 @@ describe('range scale', () => {
     expect(list[0].studentCount).toBe(0);
     // Generous bound for a shared 2-core machine; N+1 reads would take far longer.
     expect(ms).toBeLessThan(5000);
+  });
+});
+
+describe('range answer paths (issue #28)', () => {
+  // The route answers from queryRangeText on PostgreSQL and queryRangeJson on PGlite, both written without the
+  // entry objects of queryRange: each must answer as queryRange does, entry for entry and field for field.
+  const WEEK = { start: new Date('2033-02-06T16:00:00Z'), end: new Date('2033-02-13T16:00:00Z') };
+  const at = (day: number, h: number) => new Date(Date.UTC(2033, 1, 7 + day, h));
+
+  beforeAll(async () => {
+    const db = be.db;
+    await sql`insert into tbl_room (id, location_id, name, capacity) values ('rm_quote', ${LOC2}, ${'教室"甲"\\1\n'}, 10)`.execute(db);
+    const entry = async (id: string, over: Record<string, unknown> & { start_time: Date; end_time: Date }) => {
+      const e = { type: 0, title: null, clazz_id: null, course_id: null, series_id: null, lesson_no: null, all_day: 0, location_id: LOC, room_id: null, hours: '2', status: 0, scope: 0, color: null, conflict_override: 0, del_flag: 0, ...over };
+      await sql`insert into tbl_calendar (id, type, title, clazz_id, course_id, series_id, lesson_no, start_time, end_time, all_day, location_id, room_id, hours, status, scope, color, conflict_override, del_flag)
+        values (${id}, ${e.type}, ${e.title}, ${e.clazz_id}, ${e.course_id}, ${e.series_id}, ${e.lesson_no}, ${e.start_time}, ${e.end_time}, ${e.all_day}, ${e.location_id}, ${e.room_id}, ${e.hours}, ${e.status}, ${e.scope}, ${e.color}, ${e.conflict_override}, ${e.del_flag})`.execute(db);
+    };
+    const teach = (calendarId: string, teacherId: string, role: number) =>
+      sql`insert into tbl_calendar_teacher (id, calendar_id, teacher_id, role) values (${`t_${calendarId}_${teacherId}`}, ${calendarId}, ${teacherId}, ${role})`.execute(db);
+    // A class session without a title (named from the class), three teachers in two roles, 1.5 hours; the class's course colour.
+    await entry('rp_lesson', { clazz_id: 'cz_a', course_id: 'co_math', lesson_no: 3, room_id: 'rm_201', hours: '1.5', start_time: at(0, 2), end_time: at(0, 4) });
+    await teach('rp_lesson', 'tc_zhou', 1);
+    await teach('rp_lesson', 'tc_wang', 2);
+    await teach('rp_lesson', 'tc_li', 2);
+    // Cancelled in the same room and time, with a title that needs escaping and its own colour.
+    await entry('rp_cancelled', { clazz_id: 'cz_b', lesson_no: 1, title: '调课 "特别" \\ 课\n\t', room_id: 'rm_201', color: '#ff0000', status: 2, start_time: at(0, 2), end_time: at(0, 4) });
+    await teach('rp_cancelled', 'tc_zhou', 1);
+    // A meeting without class, room or title, all day; its teacher has no record (no name).
+    await entry('rp_meeting', { type: 4, all_day: 1, start_time: at(1, 0), end_time: at(2, 0) });
+    await teach('rp_meeting', 'tc_nobody', 1);
+    // Kept over a clash (overridden): the same room again; a class without students; a lesson without a number.
+    await entry('rp_override', { clazz_id: 'cz_c', room_id: 'rm_201', conflict_override: 1, start_time: at(0, 3), end_time: at(0, 5) });
+    // A series session in the other venue, in a room whose name needs escaping.
+    await entry('rp_series', { clazz_id: 'cz_a', series_id: 'se_rp', lesson_no: 4, location_id: LOC2, room_id: 'rm_quote', start_time: at(2, 2), end_time: at(2, 3) });
+    await teach('rp_series', 'tc_li', 1);
+    // A class id with a roll but no class row (no name, yet a headcount, as queryRange counts it).
+    await entry('rp_orphan', { clazz_id: 'cz_orphan', lesson_no: 2, start_time: at(4, 2), end_time: at(4, 3) });
+    await sql`insert into tbl_clazz_student (id, clazz_id, student_id, status) values ('cs_orphan', 'cz_orphan', 'st_1', 1)`.execute(db);
+    // 内部班 (scope 1) and a deleted entry: neither is in the default read.
+    await entry('rp_inner', { title: '内部会议', type: 4, scope: 1, start_time: at(3, 2), end_time: at(3, 3) });
+    await teach('rp_inner', 'tc_li', 1);
+    await entry('rp_deleted', { title: '已删除', type: 4, del_flag: 1, start_time: at(3, 2), end_time: at(3, 3) });
+  });
+
+  const filters: [string, Partial<RangeQuery>][] = [
+    ['default', {}],
+    ['scope 1', { scope: 1 }],
+    ['a teacher', { teacherId: 'tc_li' }],
+    ['cancelled only', { statuses: [2] }],
+    ['meetings', { types: [4] }],
+    ['a room', { roomId: 'rm_201' }],
+    ['a class', { clazzId: 'cz_a' }],
+    ['my sessions', { ownTeacherIds: ['tc_zhou'] }],
+    ['no teacher record', { ownTeacherIds: [] }],
+  ];
+
+  it.each(filters)('%s: queryRangeText and queryRangeJson answer as queryRange', async (_name, f) => {
+    const q: RangeQuery = { ...WEEK, ...f };
+    const expected = JSON.parse(JSON.stringify(await queryRange(be.db, q))) as CalendarEntry[];
+    expect(JSON.parse(await queryRangeText(be.db, q))).toStrictEqual(expected);
+    expect(JSON.parse(await queryRangeJson(be.db, q))).toStrictEqual(expected);
+  });
+
+  it('the route sends that answer, with the edge cases above in it', async () => {
+    const list = (await range('start=2033-02-07&end=2033-02-14', admin)).result as CalendarEntry[];
+    expect(list).toStrictEqual(JSON.parse(JSON.stringify(await queryRange(be.db, { ...WEEK, scope: 0 }))));
+    const byId = new Map(list.map((e) => [e.id, e]));
+    expect([...byId.keys()].sort()).toEqual(['rp_cancelled', 'rp_lesson', 'rp_meeting', 'rp_orphan', 'rp_override', 'rp_series']);
+    expect(byId.get('rp_orphan')).toMatchObject({ clazzId: 'cz_orphan', clazzName: null, title: '', studentCount: 1 });
+    expect(byId.get('rp_lesson')).toMatchObject({ title: '初二数学A班 第3次课', hours: 1.5, studentCount: 2, color: '#1677ff', clazzStartTime: '2033-02-07 10:00:00' });
+    const teachers = byId.get('rp_lesson')!.teachers;
+    expect(teachers[0]).toEqual({ teacherId: 'tc_zhou', role: 1, name: '周老师' });
+    expect(teachers.slice(1).map((t) => `${t.role} ${t.teacherId}`).sort()).toEqual(['2 tc_li', '2 tc_wang']);
+    expect(byId.get('rp_cancelled')).toMatchObject({ title: '调课 "特别" \\ 课\n\t', status: 2, color: '#ff0000', studentCount: 1 });
+    expect(byId.get('rp_meeting')).toMatchObject({ title: '', allDay: true, clazzId: null, lessonNo: null, studentCount: 0, teachers: [{ teacherId: 'tc_nobody', role: 1 }] });
+    expect(byId.get('rp_meeting')!.teachers[0]).not.toHaveProperty('name');
+    expect(byId.get('rp_override')).toMatchObject({ conflictOverride: true, title: '初二数学C班 第?次课', studentCount: 0 });
+    expect(byId.get('rp_series')).toMatchObject({ seriesId: 'se_rp', roomName: '教室"甲"\\1\n', locationId: LOC2 });
   });
 });
 

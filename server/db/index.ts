@@ -45,6 +45,7 @@ import * as m0043 from './migrations/0043-prospectus';
 import * as m0044 from './migrations/0044-cache-generation';
 import { TenantScopePlugin } from './tenant-scope';
 import { StatementCounterPlugin } from './statement-counter';
+import { registerPool } from './array-rows';
 
 export type Database = Kysely<DB>;
 
@@ -122,6 +123,7 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     // the pool replaces it on the next query.
     pool.on('error', (e) => console.error('[db] idle PostgreSQL connection lost:', e.message));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new TenantScopePlugin(), new StatementCounterPlugin()] });
+    registerPool(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');

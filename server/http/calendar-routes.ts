@@ -12,8 +12,8 @@ import {
   entryInputSchema,
   getEntryDetail,
   parseRangeQuery,
-  queryRange,
   queryRangeJson,
+  queryRangeText,
 } from '../services/calendar';
 import { addSeries, previewSeries, seriesSchema } from '../services/schedule-series';
 import { actorOf, canSeeAll, canSeeInner, ownTeacherFilter } from './calendar-access';
@@ -47,14 +47,17 @@ calendarRoutes.get('/calendar/tblCalendar/range', requirePerm(CALENDAR_PERM.list
   const scope = await readScope(c, c.req.query('scope'));
   const ownTeacherIds = await ownTeacherFilter(c, c.req.query('mine') === '1');
   const { db, config } = c.var.services;
-  // PostgreSQL hands rows over cheaply and builds JSON slower than Node: there the rows are mapped here.
-  if (config.databaseUrl) return c.json(ok(await queryRange(db, { ...f, scope, ownTeacherIds })));
-  // PGlite decodes every row field in WebAssembly and JS: there the database writes the entries' JSON in one
-  // statement (queryRangeJson, the same answer), spliced into the usual envelope as it is (bench/calendar.ts).
-  const entries = await queryRangeJson(db, { ...f, scope, ownTeacherIds });
+  const query = { ...f, scope, ownTeacherIds };
+  // The entries' JSON text, spliced into the usual envelope as it is (no objects per entry, no JSON.stringify of
+  // thousands of them; bench/calendar.ts). PostgreSQL hands rows over cheaply and builds JSON slower than Node:
+  // there the rows come as text arrays and Node writes the JSON (queryRangeText). PGlite decodes every row field
+  // in WebAssembly and JS: there the database writes it in one statement (queryRangeJson). Both answer as queryRange.
+  const entries = config.databaseUrl ? await queryRangeText(db, query) : await queryRangeJson(db, query);
   const { result: _none, ...envelope } = ok(null);
   c.header('content-type', 'application/json; charset=UTF-8');
-  return c.body(`${JSON.stringify(envelope).slice(0, -1)},"result":${entries}}`);
+  // As bytes: a string body is first checked for lone surrogates (undici's USVString conversion, a pass over the
+  // whole text) and then encoded; Buffer.from encodes once (a lone surrogate becomes U+FFFD either way).
+  return c.body(Buffer.from(`${JSON.stringify(envelope).slice(0, -1)},"result":${entries}}`, 'utf8'));
 });
 
 calendarRoutes.get('/calendar/tblCalendar/queryById', requirePerm(CALENDAR_PERM.list), async (c) => {

@@ -7,6 +7,7 @@ import { MAX_RANGE_DAYS, type CalendarEntry, type CalendarEntryDetail, type Cale
 import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';
 import { entryTitle } from '../../lib/calendar/entry-title';
 import { CALENDAR_MESSAGES } from './calendar-rules';
+import { arrayRows } from '../db/array-rows';
 
 /** 行事历 reads: the views' range query, one entry's detail, and the filters' and forms' option lists. */
 
@@ -209,6 +210,113 @@ export async function queryRangeJson(db: Db, f: RangeQuery): Promise<string> {
     )
     .executeTakeFirstOrThrow();
   return row.json;
+}
+
+/** A JSON string literal (or null) of a text value. */
+const jsonText = (v: string | null): string => (v === null ? 'null' : JSON.stringify(v));
+
+/** PostgreSQL's text of a timestamptz → Date (pg's own parser), for the wire-time memo below. */
+let parseTimestamptz: ((text: string) => Date) | undefined;
+async function timestamptzParser(): Promise<(text: string) => Date> {
+  if (!parseTimestamptz) {
+    const pg = await import('pg');
+    parseTimestamptz = pg.default.types.getTypeParser(1184) as (text: string) => Date;
+  }
+  return parseTimestamptz;
+}
+
+/**
+ * The views' read on PostgreSQL as the JSON text of a CalendarEntry[] (the same entries, fields and order as
+ * `queryRange`, issue #28). Three statements sent at once on the pool's connections and read as arrays of
+ * PostgreSQL's text (server/db/array-rows.ts: no row objects, no Date per timestamp): the week's rows alone,
+ * in the order of the (start_time, id) index as a bare select of them would be; their teachers; and the names
+ * (and headcounts) of the classes, courses, venues and rooms they refer to, each once. Node joins them and writes
+ * the JSON by concatenation, each distinct name, id and time escaped or formatted once (a week repeats a few
+ * dozen of each thousands of times). bench/calendar.ts.
+ */
+export async function queryRangeText(db: Db, f: RangeQuery): Promise<string> {
+  const filter = (q: CalQuery) => applyFilter(q, f);
+  // Column order is the index order used below (aliases unique: PGlite's rows are objects).
+  const main = filter(db.selectFrom('tbl_calendar as c'))
+    .select([
+      'c.id', 'c.type', 'c.title', 'c.clazz_id', 'c.course_id', 'c.series_id', 'c.lesson_no', 'c.start_time', 'c.end_time', 'c.all_day',
+      'c.location_id', 'c.room_id', 'c.status', 'c.scope', 'c.color', 'c.hours', 'c.conflict_override',
+    ])
+    .orderBy('c.start_time')
+    .orderBy('c.id');
+  const teachers = db
+    .selectFrom('tbl_calendar_teacher as t')
+    .leftJoin('tbl_teacher as p', 'p.id', 't.teacher_id')
+    .select(['t.calendar_id', 't.teacher_id', 't.role', 'p.name'])
+    .where('t.calendar_id', 'in', filter(db.selectFrom('tbl_calendar as c')).select('c.id'))
+    .orderBy('t.role')
+    .orderBy('p.name');
+  // kind, id, name, colour, headcount: one row per class, course, venue and room the week refers to, and per class id its headcount.
+  const names = db
+    .with('e', (w) => filter(w.selectFrom('tbl_calendar as c')).select(['c.clazz_id', 'c.course_id', 'c.location_id', 'c.room_id']))
+    .selectFrom('tbl_clazz as z')
+    .select([sql<string>`'z'`.as('kind'), 'z.id', 'z.name', 'z.color', sql<string>`null`.as('n')])
+    .where('z.id', 'in', (eb) => eb.selectFrom('e').select('e.clazz_id'))
+    // Headcounts by the entries' class ids, as queryRange counts them (whether or not the class row is there).
+    .unionAll((eb) =>
+      eb
+        .selectFrom('tbl_clazz_student as s')
+        .select([sql<string>`'n'`.as('kind'), 's.clazz_id as id', sql<string>`null`.as('name'), sql<string>`null`.as('color'), sql<string>`count(*)`.as('n')])
+        .where('s.status', '=', 1)
+        .where('s.clazz_id', 'in', eb.selectFrom('e').select('e.clazz_id'))
+        .groupBy('s.clazz_id'),
+    )
+    .unionAll((eb) => eb.selectFrom('tbl_course as k').select([sql<string>`'k'`.as('kind'), 'k.id', 'k.name', 'k.color', sql<string>`null`.as('n')]).where('k.id', 'in', eb.selectFrom('e').select('e.course_id')))
+    .unionAll((eb) => eb.selectFrom('tbl_location as l').select([sql<string>`'l'`.as('kind'), 'l.id', 'l.name', sql<string>`null`.as('color'), sql<string>`null`.as('n')]).where('l.id', 'in', eb.selectFrom('e').select('e.location_id')))
+    .unionAll((eb) => eb.selectFrom('tbl_room as r').select([sql<string>`'r'`.as('kind'), 'r.id', 'r.name', sql<string>`null`.as('color'), sql<string>`null`.as('n')]).where('r.id', 'in', eb.selectFrom('e').select('e.room_id')));
+  const [rows, teacherRows, nameRows, parseTime] = await Promise.all([arrayRows(db, main), arrayRows(db, teachers), arrayRows(db, names), timestamptzParser()]);
+
+  // Each entry's teachers as JSON objects, in the statement's order (role, name); a nameless teacher has no `name`.
+  const teacherJson = new Map<string, string>();
+  const byEntry = new Map<string, string>();
+  for (const [calendarId, teacherId, role, name] of teacherRows) {
+    const key = `${role} ${teacherId}`;
+    let one = teacherJson.get(key);
+    if (one === undefined) {
+      one = `{"teacherId":${jsonText(teacherId)},"role":${role}${name === null ? '' : `,"name":${jsonText(name)}`}}`;
+      teacherJson.set(key, one);
+    }
+    const prev = byEntry.get(calendarId!);
+    byEntry.set(calendarId!, prev === undefined ? one : `${prev},${one}`);
+  }
+  type Named = { name: string | null; json: string; color: string | null; n: string | null };
+  const named: Record<string, Map<string | null, Named>> = { z: new Map(), n: new Map(), k: new Map(), l: new Map(), r: new Map() };
+  for (const [kind, id, name, color, n] of nameRows) named[kind!].set(id, { name, json: jsonText(name), color, n });
+  // Ids repeat (a class's sessions, a room's): escaped once each.
+  const ids = new Map<string | null, string>([[null, 'null']]);
+  const idJson = (v: string | null) => {
+    let j = ids.get(v);
+    if (j === undefined) ids.set(v, (j = jsonText(v)));
+    return j;
+  };
+  // Wire times (Shanghai wall clock, as toWireTime) from PostgreSQL's timestamptz text; a week has a few dozen.
+  const times = new Map<string, string>();
+  const wire = (raw: string) => {
+    let w = times.get(raw);
+    if (w === undefined) times.set(raw, (w = toWireTime(parseTime(raw))));
+    return w;
+  };
+  const none: Named = { name: null, json: 'null', color: null, n: null };
+  let out = '[';
+  for (let i = 0; i < rows.length; i++) {
+    const [id, type, title, clazzId, courseId, seriesId, lessonNo, start, end, allDay, locationId, roomId, status, scope, color, hours, override] = rows[i];
+    const z = (clazzId !== null && named.z.get(clazzId)) || none;
+    const k = (courseId !== null && named.k.get(courseId)) || none;
+    const name = entryTitle({ title, clazz_name: z.name, lesson_no: lessonNo === null ? null : Number(lessonNo) });
+    out +=
+      `${i ? ',' : ''}{"id":${jsonText(id)},"type":${type},"title":${jsonText(name)},"clazzId":${idJson(clazzId)},"clazzName":${z.json}` +
+      `,"courseId":${idJson(courseId)},"courseName":${k.json},"seriesId":${idJson(seriesId)},"lessonNo":${lessonNo ?? 'null'}` +
+      `,"clazzStartTime":"${wire(start!)}","clazzEndTime":"${wire(end!)}","allDay":${allDay === '1'},"locationId":${idJson(locationId)}` +
+      `,"locationName":${(locationId !== null && named.l.get(locationId)?.json) || 'null'},"roomId":${idJson(roomId)},"roomName":${(roomId !== null && named.r.get(roomId)?.json) || 'null'}` +
+      `,"teachers":[${byEntry.get(id!) ?? ''}],"status":${status},"scope":${scope === '1' ? 1 : 0},"color":${jsonText(color ?? z.color ?? k.color)},"hours":${Number(hours)}` +
+      `,"studentCount":${(clazzId && named.n.get(clazzId)?.n) || 0},"conflictOverride":${override === '1'}}`;
+  }
+  return `${out}]`;
 }
 
 /** `allowInner`: the caller holds calendar:inner:list; otherwise a scope-1 entry reads as missing (no leak). */

@@ -31,5 +31,5 @@ export {
   type EntryEdit,
   type EntryInput,
 } from './calendar-rules';
-export { calendarOptions, getEntryDetail, OPTION_LIMIT, parseRangeQuery, queryRange, queryRangeJson, type RangeQuery } from './calendar-queries';
+export { calendarOptions, getEntryDetail, OPTION_LIMIT, parseRangeQuery, queryRange, queryRangeJson, queryRangeText, type RangeQuery } from './calendar-queries';
 export { addEntry, cancelEntry, editEntry, insertRoll } from './calendar-writes';
