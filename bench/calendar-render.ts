@@ -104,13 +104,14 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
 function profileSummary(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
+  const byFile = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const f = byId.get(id)!.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+    const file = f.url.split('/').pop() || '(native)';
+    const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber}:${f.columnNumber}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    byFile.set(file, (byFile.get(file) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
-  const byFile = new Map<string, number>();
-  for (const [k, us] of self) byFile.set(k.split(' ')[1].split(':')[0] || '(native)', (byFile.get(k.split(' ')[1].split(':')[0] || '(native)') ?? 0) + us);
   const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `  ${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`).join('\n');
   return `${top(self, 15)}\nby script:\n${top(byFile, 8)}`;
 }
