@@ -182,19 +182,26 @@ export function rangeLabel(view: CalView, date: string): string {
 
 /** A wire time → a Date carrying that wall clock in the browser's zone. */
 const WIRE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-/** The wire's wall clock → a local Date (a week switch parses two per session: the plain form skips dayjs's format parser). */
-export const parseWire = (s: string): Date => {
+/** The wire's wall clock as a local Date when it is a plain, existing one (no 02-30, no 25:00), else null. */
+function wallClock(s: string): Date | null {
   const m = WIRE_TIME.exec(s);
-  if (!m) return dayjs(s, CALENDAR_TIME_FORMAT).toDate();
+  if (!m) return null;
   const d = new Date(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
-  // An impossible date (02-30) is left to dayjs, which decides what it becomes.
-  return d.getDate() === +m[3] && d.getMonth() === +m[2] - 1 ? d : dayjs(s, CALENDAR_TIME_FORMAT).toDate();
-};
+  return d.getDate() === +m[3] && d.getMonth() === +m[2] - 1 && d.getHours() === +m[4] && d.getMinutes() === +m[5] && d.getSeconds() === +m[6] ? d : null;
+}
+/** The wire's wall clock → a local Date (a week switch parses two per session: the plain form skips dayjs's format parser). */
+export const parseWire = (s: string): Date => wallClock(s) ?? dayjs(s, CALENDAR_TIME_FORMAT).toDate();
 /** A Date's wall clock → the wire. */
 export const formatWire = (d: Date | Dayjs): string => dayjs(d).format(CALENDAR_TIME_FORMAT);
 
-/** 'HH:mm–HH:mm' (with the date when the end is on another day). */
+/**
+ * 'YYYY-MM-DD HH:mm–HH:mm' (with the date when the end is on another day). Every drawn event's tooltip has one:
+ * plain wires are cut to shape (their digits are the answer); anything else goes through dayjs as before.
+ */
 export function timeSpan(startWire: string, endWire: string): string {
+  if (wallClock(startWire) && wallClock(endWire)) {
+    return `${startWire.slice(0, 16)}–${startWire.slice(0, 10) === endWire.slice(0, 10) ? endWire.slice(11, 16) : endWire.slice(0, 16)}`;
+  }
   const s = dayjs(startWire);
   const e = dayjs(endWire);
   return `${s.format('YYYY-MM-DD HH:mm')}–${e.isSame(s, 'day') ? e.format('HH:mm') : e.format('YYYY-MM-DD HH:mm')}`;

@@ -9,17 +9,18 @@ import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Calendar, dayjsLocalizer, type Components, type EventProps, type Formats, type Messages, type SlotInfo } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { AGENDA_DAYS, isDraggable, scrollOnShow, timeSpan, WORKDAY_START_HOUR, type CalEvent, type CalResource, type CalView, type EventLook } from './calendar-model';
 import styles from './calendar-panel.module.css';
 import { withNativeComparisons } from './fast-localizer';
+import { withLightDragAndDrop } from './light-dnd';
 
 // The shell sets zh-cn too; set here as well so the localizer's weeks start on Monday whoever loads first.
 dayjs.locale('zh-cn');
 const localizer = withNativeComparisons(dayjsLocalizer(dayjs));
-const DnDCalendar = withDragAndDrop<CalEvent, CalResource>(Calendar);
+const DnDCalendar = withLightDragAndDrop<CalEvent, CalResource>(Calendar);
 
 /** 'HH:mm–HH:mm' of every event label, with native Dates (1,000 labels a week: dayjs here cost tens of ms). */
 const hm = (d: Date) => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;

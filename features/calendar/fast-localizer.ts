@@ -1,10 +1,12 @@
+import dayjs from 'dayjs';
 import type { DateLocalizer } from 'react-big-calendar';
 
 /**
  * react-big-calendar's dayjs localizer wraps every Date in one or more dayjs objects for each comparison, and its
  * layout compares each event with each day and slot: with 1,000 sessions in a week that was about a quarter of a
  * week switch (bench/calendar-render.ts). This replaces the comparisons the week and month layouts call per
- * event with the same arithmetic on native Dates, in the browser's local time like the dayjs localizer (no
+ * event (and the minute arithmetic that places each event in its column: `diff`, `getDstOffset`,
+ * `getMinutesFromMidnight`, four dayjs objects per call) with the same arithmetic on native Dates, in the browser's local time like the dayjs localizer (no
  * timezone plugin). Anything else — other units, values that are not Dates — goes to the dayjs version, so the
  * answers stay those of the library (features/calendar/__tests__/fast-localizer.test.ts compares them).
  */
@@ -27,6 +29,13 @@ function keyOf(v: unknown, unit: Unit): number | null {
 
 type Cmp = (a: Date, b: Date, unit?: string) => boolean;
 
+/** dayjs's rounding of a difference (Utils.a, absFloor): towards zero, never -0. */
+const absFloor = (n: number) => (n < 0 ? Math.ceil(n) || 0 : Math.floor(n));
+/** The dayjs localizer's DST offset without the timezone plugin: the two Dates' zone offsets apart. */
+const zoneShift = (a: Date, b: Date) => a.getTimezoneOffset() - b.getTimezoneOffset();
+/** The timezone plugin changes the dayjs localizer's DST answers: then everything goes to dayjs. */
+const plainZone = () => !(dayjs as unknown as { tz?: unknown }).tz;
+
 export function withNativeComparisons(loc: DateLocalizer): DateLocalizer {
   // The dayjs methods, for the cases left to them. The library's types declare only some of them.
   const l = loc as DateLocalizer & Record<string, (...args: never[]) => unknown>;
@@ -45,6 +54,9 @@ export function withNativeComparisons(loc: DateLocalizer): DateLocalizer {
     continuesPrior: l.continuesPrior.bind(l) as (start: Date, first: Date) => boolean,
     continuesAfter: l.continuesAfter.bind(l) as (start: Date, end: Date, last: Date) => boolean,
     inEventRange: l.inEventRange.bind(l) as unknown as (a: { event: { start: Date; end: Date }; range: { start: Date; end: Date } }) => boolean,
+    diff: l.diff.bind(l) as (a: Date, b: Date, unit?: string) => number,
+    getDstOffset: l.getDstOffset.bind(l) as (a: Date, b: Date) => number,
+    getMinutesFromMidnight: l.getMinutesFromMidnight.bind(l) as (d: Date) => number,
   };
   const compare = (name: 'lt' | 'lte' | 'gt' | 'eq' | 'neq', test: (a: number, b: number) => boolean): Cmp => (a, b, unit) => {
     const ka = keyOf(a, unit);
@@ -85,6 +97,17 @@ export function withNativeComparisons(loc: DateLocalizer): DateLocalizer {
       // A zero-length event (ending at the start of its day) counts when it ends at the range's start.
       const endsAfterStart = minuteNum(dayStart) !== minuteNum(end) ? minuteNum(end) > minuteNum(rStart) : minuteNum(end) >= minuteNum(rStart);
       return startsBeforeEnd && endsAfterStart;
+    },
+    // dayjs b.diff(a, 'minute'): whole minutes towards zero (no zone correction for minutes).
+    diff: (a: Date, b: Date, unit: string = 'day') => {
+      const u = unit.toLowerCase();
+      return (u === 'minutes' || u === 'minute') && a instanceof Date && b instanceof Date ? absFloor((b.getTime() - a.getTime()) / 60_000) : base.diff(a, b, unit);
+    },
+    getDstOffset: (a: Date, b: Date) => (a instanceof Date && b instanceof Date && plainZone() ? zoneShift(a, b) : base.getDstOffset(a, b)),
+    getMinutesFromMidnight: (d: Date) => {
+      if (!(d instanceof Date) || !plainZone()) return base.getMinutesFromMidnight(d);
+      const dayStart = new Date(d.getFullYear(), d.getMonth(), d.getDate());
+      return absFloor((d.getTime() - dayStart.getTime()) / 60_000) + zoneShift(dayStart, d);
     },
   };
   Object.assign(l, fast);

@@ -9,6 +9,7 @@ import {
   moveEdit,
   NO_RESOURCE,
   parseWire,
+  timeSpan,
   queryFromState,
   rangeLabel,
   rangeParams,
@@ -113,6 +114,18 @@ describe('entries → events', () => {
     const d = parseWire('2026-11-23 10:00:00');
     expect([d.getHours(), d.getMinutes(), d.getDate()]).toEqual([10, 0, 23]);
     expect(formatWire(d)).toBe('2026-11-23 10:00:00');
+  });
+
+  it('time spans read as dayjs formats them, cut from plain wires and through dayjs otherwise', () => {
+    const slow = (a: string, b: string) => {
+      const s = dayjs(a);
+      const e = dayjs(b);
+      return `${s.format('YYYY-MM-DD HH:mm')}–${e.isSame(s, 'day') ? e.format('HH:mm') : e.format('YYYY-MM-DD HH:mm')}`;
+    };
+    const wires = ['2026-11-23 10:00:00', '2026-11-23 23:59:59', '2026-11-24 00:00:00', '2026-02-30 10:00:00', '2026-11-23 25:00:00', '2026-12-31 23:30:00', '2027-01-01 08:05:00'];
+    for (const a of wires) for (const b of wires) expect([a, b, timeSpan(a, b)]).toEqual([a, b, slow(a, b)]);
+    expect(timeSpan('2026-11-23 10:00:00', '2026-11-23 11:30:00')).toBe('2026-11-23 10:00–11:30');
+    expect(timeSpan('2026-11-23 22:00:00', '2026-11-24 01:00:00')).toBe('2026-11-23 22:00–2026-11-24 01:00');
   });
 
   it('title is 班级 · 教室 · 主讲, ⚠ first when overridden; other types use their title', () => {

@@ -12,7 +12,7 @@ const STEPS = [0, 1, 999, 1000, 59_999, 60_000, 90_000, 3_600_000, 86_399_999, 8
 const DATES = STEPS.map((s) => new Date(BASE + s));
 const norm = (v: unknown) => (v instanceof Date ? v.getTime() : v);
 
-it('the native comparisons answer as the dayjs localizer (units none, day, minutes; others fall back)', () => {
+it('the native comparisons answer as the dayjs localizer (units none, day, minutes; others fall back), and so does the minute arithmetic', () => {
   const diffs: unknown[] = [];
   const check = (name: string, ...args: unknown[]) => {
     const [a, b] = [norm(fast[name](...args)), norm(slow[name](...args))];
@@ -20,9 +20,11 @@ it('the native comparisons answer as the dayjs localizer (units none, day, minut
   };
   for (const a of DATES) {
     for (const unit of ['day', 'week', undefined]) check('startOf', a, unit);
+    check('getMinutesFromMidnight', a);
     for (const b of DATES) {
       for (const unit of [undefined, 'day', 'minutes', 'month']) for (const name of ['lt', 'lte', 'gt', 'eq', 'neq']) check(name, a, b, unit);
-      for (const name of ['isSameDate', 'min', 'max', 'merge', 'continuesPrior']) check(name, a, b);
+      for (const name of ['isSameDate', 'min', 'max', 'merge', 'continuesPrior', 'getDstOffset']) check(name, a, b);
+      for (const unit of [undefined, 'day', 'minutes', 'minute', 'hours']) check('diff', a, b, unit);
       for (const c of DATES.slice(0, 6)) {
         for (const unit of [undefined, 'day', 'minutes']) check('inRange', a, b, c, unit);
         check('continuesAfter', a, b, c);
