@@ -38,6 +38,7 @@ import { CalendarView } from './calendar-view';
 import { useConflictGuard } from './conflict-guard';
 import { useApplyChoice } from './use-apply-choice';
 import { useApplyActions } from './apply-actions';
+import { useNeighbourPrefetch } from './use-neighbour-prefetch';
 import type { EntryModalProps } from './entry-modal';
 import styles from './calendar-panel.module.css';
 
@@ -98,6 +99,7 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
   const params = useMemo(() => scopedParams(rangeParams(state, whose), scope), [state, whose, scope]);
   const { data, error, isLoading, isValidating, mutate } = useSWR(optionsSettled ? ([CAL_API.range, params] as const) : null, fetchRange, { keepPreviousData: true });
   const entries = useMemo(() => data ?? [], [data]);
+  useNeighbourPrefetch(data !== undefined && !isValidating && !error, state, whose, scope);
 
   // A session added, moved or cancelled by 教务 reaches an open calendar without a reload (server pushes CALENDAR_CHANGED).
   useEffect(

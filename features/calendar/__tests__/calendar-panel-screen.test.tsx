@@ -98,6 +98,35 @@ describe('行事历 screen', () => {
     expect(screen.queryByTestId('cal-add-series')).toBeNull();
   });
 
+  it('once the week has settled, the weeks before and after are read with the same filters; 下一页 draws from them at once', async () => {
+    search = new URLSearchParams('view=week&date=2026-11-25&teacherId=t1');
+    const NEXT: CalendarEntry = { ...ENTRY, id: 'c9', clazzStartTime: '2026-12-01 09:00:00', clazzEndTime: '2026-12-01 10:30:00' };
+    let releaseNext: () => void = () => undefined;
+    let nextReads = 0;
+    get.mockImplementation((url: string, p?: Record<string, string>) => {
+      if (url === '/calendar/tblCalendar/options') return ok(OPTIONS);
+      if (url === '/calendar/tblCalendar/range' && p?.start === '2026-11-30 00:00:00') {
+        // The prefetch answers; the revalidation after 下一页 hangs, so what is drawn can only come from the prefetch.
+        nextReads += 1;
+        return nextReads === 1 ? ok([NEXT]) : new Promise((resolve) => (releaseNext = () => resolve({ success: true, code: 200, message: '', result: [NEXT] })));
+      }
+      if (url === '/calendar/tblCalendar/range') return ok([ENTRY]);
+      return Promise.reject(new Error(`unexpected ${url}`));
+    });
+    const { rerender } = render(<CalendarPanelScreen />, { wrapper: wrapper(asUser(['calendar:entry:list'])) });
+    await waitFor(() => expect(eventEl('c1')).not.toBeNull());
+    await waitFor(() => expect(rangeCalls().map((p) => p.start).sort()).toEqual(['2026-11-16 00:00:00', '2026-11-23 00:00:00', '2026-11-30 00:00:00']));
+    expect(rangeCalls().every((p) => p.teacherId === 't1')).toBe(true);
+    // 下一页 writes the URL (history.replaceState); the mocked useSearchParams hands the screen the new one.
+    fireEvent.click(screen.getByTestId('cal-next'));
+    search = new URLSearchParams('view=week&date=2026-12-02&teacherId=t1');
+    rerender(<CalendarPanelScreen />);
+    await waitFor(() => expect(eventEl('c9')).not.toBeNull());
+    expect(screen.getByTestId('cal-range-label').textContent).toBe('2026年11月30日 – 12月6日');
+    expect(nextReads).toBe(2);
+    act(() => releaseNext());
+  });
+
   it('toolbar and filters write the URL with history.replaceState (foreign keys kept)', async () => {
     search = new URLSearchParams('view=week&date=2026-11-25&keep=1');
     const replace = jest.spyOn(window.history, 'replaceState');
@@ -130,12 +159,14 @@ describe('行事历 screen', () => {
     expect(rangeCalls().every((p) => p.mine === '1')).toBe(true);
     fireEvent.click(within(screen.getByTestId('cal-whose')).getByText('全部'));
     expect(replace).toHaveBeenLastCalledWith(null, '', '/calpanel/CalendarPanel?view=week&date=2026-11-25&whose=all');
-    const before = rangeCalls().length;
+    // The shown week's reads (the neighbours' prefetch reads other weeks).
+    const shownWeek = () => rangeCalls().filter((p) => p.start === '2026-11-23 00:00:00').length;
+    const before = shownWeek();
     act(() => noticeSocket.message({ cmd: 'calendar', msgTxt: '行事历已更新' }));
-    await waitFor(() => expect(rangeCalls().length).toBe(before + 1));
+    await waitFor(() => expect(shownWeek()).toBe(before + 1));
     // Other messages (the bell's) leave the calendar alone.
     act(() => noticeSocket.message({ cmd: 'user', msgId: 'm1' }));
-    expect(rangeCalls().length).toBe(before + 1);
+    expect(shownWeek()).toBe(before + 1);
   });
 
   it('without calendar:entry:all: 我的课次 only, no switch', async () => {
