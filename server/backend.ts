@@ -52,7 +52,10 @@ export interface CreateBackendOptions {
 export async function createBackend(opts: CreateBackendOptions = {}): Promise<Backend> {
   const config = { ...readBackendConfig(), ...opts.config };
   const opened = await openDb(
-    opts.memory ? { snapshot: opts.prepared?.snapshot } : { databaseUrl: config.databaseUrl ?? undefined, pgliteDir: path.join(config.dataDir, 'pglite') },
+    opts.memory
+      ? { snapshot: opts.prepared?.snapshot }
+      : // The template `npm run build` leaves beside the build (scripts/ensure-build.mjs --prepare), if any.
+        { databaseUrl: config.databaseUrl ?? undefined, pgliteDir: path.join(config.dataDir, 'pglite'), template: path.resolve('.next/pglite-template') },
   );
   startMark('database open');
   const files = openBackendStorage(config.dataDir, opts.memory);

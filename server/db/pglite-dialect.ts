@@ -9,21 +9,28 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type { PGlite, parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
 
-const { serialize } = protocol;
+/** PGlite's protocol helpers, from the same module instance as the PGlite class (openDb's dynamic import). */
+export interface PGliteProtocol {
+  parse: typeof pgliteParse;
+  protocol: typeof pgliteProtocol;
+}
 
 /**
  * Kysely dialect over a single PGlite instance. PGlite is one connection, so a promise
  * mutex hands it to one query or transaction at a time (transactions must not interleave).
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(
+    private readonly pg: PGlite,
+    private readonly wire: PGliteProtocol,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.wire);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -36,8 +43,11 @@ export class PGliteDialect implements Dialect {
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
-  constructor(private readonly pg: PGlite) {
-    this.connection = new PGliteConnection(pg);
+  constructor(
+    private readonly pg: PGlite,
+    wire: PGliteProtocol,
+  ) {
+    this.connection = new PGliteConnection(pg, wire);
   }
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -101,7 +111,13 @@ class PGliteConnection implements DatabaseConnection {
   private readonly seen = new Map<string, number>();
   private toClose: string[] = [];
   private next = 0;
-  constructor(private readonly pg: PGlite) {}
+  private readonly serialize: PGliteProtocol['protocol']['serialize'];
+  constructor(
+    private readonly pg: PGlite,
+    private readonly wire: PGliteProtocol,
+  ) {
+    this.serialize = wire.protocol.serialize;
+  }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const text = compiled.sql;
@@ -136,7 +152,7 @@ class PGliteConnection implements DatabaseConnection {
   private async prepare(text: string): Promise<Prepared> {
     const name = `k${this.next++}`;
     const messages = await this.pg.execProtocol(
-      concat([...this.closing(), serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      concat([...this.closing(), this.serialize.parse({ name, text }), this.serialize.describe({ type: 'S', name }), this.serialize.sync()]),
       { syncToFs: false },
     );
     const desc = messages.messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
@@ -158,18 +174,18 @@ class PGliteConnection implements DatabaseConnection {
       return ser ? ser(v) : String(v);
     });
     const { messages } = await this.pg.execProtocol(
-      concat([...this.closing(), serialize.bind({ statement: stmt.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      concat([...this.closing(), this.serialize.bind({ statement: stmt.name, values }), this.serialize.describe({ type: 'P' }), this.serialize.execute({}), this.serialize.sync()]),
       { syncToFs: false },
     );
     if (!this.pg.isInTransaction()) await this.pg.syncToFs();
-    const res = parse.parseResults(messages, this.pg.parsers)[0] as unknown as { rows: R[]; affectedRows?: number } | undefined;
+    const res = this.wire.parse.parseResults(messages, this.pg.parsers)[0] as unknown as { rows: R[]; affectedRows?: number } | undefined;
     return { rows: res?.rows ?? [], numAffectedRows: res?.affectedRows !== undefined ? BigInt(res.affectedRows) : undefined };
   }
 
   /** Close messages for the statements dropped since the last call, sent ahead of the next one. */
   private closing(): Uint8Array[] {
     if (!this.toClose.length) return [];
-    const out = this.toClose.map((name) => serialize.close({ type: 'S', name }));
+    const out = this.toClose.map((name) => this.serialize.close({ type: 'S', name }));
     this.toClose = [];
     return out;
   }
