@@ -89,7 +89,7 @@ const PREPARE_AFTER = 2;
 const PREPARED_LIMIT = 300;
 const SEEN_LIMIT = 2000;
 /** Statements that change the schema: cached plans of the rest are dropped after one (online forms' tables). */
-const DDL = /^\s*(create|alter|drop|truncate|comment)\b/i;
+const DDL = /^\s*(create|alter|drop|truncate|comment|do|grant|revoke)\b/i;
 const concat = (parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
