@@ -10,6 +10,7 @@ import type { FileStorage } from './storage/storage';
 import path from 'node:path';
 import { startQuartzScheduler } from './services/quartz-scheduler';
 import { closeOperationLog } from './services/operation-log';
+import { startMark } from './start-timing';
 
 export interface Backend {
   /** The whole embedded API as one fetch handler: what the BFF calls in process. */
@@ -51,14 +52,20 @@ export interface CreateBackendOptions {
 export async function createBackend(opts: CreateBackendOptions = {}): Promise<Backend> {
   const config = { ...readBackendConfig(), ...opts.config };
   const opened = await openDb(
-    opts.memory ? { snapshot: opts.prepared?.snapshot } : { databaseUrl: config.databaseUrl ?? undefined, pgliteDir: path.join(config.dataDir, 'pglite') },
+    opts.memory
+      ? { snapshot: opts.prepared?.snapshot }
+      : // The template `npm run build` leaves beside the build (scripts/ensure-build.mjs --prepare), if any.
+        { databaseUrl: config.databaseUrl ?? undefined, pgliteDir: path.join(config.dataDir, 'pglite'), template: path.resolve('.next/pglite-template') },
   );
+  startMark('database open');
   const files = openBackendStorage(config.dataDir, opts.memory);
   try {
     await migrate(opened.db);
+    startMark('migrated');
     const seedReport: SeedReport = opts.prepared
       ? { created: [], demo: config.seedDemo }
       : await seed(opened.db, { demo: config.seedDemo, term: config.seedDemo && config.seedTerm, storage: files.storage });
+    startMark('seeded');
     const sessions = new SessionStore(opened.db);
     let notifier: Notifier = opts.notify ?? (() => undefined);
     // Unset until server.ts connects one; meanwhile routes fall back to `notify` with every active user.

@@ -74,7 +74,7 @@ describe('seed', () => {
     // next start; a venue an administrator renamed keeps its name.
     await be.db.updateTable('tbl_location').set({ name: sql<string>`left(detail_location, 100)` }).where('id', '=', 'loc_sh_xujiahui').execute();
     await be.db.updateTable('tbl_location').set({ name: '管理员改过的名字' }).where('id', '=', 'loc_hz_wensan').execute();
-    await seed(be.db, { demo: true });
+    await seed(be.db, { demo: true, always: true });
     expect((await row('loc_sh_xujiahui')).name).toBe('徐家汇校区');
     expect((await row('loc_hz_wensan')).name).toBe('管理员改过的名字');
     expect((await be.db.selectFrom('tbl_location').select('id').execute()).length).toBe(venues.length);

@@ -389,7 +389,7 @@ describe('seeded menu per role (fresh database)', () => {
     expect(byId.get('perm_btn_force_logout')!.parent_id).toBe('perm_isystem_online');
     expect(byId.get('perm_btn_user_frozen')!.parent_id).toBe('perm_isystem_user');
     const links = await be.db.selectFrom('sys_role_permission').select('id').execute();
-    await seed(be.db, { demo: true });
+    await seed(be.db, { demo: true, always: true });
     expect((await be.db.selectFrom('sys_permission').select('id').execute()).length).toBe(rows.length);
     expect((await be.db.selectFrom('sys_role_permission').select('id').execute()).length).toBe(links.length);
   });
@@ -446,7 +446,7 @@ describe('seeded menu per role (fresh database)', () => {
 
   it('an administrator’s unlinking of a seeded permission survives a reseed (restart)', async () => {
     await be.db.deleteFrom('sys_role_permission').where('role_id', '=', 'role_teacher').where('permission_id', '=', 'perm_manual').execute();
-    await seed(be.db, { demo: true });
+    await seed(be.db, { demo: true, always: true });
     const back = await be.db.selectFrom('sys_role_permission').select('id').where('role_id', '=', 'role_teacher').where('permission_id', '=', 'perm_manual').execute();
     expect(back).toEqual([]);
   });

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { sha256 } from '../core/ids';
 
 /**
@@ -27,7 +26,8 @@ const totpOf = (secretBase32: string, account: string) =>
 /** `otpauth://totp/…` for the QR code and for manual entry. */
 export const otpauthUri = (secretBase32: string, account: string): string => totpOf(secretBase32, account).toString();
 
-export const qrDataUrl = (uri: string): Promise<string> => QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 });
+// qrcode (and pngjs) load on the first 2FA enrolment, not at start.
+export const qrDataUrl = async (uri: string): Promise<string> => (await import('qrcode')).default.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 });
 
 /** The current code (tests and the journey compute what the app would show). */
 export const totpNow = (secretBase32: string, now = Date.now()): string => totpOf(secretBase32, 'x').generate({ timestamp: now });

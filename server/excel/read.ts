@@ -1,4 +1,5 @@
-import * as ExcelJS from 'exceljs';
+// Loaded on the first import, not at start (as in write.ts).
+import type * as ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { assertXlsx, DEFAULT_EXCEL_LIMITS, ExcelError, MESSAGES, type ExcelLimits } from './format';
 import { cellText, type RawCell } from './cell-text';
@@ -46,7 +47,8 @@ class CallbackError {
 export async function* readXlsxRows(input: NodeJS.ReadableStream | Buffer, opts: ReadOptions = {}): AsyncGenerator<ReadRow> {
   const limits = { ...DEFAULT_EXCEL_LIMITS, ...opts.limits };
   const guard = await guardedInput(input, limits.maxBytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(guard.stream, {
+  const { stream } = await import('exceljs');
+  const reader = new stream.xlsx.WorkbookReader(guard.stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache', // needed to tell dates from numbers

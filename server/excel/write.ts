@@ -1,4 +1,5 @@
-import * as ExcelJS from 'exceljs';
+// Loaded on the first export, not at start (bench/start.ts: exceljs and its zip libraries are ~300 modules).
+import type * as ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -45,7 +46,8 @@ const MAX_PENDING_XML = 4 * 1024 * 1024;
 
 export async function writeXlsx(out: NodeJS.WritableStream, sheet: SheetSpec, rows: AsyncIterable<ExcelRow>): Promise<void> {
   if (sheet.columns.length === 0) throw new Error('writeXlsx: no columns');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { stream } = await import('exceljs');
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: out as unknown as Writable,
     useStyles: true,
     useSharedStrings: false,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+// pdfkit (and its fonts) load on the first brochure, not at start.
+import type PDFDocumentType from 'pdfkit';
 import { BLOCK_LABELS, formatPrice, PROSPECTUS_THEMES, type BrochureView, type ViewBlock } from '../../lib/work/prospectus-blocks';
 import { stripTags } from '../../lib/sanitize-html';
 import type { FileStorage } from '../storage/storage';
@@ -186,6 +187,7 @@ async function drawBlock(w: Writer, b: ViewBlock, storage: FileStorage | undefin
 /** The brochure's PDF bytes. */
 export async function renderProspectusPdf(view: BrochureView, storage: FileStorage | undefined): Promise<Buffer> {
   const theme = PROSPECTUS_THEMES[view.template] ?? PROSPECTUS_THEMES.prospectus;
+  const PDFDocument: typeof PDFDocumentType = (await import('pdfkit')).default;
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: view.title, Creator: '教务系统' }, bufferPages: false });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -29,6 +29,9 @@ import type { FileStorage } from '../../storage/storage';
 import { DEFAULT_TENANT_ID } from '../tenant-scope';
 import { seedTenantDemo } from './tenants';
 import { seedTenantAdminDemo } from './tenant-admin';
+import { sql } from 'kysely';
+import { migrationNames } from '../index';
+import { seedFingerprint } from './fingerprint';
 
 function logTerm(r: TermSeedReport | null) {
   if (r) console.log(`[seed] teaching term: ${r.sessions} sessions; ${r.refusedConflicts} attempted double bookings refused by the database`);
@@ -44,7 +47,33 @@ export interface SeedReport {
  * Idempotent: reference rows (departments, roles, menu, dictionaries) are inserted when missing and
  * never overwrite an administrator's later edits; users are only created on an empty user table.
  */
-export async function seed(db: Database, { demo, term = false, storage }: { demo: boolean; term?: boolean; storage?: FileStorage }): Promise<SeedReport> {
+export async function seed(
+  db: Database,
+  opts: { demo: boolean; term?: boolean; storage?: FileStorage; /** Run every step even when the fingerprint matches (tests: "a start after an upgrade"). */ always?: boolean },
+): Promise<SeedReport> {
+  // The seed's code and options unchanged since its last complete run here: every row it would insert exists or was
+  // removed on purpose by an administrator, so one select replaces its hundreds of statements (a start's ~2–5 s).
+  const fingerprint = seedFingerprint({ demo: opts.demo, term: !!opts.term }, migrationNames());
+  const stored = fingerprint ? await storedFingerprint(db) : null;
+  if (fingerprint && stored === fingerprint && !opts.always) {
+    // Not part of the skip: files put into DATA_DIR/upload by hand or by a restore are registered at every start.
+    await seedOssFiles(db, { storage: opts.storage });
+    return { created: [], demo: opts.demo };
+  }
+  const report = await seedAll(db, opts);
+  if (fingerprint) {
+    await sql`insert into sys_seed_state (id, fingerprint) values (1, ${fingerprint})
+      on conflict (id) do update set fingerprint = excluded.fingerprint, seeded_at = now()`.execute(db);
+  }
+  return report;
+}
+
+async function storedFingerprint(db: Database): Promise<string | null> {
+  const r = await sql<{ fingerprint: string }>`select fingerprint from sys_seed_state where id = 1`.execute(db);
+  return r.rows[0]?.fingerprint ?? null;
+}
+
+async function seedAll(db: Database, { demo, term = false, storage }: { demo: boolean; term?: boolean; storage?: FileStorage }): Promise<SeedReport> {
   const report: SeedReport = { created: [], demo };
   await db.transaction().execute(async (tx) => {
     for (const t of TENANTS) await tx.insertInto('sys_tenant').values(t).onConflict((oc) => oc.column('id').doNothing()).execute();
