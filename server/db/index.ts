@@ -43,7 +43,7 @@ import * as m0041 from './migrations/0041-two-factor';
 import * as m0042 from './migrations/0042-student-work';
 import * as m0043 from './migrations/0043-prospectus';
 import * as m0044 from './migrations/0044-cache-generation';
-import * as m0046 from './migrations/0046-seed-state';
+import * as m0045 from './migrations/0045-seed-state';
 import { TenantScopePlugin } from './tenant-scope';
 import { StatementCounterPlugin } from './statement-counter';
 import { registerPool } from './array-rows';
@@ -141,7 +141,7 @@ const migrations: Record<string, Migration> = {
   '0042-student-work': m0042,
   '0043-prospectus': m0043,
   '0044-cache-generation': m0044,
-  '0046-seed-state': m0046,
+  '0045-seed-state': m0045,
 };
 
 /** This build's migration names, in order (the seed's fingerprint includes them). */
