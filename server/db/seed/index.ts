@@ -12,6 +12,7 @@ import { seedRoleDataRules } from './role-rules';
 import { seedRoleHomes } from './lead-pool';
 import { seedTeachingPerms } from './teaching';
 import { seedTerm, type TermSeedReport } from './term';
+import { insertChunks } from './chunks';
 import { seedCourseTypes } from './course-types';
 import { seedCoursewareWorkbooks } from './courseware-workbooks';
 import { seedTeachTemplates } from './teach-templates';
@@ -76,39 +77,37 @@ async function storedFingerprint(db: Database): Promise<string | null> {
 async function seedAll(db: Database, { demo, term = false, storage }: { demo: boolean; term?: boolean; storage?: FileStorage }): Promise<SeedReport> {
   const report: SeedReport = { created: [], demo };
   await db.transaction().execute(async (tx) => {
-    for (const t of TENANTS) await tx.insertInto('sys_tenant').values(t).onConflict((oc) => oc.column('id').doNothing()).execute();
-    for (const d of DEPARTS) await tx.insertInto('sys_depart').values({ ...d, status: '1', del_flag: '0' }).onConflict((oc) => oc.doNothing()).execute();
-    for (const r of ROLES) await tx.insertInto('sys_role').values(r).onConflict((oc) => oc.doNothing()).execute();
+    // Multi-row inserts (chunks.ts); each "only when new" rule below reads the ids the insert returned.
+    await insertChunks([...TENANTS], (rows) => tx.insertInto('sys_tenant').values(rows).onConflict((oc) => oc.column('id').doNothing()).execute());
+    await insertChunks(DEPARTS.map((d) => ({ ...d, status: '1', del_flag: '0' })), (rows) => tx.insertInto('sys_depart').values(rows).onConflict((oc) => oc.doNothing()).execute());
+    await insertChunks([...ROLES], (rows) => tx.insertInto('sys_role').values(rows).onConflict((oc) => oc.doNothing()).execute());
     const parents = new Set(PERMISSIONS.map((p) => p.parent_id).filter(Boolean));
-    for (const p of PERMISSIONS) {
-      const { roles, ...row } = p;
-      const inserted = await tx
-        .insertInto('sys_permission')
-        .values({ parent_id: null, url: null, component: null, perms: null, perms_type: '1', icon: null, is_leaf: !parents.has(p.id), ...row })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      // Roles are linked only when the row is new: an administrator's later unlinking survives restarts.
-      if (!inserted) continue;
-      for (const roleId of roles) {
-        await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
-      }
-    }
-    for (const d of DICTS) {
-      const dictId = `dict_${d.code}`.slice(0, 32);
-      const created = await tx.insertInto('sys_dict').values({ id: dictId, dict_code: d.code, dict_name: d.name }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
-      // Items only with a dictionary this run created: an administrator's later item edits and deletions
-      // survive restarts, and a dictionary deleted and re-created under the same code does not break the seed.
-      if (!created) continue;
-      let order = 1;
-      for (const [value, text] of d.items) {
-        await tx
-          .insertInto('sys_dict_item')
-          .values({ id: linkId(dictId, value), dict_id: dictId, item_value: value, item_text: text, sort_order: order++ })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-    }
+    const newPerms = new Set<string>();
+    await insertChunks(
+      PERMISSIONS.map(({ roles: _roles, ...row }) => ({ parent_id: null, url: null, component: null, perms: null, perms_type: '1', icon: null, is_leaf: !parents.has(row.id), ...row })),
+      async (rows) => {
+        for (const r of await tx.insertInto('sys_permission').values(rows).onConflict((oc) => oc.column('id').doNothing()).returning('id').execute()) newPerms.add(r.id);
+      },
+    );
+    // Roles are linked only when the row is new: an administrator's later unlinking survives restarts.
+    const links = PERMISSIONS.filter((p) => newPerms.has(p.id)).flatMap((p) => p.roles.map((roleId) => ({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id })));
+    await insertChunks(links, (rows) => tx.insertInto('sys_role_permission').values(rows).onConflict((oc) => oc.doNothing()).execute());
+    // One dictionary per id (the first, as the row-by-row seed had it).
+    const dictIds = new Set<string>();
+    const dicts = DICTS.map((d) => [`dict_${d.code}`.slice(0, 32), d] as const).filter(([id]) => !dictIds.has(id) && !!dictIds.add(id));
+    const createdDicts = new Set<string>();
+    await insertChunks(
+      dicts.map(([id, d]) => ({ id, dict_code: d.code, dict_name: d.name })),
+      async (rows) => {
+        for (const r of await tx.insertInto('sys_dict').values(rows).onConflict((oc) => oc.doNothing()).returning('id').execute()) createdDicts.add(r.id);
+      },
+    );
+    // Items only with a dictionary this run created: an administrator's later item edits and deletions
+    // survive restarts, and a dictionary deleted and re-created under the same code does not break the seed.
+    const items = dicts
+      .filter(([id]) => createdDicts.has(id))
+      .flatMap(([dictId, d]) => d.items.map(([value, text], i) => ({ id: linkId(dictId, value), dict_id: dictId, item_value: value, item_text: text, sort_order: i + 1 })));
+    await insertChunks(items, (rows) => tx.insertInto('sys_dict_item').values(rows).onConflict((oc) => oc.doNothing()).execute());
   });
 
   await seedCategories(db);

@@ -4,6 +4,7 @@ import { CALENDAR_PERM, PERMS } from '../../../lib/permissions/codes';
 import { crud, type SeedPerm } from './perm-rows';
 import { CRM_PERMS } from './crm';
 import { SYSTEM_ADMIN_PERMS } from './system-admin';
+import { insertChunks } from './chunks';
 
 /**
  * Teaching affairs (issue 7): the button permissions the embedded API enforces, seeded on every start
@@ -73,22 +74,19 @@ const FIRST_SORT_NO = 300;
 
 export async function seedTeachingPerms(db: Database): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    let sort = FIRST_SORT_NO;
-    const parents = new Set<string>();
     // CRM_PERMS, then SYSTEM_ADMIN_PERMS after the teaching rows, so the sort numbers of rows seeded before them never move.
-    for (const p of [...TEACHING_PERMS, ...CRM_PERMS, ...SYSTEM_ADMIN_PERMS]) {
-      const inserted = await tx
-        .insertInto('sys_permission')
-        .values({ id: p.id, parent_id: p.parent, name: p.name, url: null, component: null, menu_type: 2, perms: p.perms, perms_type: '1', sort_no: sort++, icon: null, is_leaf: true })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) continue;
-      parents.add(p.parent);
-      for (const roleId of p.roles) {
-        await tx.insertInto('sys_role_permission').values({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id }).onConflict((oc) => oc.doNothing()).execute();
-      }
-    }
+    const all = [...TEACHING_PERMS, ...CRM_PERMS, ...SYSTEM_ADMIN_PERMS];
+    const inserted = new Set<string>();
+    await insertChunks(
+      all.map((p, i) => ({ id: p.id, parent_id: p.parent, name: p.name, url: null, component: null, menu_type: 2, perms: p.perms, perms_type: '1', sort_no: FIRST_SORT_NO + i, icon: null, is_leaf: true })),
+      async (rows) => {
+        for (const r of await tx.insertInto('sys_permission').values(rows).onConflict((oc) => oc.column('id').doNothing()).returning('id').execute()) inserted.add(r.id);
+      },
+    );
+    const created = all.filter((p) => inserted.has(p.id));
+    const parents = new Set(created.map((p) => p.parent));
+    const links = created.flatMap((p) => p.roles.map((roleId) => ({ id: linkId(roleId, p.id), role_id: roleId, permission_id: p.id })));
+    await insertChunks(links, (rows) => tx.insertInto('sys_role_permission').values(rows).onConflict((oc) => oc.doNothing()).execute());
     // The menu rows now carry buttons (server/db/seed-data.ts computes is_leaf from its own rows only).
     if (parents.size) await tx.updateTable('sys_permission').set({ is_leaf: false }).where('id', 'in', [...parents]).execute();
   });

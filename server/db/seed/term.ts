@@ -2,6 +2,7 @@ import { RRule, type Weekday } from 'rrule';
 import type { Insertable } from 'kysely';
 import type { Database } from '../index';
 import { capacityError } from '../../../features/edu/clazz/clazz-resource';
+import { insertChunks as insertChunksOf } from './chunks';
 import type {
   TblCalendarTable, TblCalendarTeacherTable, TblClazzStudentTable, TblClazzTable, TblConsumeLogTable, TblCourseTable, TblLessonStudentTable,
   TblRoomTable, TblScheduleSeriesTable, TblStudentCourseTable, TblStudentTable, TblTeacherTable,
@@ -94,9 +95,7 @@ const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
 const GIVEN = ['子涵', '欣怡', '梓轩', '浩宇', '雨桐', '一诺', '思彤', '宇航', '诗涵', '俊熙', '佳怡', '若汐', '天佑', '可馨', '铭泽', '梦琪', '博文', '紫萱', '睿', '昊然', '语嫣', '明轩', '晨曦', '嘉懿', '煜祺', '依诺', '志远', '书瑶', '泽宇', '心怡'];
 const GRADES = ['三年级', '四年级', '五年级', '六年级', '初一', '初二', '初三', '高一'];
 
-async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
+const insertChunks = <T,>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) => insertChunksOf(rows, insert, CHUNK);
 
 export interface TermSeedReport {
   sessions: number;
