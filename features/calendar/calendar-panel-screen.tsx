@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { usePathname, useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
@@ -12,7 +12,7 @@ import { LoadError } from '@/components/data/list/list-feedback';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
 import { readCommand } from '@/lib/notice-poll';
 import { CALENDAR_CHANGED, CALENDAR_TYPES, type CalendarEntry, type CalendarEntryDetail, type CalendarType, type SeriesScope } from '@/lib/calendar/types';
-import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, fetchRange, fetchScopedOptions, scopedParams, type CalendarScope, type Override } from './calendar-api';
+import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, type CalendarOptions, fetchRange, fetchScopedOptions, scopedParams, type CalendarScope, type Override } from './calendar-api';
 import {
   applyEdit,
   CAL_VIEWS,
@@ -68,6 +68,62 @@ const WHOSE_OPTIONS: { value: Whose; label: string }[] = [
 
 const sel = (xs: { id: string; name: string }[]) => xs.map((x) => ({ value: x.id, label: x.name }));
 
+/**
+ * The filter row. Memoised with a stable `onFilter`: switching weeks re-renders the toolbar and the grid, not these
+ * six Selects (each antd re-render runs its style hooks; issue #28, week switch).
+ */
+type FilterRowProps = {
+  filters: CalFilters;
+  options: CalendarOptions;
+  rooms: CalendarOptions['rooms'];
+  empty: boolean;
+  onFilter: (patch: Partial<CalFilters>) => void;
+};
+/** The URL gives a new filters object with every state change: compare what it holds. */
+const sameFilters = (x: CalFilters, y: CalFilters) =>
+  x.teacherId === y.teacherId && x.locationId === y.locationId && x.roomId === y.roomId && x.clazzId === y.clazzId && x.courseId === y.courseId && x.types.join() === y.types.join();
+const sameFilterRow = (a: FilterRowProps, b: FilterRowProps) =>
+  a.options === b.options && a.rooms === b.rooms && a.empty === b.empty && a.onFilter === b.onFilter && sameFilters(a.filters, b.filters);
+
+const CalendarFilters = memo(function CalendarFilters({ filters, options, rooms, empty, onFilter }: FilterRowProps) {
+  return (
+    <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+      <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="教师" style={{ width: 140 }} value={filters.teacherId} options={sel(options.teachers)} onChange={(v?: string) => onFilter({ teacherId: v })} data-testid="cal-filter-teacher" />
+      <Select
+        allowClear
+        placeholder="校区/场地"
+        style={{ width: 160 }}
+        value={filters.locationId}
+        options={sel(options.locations)}
+        onChange={(v?: string) => {
+          const room = options.rooms.find((r) => r.id === filters.roomId);
+          onFilter({ locationId: v, roomId: room && v && room.locationId !== v ? undefined : filters.roomId });
+        }}
+        data-testid="cal-filter-location"
+      />
+      <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="教室" style={{ width: 140 }} value={filters.roomId} options={sel(rooms)} onChange={(v?: string) => onFilter({ roomId: v })} data-testid="cal-filter-room" />
+      <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="班级" style={{ width: 160 }} value={filters.clazzId} options={sel(options.classes)} onChange={(v?: string) => onFilter({ clazzId: v })} data-testid="cal-filter-class" />
+      <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="课程" style={{ width: 160 }} value={filters.courseId} options={sel(options.courses)} onChange={(v?: string) => onFilter({ courseId: v })} data-testid="cal-filter-course" />
+      <Select
+        mode="multiple"
+        allowClear
+        placeholder="类型"
+        style={{ minWidth: 160 }}
+        maxTagCount="responsive"
+        value={filters.types}
+        options={CALENDAR_TYPES.map((t) => ({ value: t.value, label: t.text }))}
+        onChange={(v: CalendarType[]) => onFilter({ types: [...v].sort() })}
+        data-testid="cal-filter-type"
+      />
+      {empty && (
+        <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="cal-empty">
+          本时段暂无日程
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}, sameFilterRow);
+
 function CalendarPanel({ scope }: { scope: CalendarScope }) {
   const { message } = App.useApp();
   const { mode } = useAuth();
@@ -90,6 +146,12 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
     [state, pathname, searchParams],
   );
   const setFilter = (patch: Partial<CalFilters>) => setState({ filters: { ...state.filters, ...patch } });
+  // The latest setFilter behind a stable function, so the memoised filter row does not re-render with every state change.
+  const setFilterRef = useRef(setFilter);
+  useEffect(() => {
+    setFilterRef.current = setFilter;
+  });
+  const onFilter = useCallback((patch: Partial<CalFilters>) => setFilterRef.current(patch), []);
 
   const { data: loadedOptions, error: optionsError } = useSWR([CAL_API.options, scope] as const, fetchScopedOptions, { revalidateOnFocus: false });
   const options = loadedOptions ?? EMPTY_OPTIONS;
@@ -223,40 +285,7 @@ function CalendarPanel({ scope }: { scope: CalendarScope }) {
             )}
           </Space>
         </Flex>
-        <Flex wrap gap={8} style={{ marginBottom: 12 }}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="教师" style={{ width: 140 }} value={state.filters.teacherId} options={sel(options.teachers)} onChange={(v?: string) => setFilter({ teacherId: v })} data-testid="cal-filter-teacher" />
-          <Select
-            allowClear
-            placeholder="校区/场地"
-            style={{ width: 160 }}
-            value={state.filters.locationId}
-            options={sel(options.locations)}
-            onChange={(v?: string) => {
-              const room = options.rooms.find((r) => r.id === state.filters.roomId);
-              setFilter({ locationId: v, roomId: room && v && room.locationId !== v ? undefined : state.filters.roomId });
-            }}
-            data-testid="cal-filter-location"
-          />
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="教室" style={{ width: 140 }} value={state.filters.roomId} options={sel(rooms)} onChange={(v?: string) => setFilter({ roomId: v })} data-testid="cal-filter-room" />
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="班级" style={{ width: 160 }} value={state.filters.clazzId} options={sel(options.classes)} onChange={(v?: string) => setFilter({ clazzId: v })} data-testid="cal-filter-class" />
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="课程" style={{ width: 160 }} value={state.filters.courseId} options={sel(options.courses)} onChange={(v?: string) => setFilter({ courseId: v })} data-testid="cal-filter-course" />
-          <Select
-            mode="multiple"
-            allowClear
-            placeholder="类型"
-            style={{ minWidth: 160 }}
-            maxTagCount="responsive"
-            value={state.filters.types}
-            options={CALENDAR_TYPES.map((t) => ({ value: t.value, label: t.text }))}
-            onChange={(v: CalendarType[]) => setFilter({ types: [...v].sort() })}
-            data-testid="cal-filter-type"
-          />
-          {empty && (
-            <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="cal-empty">
-              本时段暂无日程
-            </Typography.Text>
-          )}
-        </Flex>
+        <CalendarFilters filters={state.filters} options={options} rooms={rooms} empty={empty} onFilter={onFilter} />
         {error && <LoadError title="日程加载失败" error={error} onRetry={() => void mutate()} testId="cal-error" />}
         <div className={styles.root}>
           <CalendarView
