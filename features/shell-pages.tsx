@@ -47,10 +47,7 @@ const LOADERS: Record<string, ComponentType> = {
   'system/RolePermission': dynamic(() => import('@/features/system/role-permission-screen'), { loading }),
   'system/DepartList': dynamic(() => import('@/features/system/departs/depart-list-screen'), { loading }),
   'system/RoleList': dynamic(() => import('@/features/system/roles/role-list-screen'), { loading }),
-  // The home: no loading fallback, so no Suspense boundary of its own. A boundary this large is streamed apart
-  // and shown by React's batched reveal script after the first paint, which made the week's label (the page's
-  // largest element) wait for the scripts (issue #28, LCP). Client navigations to it are transitions.
-  'calpanel/CalendarPanel': dynamic(() => import('@/features/calendar/calendar-panel-screen')),
+  'calpanel/CalendarPanel': dynamic(() => import('@/features/calendar/calendar-panel-screen'), { loading }),
   'calendar/TblCalendarApplyList': dynamic(() => import('@/features/calendar/audit/apply-list-screen'), { loading }),
   'clazz/TblClazzList': dynamic(() => import('@/features/edu/clazz/clazz-list-screen'), { loading }),
   'student/TblStudentList': dynamic(() => import('@/features/edu/student/student-list-screen'), { loading }),
