@@ -3,6 +3,7 @@ import type * as ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { assertXlsx, DEFAULT_EXCEL_LIMITS, ExcelError, MESSAGES, type ExcelLimits } from './format';
 import { cellText, type RawCell } from './cell-text';
+import { loadExcelJS } from './load';
 
 export interface ReadOptions {
   limits?: Partial<ExcelLimits>;
@@ -47,7 +48,7 @@ class CallbackError {
 export async function* readXlsxRows(input: NodeJS.ReadableStream | Buffer, opts: ReadOptions = {}): AsyncGenerator<ReadRow> {
   const limits = { ...DEFAULT_EXCEL_LIMITS, ...opts.limits };
   const guard = await guardedInput(input, limits.maxBytes);
-  const { stream } = await import('exceljs');
+  const { stream } = await loadExcelJS();
   const reader = new stream.xlsx.WorkbookReader(guard.stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -6,6 +6,7 @@ import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/pr
 import { contentDisposition } from '../storage/download-headers';
 import { pendingSheetBytes, plainRowAppender } from './fast-rows';
 import { formatDateTime } from '../services/format';
+import { loadExcelJS } from './load';
 
 /**
  * Streaming xlsx export. Layout, chosen so JeecgBoot's import settings (AutoPoi `titleRows 2,
@@ -46,7 +47,7 @@ const MAX_PENDING_XML = 4 * 1024 * 1024;
 
 export async function writeXlsx(out: NodeJS.WritableStream, sheet: SheetSpec, rows: AsyncIterable<ExcelRow>): Promise<void> {
   if (sheet.columns.length === 0) throw new Error('writeXlsx: no columns');
-  const { stream } = await import('exceljs');
+  const { stream } = await loadExcelJS();
   const workbook = new stream.xlsx.WorkbookWriter({
     stream: out as unknown as Writable,
     useStyles: true,
