@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const BUNDLE = '.next/jiaowu-server.cjs';
+const WORKER = 'jiaowu-pglite-worker';
 const INPUTS = '.next/jiaowu-server.inputs.json';
 const TEMPLATE = '.next/pglite-template';
 
@@ -25,7 +26,7 @@ if (!existsSync('.next/BUILD_ID')) {
 }
 
 function bundleIsCurrent() {
-  if (!existsSync(BUNDLE) || !existsSync(INPUTS)) return false;
+  if (!existsSync(BUNDLE) || !existsSync(`.next/${WORKER}.cjs`) || !existsSync(INPUTS)) return false;
   const built = statSync(BUNDLE).mtimeMs;
   try {
     return JSON.parse(readFileSync(INPUTS, 'utf8')).every((f) => statSync(f).mtimeMs <= built);
@@ -36,14 +37,17 @@ function bundleIsCurrent() {
 
 async function buildBundle() {
   const { build } = await import('esbuild');
+  // The embedded database's thread (server/db/pglite-engine.ts) has an entry of its own beside the server's.
   const result = await build({
-    entryPoints: ['server.ts'],
+    entryPoints: { 'jiaowu-server': 'server.ts', [WORKER]: 'server/db/pglite-worker.ts' },
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     packages: 'external',
-    outfile: BUNDLE,
+    outdir: '.next',
+    outExtension: { '.js': '.cjs' },
+    define: { __JIAOWU_PGLITE_WORKER__: JSON.stringify(`${WORKER}.cjs`) },
     metafile: true,
     logLevel: 'warning',
   });

@@ -26,7 +26,7 @@ const MAX_CHART_Y = 10;
 export const REPORT_ROW_LIMIT = 10_000;
 /** Seconds a report's statement may run. */
 export const REPORT_TIMEOUT_SECONDS = 5;
-export const REPORT_TIMEOUT_MESSAGE = `报表查询超时（超过${REPORT_TIMEOUT_SECONDS}秒），请缩小查询范围`;
+export const REPORT_TIMEOUT_MESSAGE = `报表执行超时（${REPORT_TIMEOUT_SECONDS} 秒），请缩小查询范围或增加条件`;
 
 /** The SQL with its comments dropped, cut at its `${name}` placeholders (outside quotes), trailing `;` removed. */
 export type SqlPart = string | { param: string };

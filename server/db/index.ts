@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DB } from './schema';
 import { PGliteDialect } from './pglite-dialect';
+import { PGliteEngine } from './pglite-engine';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-third-login';
 import * as m0003 from './migrations/0003-log-index';
@@ -96,6 +97,8 @@ export interface OpenedDb {
   close(): Promise<void>;
   /** PGlite only: the data directory as an uncompressed tar, to open copies of it later (`snapshot`). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: its thread (restarts, tests). */
+  engine?: PGliteEngine;
   /** PostgreSQL only: the pool, for its connection counts (metrics). */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
 }
@@ -162,23 +165,30 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     registerPool(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy(), pool };
   }
-  const { PGlite, parse, protocol } = await import('@electric-sql/pglite');
-  // btree_gist: the exclusion constraints that refuse double bookings (0012-teaching).
-  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
-  const extensions = { btree_gist };
-  let pglite;
   if (opts.pgliteDir) {
     // PGlite does not create missing parents.
     fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
     copyTemplate(opts.template, opts.pgliteDir);
-    pglite = await PGlite.create(opts.pgliteDir, { extensions });
-  } else {
-    // A snapshot skips initdb, the slowest part of opening a new database (the test suites' shared prepared copy).
-    pglite = await PGlite.create({ extensions, ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) });
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, { parse, protocol }), plugins: [new TenantScopePlugin(), new StatementCounterPlugin()] });
-  const instance = pglite;
-  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => instance.dumpDataDir('none') };
+  // PGlite runs in a thread of its own (server/db/pglite-engine.ts): a long statement never blocks the web thread.
+  const engine = await PGliteEngine.open({ dir: opts.pgliteDir, snapshot: opts.snapshot });
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect(engine, { statementLimitMs: embeddedStatementLimitMs() }),
+    plugins: [new TenantScopePlugin(), new StatementCounterPlugin()],
+  });
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => engine.dump(), engine };
+}
+
+/**
+ * The longest any one statement may run on the embedded database (EMBEDDED_STATEMENT_LIMIT_MS, default 60 s; 0 = no
+ * limit): one statement holds PGlite's only connection, so every other request waits behind it.
+ */
+export function embeddedStatementLimitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.EMBEDDED_STATEMENT_LIMIT_MS?.trim();
+  if (!raw) return 60_000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error('EMBEDDED_STATEMENT_LIMIT_MS must be a whole number of milliseconds (0 = no limit)');
+  return n;
 }
 
 export async function migrate(db: Database): Promise<void> {

@@ -5,6 +5,7 @@
  * demo's dates are relative to the day of the first start, and the seed's options are the start's.
  */
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import { migrate, openDb, pgliteTemplateStamp } from './index';
 
 async function main() {
@@ -15,6 +16,8 @@ async function main() {
   const opened = await openDb({ pgliteDir: tmp });
   try {
     await migrate(opened.db);
+    // Statistics of the empty tables travel with the copy (the seed analyses again once it has filled them).
+    await sql`analyze`.execute(opened.db);
   } finally {
     await opened.close();
   }

@@ -9,28 +9,22 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import type { PGlite, parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
-
-/** PGlite's protocol helpers, from the same module instance as the PGlite class (openDb's dynamic import). */
-export interface PGliteProtocol {
-  parse: typeof pgliteParse;
-  protocol: typeof pgliteProtocol;
-}
+import type { PGliteEngine } from './pglite-engine';
 
 /**
- * Kysely dialect over a single PGlite instance. PGlite is one connection, so a promise
- * mutex hands it to one query or transaction at a time (transactions must not interleave).
+ * Kysely dialect over the embedded engine (server/db/pglite-engine.ts: PGlite in its own thread). PGlite is one
+ * connection, so a promise mutex hands it to one query or transaction at a time (transactions must not interleave).
  */
 export class PGliteDialect implements Dialect {
   constructor(
-    private readonly pg: PGlite,
-    private readonly wire: PGliteProtocol,
+    private readonly engine: PGliteEngine,
+    private readonly opts: { statementLimitMs: number },
   ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg, this.wire);
+    return new PGliteDriver(this.engine, this.opts.statementLimitMs);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -44,10 +38,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
   constructor(
-    private readonly pg: PGlite,
-    wire: PGliteProtocol,
+    private readonly engine: PGliteEngine,
+    statementLimitMs: number,
   ) {
-    this.connection = new PGliteConnection(pg, wire);
+    this.connection = new PGliteConnection(engine, statementLimitMs);
   }
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -73,127 +67,68 @@ class PGliteDriver implements Driver {
   }
   async destroy() {
     await this.queue;
-    if (!this.pg.closed) await this.pg.close();
+    await this.engine.close();
   }
 }
 
-/** A statement prepared on PGlite's one backend: its name and the parameter types its values are serialised by. */
-interface Prepared {
-  name: string;
-  paramTypes: number[];
-}
-
-/** SQL seen this many times is prepared (one-off statements, e.g. the seed's, are not). */
-const PREPARE_AFTER = 2;
-/** Prepared statements kept (least recently used are closed beyond this). */
-const PREPARED_LIMIT = 300;
-const SEEN_LIMIT = 2000;
-/** Statements that change the schema: cached plans of the rest are dropped after one (online forms' tables). */
-const DDL = /^\s*(create|alter|drop|truncate|comment|do|grant|revoke)\b/i;
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+/** `set [local|session] statement_timeout = N` / `to 'Ns'` / `reset statement_timeout`, as PostgreSQL reads them. */
+const SET_TIMEOUT = /^\s*set\s+(local\s+|session\s+)?statement_timeout\s*(?:=|to)\s*'?(\d+)\s*(ms|s|min)?'?\s*;?\s*$/i;
+const RESET_TIMEOUT = /^\s*(reset\s+statement_timeout|set\s+(local\s+|session\s+)?statement_timeout\s*(=|to)\s*default)\s*;?\s*$/i;
+const TX_END = /^\s*(commit|rollback|end|abort)\b/i;
+const TX_BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000 };
 
 /**
- * PGlite's `query()` parses and plans every statement, in six calls into the WebAssembly backend. A statement that
- * repeats (the session check, a list page) is prepared once under a name and then runs as Bind/Describe/Execute/Sync
- * in one call: the session statement costs ~0.6 ms instead of ~1.7 (docs/benchmarks.md, "用户管理's list").
+ * The one connection. It also keeps PostgreSQL's `statement_timeout` (session and `set local`) itself: inside
+ * PGlite the setting is accepted but its timer can never fire, so the engine's watchdog enforces it, together with
+ * the engine-wide limit for any statement (EMBEDDED_STATEMENT_LIMIT_MS).
  */
 class PGliteConnection implements DatabaseConnection {
   release?: () => void;
-  private readonly prepared = new Map<string, Prepared>();
-  private readonly seen = new Map<string, number>();
-  private toClose: string[] = [];
-  private next = 0;
-  private readonly serialize: PGliteProtocol['protocol']['serialize'];
+  private sessionTimeout = 0;
+  private localTimeout: number | null = null;
+  private inTransaction = false;
   constructor(
-    private readonly pg: PGlite,
-    private readonly wire: PGliteProtocol,
-  ) {
-    this.serialize = wire.protocol.serialize;
-  }
+    private readonly engine: PGliteEngine,
+    private readonly limitMs: number,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const text = compiled.sql;
-    const params = compiled.parameters as unknown[];
-    if (DDL.test(text)) {
-      this.forgetAll();
-      return this.plain<R>(text, params);
+    this.track(text);
+    const res = await this.engine.query(text, compiled.parameters as unknown[], this.effectiveLimit());
+    return { rows: res.rows as R[], numAffectedRows: res.affectedRows !== undefined ? BigInt(res.affectedRows) : undefined };
+  }
+
+  private track(text: string) {
+    if (TX_BEGIN.test(text)) {
+      this.inTransaction = true;
+      return;
     }
-    let stmt = this.prepared.get(text);
-    if (!stmt) {
-      const n = (this.seen.get(text) ?? 0) + 1;
-      if (n < PREPARE_AFTER) {
-        if (this.seen.size >= SEEN_LIMIT) this.seen.clear();
-        this.seen.set(text, n);
-        return this.plain<R>(text, params);
-      }
-      this.seen.delete(text);
-      stmt = await this.prepare(text);
-    } else {
-      // Most recently used last: the first entry is the one to close when over the limit.
-      this.prepared.delete(text);
-      this.prepared.set(text, stmt);
+    if (TX_END.test(text)) {
+      this.inTransaction = false;
+      this.localTimeout = null;
+      return;
     }
-    return this.runPrepared<R>(stmt, params);
-  }
-
-  private async plain<R>(text: string, params: unknown[]): Promise<QueryResult<R>> {
-    const res = await this.pg.query<R>(text, params);
-    return { rows: res.rows, numAffectedRows: res.affectedRows !== undefined ? BigInt(res.affectedRows) : undefined };
-  }
-
-  private async prepare(text: string): Promise<Prepared> {
-    const name = `k${this.next++}`;
-    const messages = await this.pg.execProtocol(
-      concat([...this.closing(), this.serialize.parse({ name, text }), this.serialize.describe({ type: 'S', name }), this.serialize.sync()]),
-      { syncToFs: false },
-    );
-    const desc = messages.messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
-    const stmt = { name, paramTypes: desc?.dataTypeIDs ?? [] };
-    this.prepared.set(text, stmt);
-    if (this.prepared.size > PREPARED_LIMIT) {
-      const [oldest, old] = this.prepared.entries().next().value!;
-      this.prepared.delete(oldest);
-      this.toClose.push(old.name);
+    if (RESET_TIMEOUT.test(text)) {
+      if (/\blocal\b/i.test(text)) this.localTimeout = this.inTransaction ? 0 : this.localTimeout;
+      else this.sessionTimeout = 0;
+      return;
     }
-    return stmt;
+    const m = SET_TIMEOUT.exec(text);
+    if (!m) return;
+    const ms = Number(m[2]) * UNIT_MS[(m[3] ?? 'ms').toLowerCase()];
+    // `set local` outside a transaction has no effect in PostgreSQL either.
+    if (m[1]?.trim().toLowerCase() === 'local') {
+      if (this.inTransaction) this.localTimeout = ms;
+    } else this.sessionTimeout = ms;
   }
 
-  private async runPrepared<R>(stmt: Prepared, params: unknown[]): Promise<QueryResult<R>> {
-    const serializers = this.pg.serializers;
-    const values = params.map((v, i) => {
-      if (v === null || v === undefined) return null;
-      const ser = serializers[stmt.paramTypes[i]];
-      return ser ? ser(v) : String(v);
-    });
-    const { messages } = await this.pg.execProtocol(
-      concat([...this.closing(), this.serialize.bind({ statement: stmt.name, values }), this.serialize.describe({ type: 'P' }), this.serialize.execute({}), this.serialize.sync()]),
-      { syncToFs: false },
-    );
-    if (!this.pg.isInTransaction()) await this.pg.syncToFs();
-    const res = this.wire.parse.parseResults(messages, this.pg.parsers)[0] as unknown as { rows: R[]; affectedRows?: number } | undefined;
-    return { rows: res?.rows ?? [], numAffectedRows: res?.affectedRows !== undefined ? BigInt(res.affectedRows) : undefined };
-  }
-
-  /** Close messages for the statements dropped since the last call, sent ahead of the next one. */
-  private closing(): Uint8Array[] {
-    if (!this.toClose.length) return [];
-    const out = this.toClose.map((name) => this.serialize.close({ type: 'S', name }));
-    this.toClose = [];
-    return out;
-  }
-
-  private forgetAll() {
-    for (const s of this.prepared.values()) this.toClose.push(s.name);
-    this.prepared.clear();
-    this.seen.clear();
+  /** The smallest of the statement's timeout (local over session; 0 = none) and the engine-wide limit. */
+  private effectiveLimit(): number | undefined {
+    const own = this.localTimeout ?? this.sessionTimeout;
+    const limits = [own, this.limitMs].filter((n) => n > 0);
+    return limits.length ? Math.min(...limits) : undefined;
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

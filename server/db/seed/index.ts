@@ -62,6 +62,9 @@ export async function seed(
     return { created: [], demo: opts.demo };
   }
   const report = await seedAll(db, opts);
+  // PGlite never runs autovacuum: without statistics every table looks empty to the planner, and the embedded
+  // engine's cost check of designer reports (server/online/report-run.ts) would see a 4-way join as one row.
+  await sql`analyze`.execute(db);
   if (fingerprint) {
     await sql`insert into sys_seed_state (id, fingerprint) values (1, ${fingerprint})
       on conflict (id) do update set fingerprint = excluded.fingerprint, seeded_at = now()`.execute(db);
