@@ -26,6 +26,11 @@ export interface BackendConfig {
   liveProviderUrl: string | null;
   /** 操作日志 older than this many days are pruned (OPERATION_LOG_DAYS, 1–3650, default 90). */
   operationLogDays: number;
+  /**
+   * 多数据源 / 测试连接 may reach a database on this host's loopback (127/8, ::1): ONLINE_DATASOURCE_ALLOW_LOOPBACK=1.
+   * Off by default: loopback is the server itself. Link-local, multicast, broadcast and unspecified are never allowed.
+   */
+  dataSourceAllowLoopback: boolean;
 }
 
 export interface OAuthProviderConfig {
@@ -68,5 +73,6 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     map: readMapSettings(env),
     liveProviderUrl: readLiveProviderUrl(env),
     operationLogDays: readOperationLogDays(env),
+    dataSourceAllowLoopback: env.ONLINE_DATASOURCE_ALLOW_LOOPBACK === '1',
   };
 }

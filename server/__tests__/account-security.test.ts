@@ -135,4 +135,38 @@ describe('two-step sign-in (TOTP)', () => {
     const locked = await post('/sys/twoFactorLogin', undefined, { ticket, verifyCode: totpNow(secret) }, '10.0.1.3');
     expect(locked.body).toMatchObject({ success: false, code: 429, message: M.throttled });
   });
+  it('wrong codes to 关闭 and 恢复码 share the login\'s lock (issue #38): 429 at its limits, even for the right code, at the login too', async () => {
+    const { token, secret } = await turnOn('teacher');
+    const bad = totpNow(secret, Date.now() - 300_000);
+    const disable = (verifyCode: string, ip: string) => post('/sys/user/twoFactor/disable', token, { verifyCode }, ip);
+    // Five wrong codes from one address: the login's per-address limit (each also counts against the password throttle).
+    for (let i = 0; i < 5; i++) expect((await disable(bad, '10.0.2.1')).body).toMatchObject({ success: false, message: M.codeWrong });
+    expect((await disable(totpNow(secret), '10.0.2.1')).body).toMatchObject({ success: false, code: 429, message: M.throttled });
+    // A malformed entry costs no try, as at the login.
+    expect((await disable('12345', '10.0.2.2')).body.message).toBe(M.codeFormat);
+    // Three at the login's second step and two at 恢复码 from another address: ten for the user in all.
+    const ticket = challengeOf((await passwordLogin('teacher', '10.0.2.2')).body);
+    for (let i = 0; i < 3; i++) expect((await post('/sys/twoFactorLogin', undefined, { ticket, verifyCode: bad }, '10.0.2.2')).body.message).toBe(M.codeWrong);
+    for (let i = 0; i < 2; i++) expect((await post('/sys/user/twoFactor/recoveryCodes', token, { verifyCode: bad }, '10.0.2.2')).body.message).toBe(M.codeWrong);
+    // From a fresh address the right code is refused everywhere, and two-step sign-in stays on.
+    const locked = { success: false, code: 429, message: M.throttled };
+    expect((await disable(totpNow(secret), '10.0.2.3')).body).toMatchObject(locked);
+    expect((await post('/sys/user/twoFactor/recoveryCodes', token, { verifyCode: totpNow(secret) }, '10.0.2.3')).body).toMatchObject(locked);
+    const fresh = challengeOf((await passwordLogin('teacher', '10.0.2.3')).body);
+    expect((await post('/sys/twoFactorLogin', undefined, { ticket: fresh, verifyCode: totpNow(secret) }, '10.0.2.3')).body).toMatchObject(locked);
+    expect((await be.call('/sys/user/twoFactor', { token })).body.result).toMatchObject({ enabled: true });
+  });
+
+  it('wrong codes at the login lock the proof endpoints (shared counter); a wrong password there counts against the password throttle', async () => {
+    const { token, secret } = await turnOn('marketing2');
+    const bad = totpNow(secret, Date.now() - 300_000);
+    for (const ip of ['10.0.3.1', '10.0.3.2']) {
+      const ticket = challengeOf((await passwordLogin('marketing2', ip)).body);
+      for (let i = 0; i < 5; i++) await post('/sys/twoFactorLogin', undefined, { ticket, verifyCode: bad }, ip);
+    }
+    expect((await post('/sys/user/twoFactor/disable', token, { verifyCode: totpNow(secret) }, '10.0.3.3')).body).toMatchObject({ code: 429, message: M.throttled });
+    // The password is checked as the login's first step: five wrong ones from an address lock it there.
+    for (let i = 0; i < 5; i++) expect((await post('/sys/user/twoFactor/disable', token, { password: 'nope' }, '10.0.3.4')).body.message).toBe(M.passwordWrong);
+    expect((await passwordLogin('marketing2', '10.0.3.4')).body).toMatchObject({ success: false, code: 429 });
+  });
 });

@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 import { startTestBackend, type TestBackend } from './helpers';
 import { decryptSecret, secretKey } from '../online/secret';
 import { closeAllSourcePools } from '../online/datasources';
+import { CONNECT_FAILED, dataSourceLog, PASSWORD_AGAIN } from '../online/datasource-connect';
+import { ADDRESS_REFUSED } from '../online/address-rule';
+import { startFakePg } from '../testing/fake-pg';
 import { READER_ROLE } from '../online/report-run';
 import { REPORT_TIMEOUT_MESSAGE } from '../../lib/online/report-rules';
 import type { CgreportItem, CgreportSaveBody } from '../../lib/online/wire';
@@ -49,7 +52,8 @@ const LOCS = [
 beforeAll(async () => {
   // The slow report below stops at 0.3 s instead of 5 s (PostgreSQL; PGlite refuses it from the plan's cost first).
   process.env.REPORT_STATEMENT_TIMEOUT_MS = '300';
-  be = await startTestBackend();
+  // The test PostgreSQL and the fake servers below listen on loopback (ONLINE_DATASOURCE_ALLOW_LOOPBACK=1).
+  be = await startTestBackend({ dataSourceAllowLoopback: true });
   [admin, jiaowu, teacher] = await Promise.all([be.login('admin'), be.login('jiaowu'), be.login('teacher2')]);
   const loc = (l: (typeof LOCS)[number], tenant = 1) => ({ ...l, province: '110000', city: '110000', detail_location: '地址', tenant_id: tenant });
   await be.db.insertInto('tbl_location').values([...LOCS.map((l) => loc(l)), loc({ id: 'rpt_loc_t2', name: 'RPTLOC-别的租户', max_member: 99 }, 2)]).execute();
@@ -235,9 +239,72 @@ describe('数据源', () => {
     expect(await get('/sys/dataSource/list', jiaowu)).toMatchObject({ success: false, code: 510 });
   });
 
-  it('测试连接 answers the failure of a refused connection', async () => {
-    const r = await post('/online/cgreport/api/testConnection', { dbUrl: 'postgres://127.0.0.1:1/nothing', dbUsername: 'x', dbPassword: 'y' });
-    expect(r).toMatchObject({ success: false, message: expect.stringMatching(/^连接失败：/) });
+  it('测试连接 answers one message for every failure; the detail goes to the log (issue #38)', async () => {
+    const warn = jest.spyOn(dataSourceLog(), 'warn');
+    const hangUp = await startFakePg('hang-up');
+    const asks = await startFakePg('ask-password');
+    try {
+      const test = (dbUrl: string) => post('/online/cgreport/api/testConnection', { dbUrl, dbUsername: 'x', dbPassword: 'y' });
+      // Closed port, a server that hangs up, a refused password: nothing tells them apart.
+      for (const dbUrl of ['postgres://127.0.0.1:1/nothing', `postgres://127.0.0.1:${hangUp.port}/x`, `jdbc:postgresql://127.0.0.1:${asks.port}/x`]) {
+        expect(await test(dbUrl)).toEqual(expect.objectContaining({ success: false, message: CONNECT_FAILED }));
+      }
+      expect(hangUp.connections).toBe(1);
+      expect(asks.passwords).toEqual(['y']);
+      const logged = warn.mock.calls.map(([fields]) => JSON.stringify(fields)).join('\n');
+      expect(logged).toMatch(/ECONNREFUSED 127\.0\.0\.1:1/);
+      expect(logged).toMatch(/password authentication failed/);
+    } finally {
+      warn.mockRestore();
+      await Promise.all([hangUp.close(), asks.close()]);
+    }
+  });
+
+  it('测试连接 and reports never reach link-local, multicast or unspecified addresses (issue #38)', async () => {
+    for (const host of ['169.254.169.254', '[::ffff:169.254.169.254]', '[fe80::1]', '224.0.0.1', '0.0.0.0']) {
+      const started = Date.now();
+      expect(await post('/online/cgreport/api/testConnection', { dbUrl: `postgres://${host}:5432/x`, dbUsername: 'x', dbPassword: 'y' })).toMatchObject({ success: false, message: ADDRESS_REFUSED });
+      expect(Date.now() - started).toBeLessThan(1000); // refused before any connection attempt (its timeout is 5 s)
+    }
+    expect(await post('/sys/dataSource/add', { code: 'rpt_meta', name: '元数据', dbUrl: 'postgres://169.254.169.254/x', dbUsername: 'x', dbPassword: 'y' })).toMatchObject({ success: true });
+    await addReport('rpt_on_meta', 'select 1 as one', [item('one')], [], 'rpt_meta');
+    expect(await get('/online/cgreport/api/getData/rpt_on_meta')).toMatchObject({ success: false, message: ADDRESS_REFUSED });
+  });
+
+  it('a stored password goes only to the stored host, port, database and user (issue #38)', async () => {
+    const saved = await startFakePg('ask-password');
+    const other = await startFakePg('ask-password');
+    try {
+      const url = `jdbc:postgresql://127.0.0.1:${saved.port}/school`;
+      const add = await post('/sys/dataSource/add', { code: 'rpt_pw', name: '口令', dbUrl: url, dbUsername: 'reader', dbPassword: PASSWORD });
+      const id = (add.result as { id: string }).id;
+      const test = (dbUrl: string, dbUsername = 'reader') => post('/online/cgreport/api/testConnection', { id, dbUrl, dbUsername, dbPassword: '' });
+      // Another port, another name for the host, another database, another user: asked again, nothing connects.
+      for (const [dbUrl, user] of [
+        [`postgres://127.0.0.1:${other.port}/school`, 'reader'],
+        [`postgres://localhost:${saved.port}/school`, 'reader'],
+        [`postgres://127.0.0.1:${saved.port}/other`, 'reader'],
+        [url, 'postgres'],
+      ]) {
+        expect(await test(dbUrl, user)).toMatchObject({ success: false, message: PASSWORD_AGAIN });
+      }
+      expect([saved.connections, other.connections]).toEqual([0, 0]);
+      // The same server written the other way (postgres:// for jdbc:postgresql://) gets the stored password.
+      expect(await test(`postgres://127.0.0.1:${saved.port}/school`)).toMatchObject({ success: false, message: CONNECT_FAILED });
+      expect(saved.passwords).toEqual([PASSWORD]);
+      // A typed password may go anywhere allowed.
+      expect(await post('/online/cgreport/api/testConnection', { id, dbUrl: `postgres://127.0.0.1:${other.port}/school`, dbUsername: 'reader', dbPassword: 'typed' })).toMatchObject({ message: CONNECT_FAILED });
+      expect(other.passwords).toEqual(['typed']);
+
+      // 编辑: a new address or user without the password is refused and the row stays; with it, it is saved.
+      const edit = (dbUrl: string, dbPassword = '') => put('/sys/dataSource/edit', { id, code: 'rpt_pw', name: '口令', dbUrl, dbUsername: 'reader', dbPassword });
+      expect(await edit(`postgres://127.0.0.1:${other.port}/school`)).toMatchObject({ success: false, message: PASSWORD_AGAIN });
+      expect((await be.db.selectFrom('sys_data_source').select('db_url').where('id', '=', id).executeTakeFirstOrThrow()).db_url).toBe(url);
+      expect(await edit(`postgres://127.0.0.1:${saved.port}/school`)).toMatchObject({ success: true });
+      expect(await edit(`postgres://127.0.0.1:${other.port}/school`, 'new-pw')).toMatchObject({ success: true });
+    } finally {
+      await Promise.all([saved.close(), other.close()]);
+    }
   });
 
   (pgUrl ? it : it.skip)('on PostgreSQL: 测试连接 succeeds, a report runs on the source, and a used source cannot be deleted', async () => {
@@ -246,6 +313,9 @@ describe('数据源', () => {
     expect(await post('/online/cgreport/api/testConnection', { dbUrl, dbUsername: decodeURIComponent(url.username), dbPassword: decodeURIComponent(url.password) })).toMatchObject({ success: true, message: '连接成功' });
     const src = await post('/sys/dataSource/add', { code: 'rpt_self', name: '本库副本', dbUrl, dbUsername: decodeURIComponent(url.username), dbPassword: decodeURIComponent(url.password) || 'unused' });
     expect(src).toMatchObject({ success: true });
+    // The saved source with its stored password, on its own server (issue #38).
+    const srcId = (src.result as { id: string }).id;
+    expect(await post('/online/cgreport/api/testConnection', { id: srcId, dbUrl: `jdbc:postgresql://${url.hostname}:${url.port || 5432}${url.pathname}`, dbUsername: decodeURIComponent(url.username), dbPassword: '' })).toMatchObject({ success: true, message: '连接成功' });
     await addReport('rpt_on_source', "select name as loc_name from tbl_location where id = 'rpt_loc_a'", [item('loc_name')], [], 'rpt_self');
     expect((await data('rpt_on_source')).records).toEqual([{ loc_name: 'RPTLOC-甲' }]);
     const del = await be.call(`/sys/dataSource/delete?id=${(src.result as { id: string }).id}`, { method: 'DELETE', token: admin });

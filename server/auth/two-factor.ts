@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db';
 import { newId, newToken, sha256 } from '../core/ids';
 import { decryptSecret, encryptSecret } from '../online/secret';
-import { LOGIN_LOCK_MINUTES } from './throttle';
+import { isLoginThrottled, LOGIN_LOCK_MINUTES } from './throttle';
 import { matchTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri, qrDataUrl, recoveryCodeHash } from './totp';
 import { TOTP_CODE, TWO_FACTOR_MESSAGES as M } from '../../features/account/security/security-rules';
 
@@ -164,6 +164,29 @@ export async function recentUserFailures(db: Database, userId: string): Promise<
     .where('create_time', '>', new Date(Date.now() - LOGIN_LOCK_MINUTES * 60_000))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The lock of the second step, shared by the login (/sys/twoFactorLogin) and every proof on 安全设置 (issue #38):
+ * too many wrong codes of this user in the window, whichever endpoint and address they came from, or the
+ * password throttle of this username and address (each wrong code also counts there). While locked, even a right
+ * code is refused.
+ */
+export async function secondFactorLocked(db: Database, user: { id: string; username: string }, ip: string): Promise<boolean> {
+  return (await recentUserFailures(db, user.id)) >= MAX_USER_FAILURES || (await isLoginThrottled(db, user.username, ip));
+}
+
+/**
+ * A wrong code outside a login (turning two-step sign-in off, new recovery codes) counts in the same per-user sum
+ * as a login's wrong codes: it is kept as an already spent, expired challenge row with one failure, which
+ * `findChallenge` never answers and `createChallenge` clears with the rest after the window.
+ */
+export async function recordProofFailure(db: Database, userId: string, ip: string | null): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto('sys_login_challenge')
+    .values({ token_hash: sha256(newToken()), user_id: userId, login_type: 'proof', with_dicts: false, client_ip: ip?.slice(0, 64) ?? null, failures: 1, expires_at: now, used_time: now })
+    .execute();
 }
 
 /** Counts one wrong code; answers how many the challenge still allows. */

@@ -114,7 +114,10 @@ onlineReportRoutes.delete('/sys/dataSource/delete', requirePerm(DS.delete), asyn
   return c.json(ok(null, '删除成功!'));
 });
 
-/** 测试连接 (JeecgBoot's path): success answers 连接成功; a refused connection answers success:false with the reason. */
+/**
+ * 测试连接 (JeecgBoot's path): success answers 连接成功; a failed connection answers success:false with one message
+ * (the reason is logged), a refused address or a stored password for another server its own message (issue #38).
+ */
 onlineReportRoutes.post('/online/cgreport/api/testConnection', requirePerm(DS.test), async (c) => {
   const input = (await jsonBody(c)) as DataSourceInput;
   const id = typeof input.id === 'string' && input.id ? idParam(input.id) : undefined;

@@ -11,10 +11,10 @@ import {
   findChallenge,
   isTwoFactorOn,
   MAX_CHALLENGE_FAILURES,
-  MAX_USER_FAILURES,
-  recentUserFailures,
   recordChallengeFailure,
+  recordProofFailure,
   regenerateRecoveryCodes,
+  secondFactorLocked,
   spendChallenge,
   startSetup,
   twoFactorStatus,
@@ -113,21 +113,35 @@ securityRoutes.post('/sys/user/twoFactor/enable', async (c) => {
 });
 
 /**
- * Turning it off or replacing the recovery codes needs proof beyond the session: the password (counted against
- * the login throttle, as 修改密码's old password) or a current code. Answers the message when refused.
+ * Turning it off or replacing the recovery codes needs proof beyond the session (issue #38):
+ * - a code (6 digits or a recovery code) is checked exactly as the login's second step: refused with 429 while
+ *   `secondFactorLocked` (even a right one), and a wrong one counts in the same per-user sum and against the
+ *   password throttle, so codes guessed here and at /sys/twoFactorLogin share one limit;
+ * - the password is checked as the login's first step (and 修改密码's old password): the password throttle of
+ *   this username and address, each wrong one counted there, so this is no password oracle.
+ * `enable` takes a code too, but for the pending secret its caller was just given: guessing there proves nothing.
+ * Answers the message when refused.
  */
 async function proofProblem(c: Ctx, body: z.infer<typeof proofSchema>): Promise<{ message: string; code?: number } | null> {
   const { db } = c.var.services;
   const { user } = authOf(c);
+  const ip = c.var.ip;
   if (!(await isTwoFactorOn(db, user.id))) return { message: M.notOn };
   if (body.verifyCode) {
-    const problem = await checkSecondFactor(db, keyOf(c), user.id, body.verifyCode);
-    return problem ? { message: problem } : null;
+    if (await secondFactorLocked(db, user, ip)) return { message: M.throttled, code: 429 };
+    const wrong = await checkSecondFactor(db, keyOf(c), user.id, body.verifyCode);
+    // A malformed entry is a typing slip, not a guess: it costs no try (as at the login's second step).
+    if (wrong && wrong !== M.codeFormat) {
+      await recordProofFailure(db, user.id, ip);
+      await recordLoginAttempt(db, user.username, ip, false);
+    }
+    if (!wrong) await recordLoginAttempt(db, user.username, ip, true);
+    return wrong ? { message: wrong } : null;
   }
   if (!body.password) return { message: M.proofMissing };
-  if (await isLoginThrottled(db, user.username, c.var.ip)) return { message: THROTTLED_MESSAGE, code: 429 };
+  if (await isLoginThrottled(db, user.username, ip)) return { message: THROTTLED_MESSAGE, code: 429 };
   const right = await verifyPassword(body.password, user.password_hash);
-  await recordLoginAttempt(db, user.username, c.var.ip, right);
+  await recordLoginAttempt(db, user.username, ip, right);
   return right ? null : { message: M.passwordWrong };
 }
 
@@ -163,9 +177,7 @@ securityRoutes.post('/sys/twoFactorLogin', async (c) => {
   const user = await db.selectFrom('sys_user').selectAll().where('id', '=', challenge.user_id).executeTakeFirst();
   const problem = await effectiveUserProblem(db, user);
   if (problem || !user) return c.json(fail(problem ?? M.challengeExpired));
-  if ((await recentUserFailures(db, user.id)) >= MAX_USER_FAILURES || (await isLoginThrottled(db, user.username, c.var.ip))) {
-    return c.json(fail(M.throttled, 429));
-  }
+  if (await secondFactorLocked(db, user, c.var.ip)) return c.json(fail(M.throttled, 429));
   const wrong = await checkSecondFactor(db, keyOf(c), user.id, body.verifyCode);
   if (wrong) {
     // A malformed entry is a typing slip, not a guess: it costs no try.

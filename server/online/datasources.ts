@@ -8,14 +8,20 @@ import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
 import { formatDateTime } from '../services/format';
 import { decryptSecret, encryptSecret, secretKey } from './secret';
+import { checkedTarget, CONNECT_FAILED, dataSourceLog, PASSWORD_AGAIN, sameTarget, type PgTarget } from './datasource-connect';
 
 /**
  * 多数据源管理 (issue #25, JeecgBoot's sys_data_source): other PostgreSQL databases a report may read. Only PostgreSQL
  * (`postgres://host:port/db` or JeecgBoot's `jdbc:postgresql://host:port/db`), because the report runner's guards
  * (read-only transaction, statement timeout) are PostgreSQL's. The password is stored encrypted (./secret.ts) and
- * never answered; an edit with an empty password keeps the stored one. Each source used by a report gets a small
+ * never answered; an edit or 测试连接 with an empty password uses the stored one only for the stored host, port,
+ * database and user (otherwise PASSWORD_AGAIN: a stored password never goes to a server it was not typed for).
+ * Connections go only to addresses ./datasource-connect.ts checked. Each source used by a report gets a small
  * pool of its own, closed when the source is edited or deleted.
  */
+
+/** What connecting to a source needs of the settings. */
+export type DataSourceConfig = Pick<BackendConfig, 'dataDir' | 'dataSourceAllowLoopback'>;
 
 export const DS_NOT_FOUND = '数据源不存在或已删除';
 const CODE_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -32,11 +38,7 @@ export interface DataSourceInput {
   dbPassword?: string | null;
 }
 
-export interface PgTarget {
-  host: string;
-  port: number;
-  database: string;
-}
+export type { PgTarget };
 
 /** A PostgreSQL URL's host, port and database; anything else is refused with the reason. */
 export function parsePgUrl(raw: string | null | undefined): PgTarget {
@@ -75,6 +77,17 @@ export const toDataSource = (r: Row): DataSourceRow => ({
   createTime: formatDateTime(r.create_time) ?? '',
 });
 
+
+/** May the stored password of `row` be used for `target` and `user`? Only for the very same server, database and user. */
+function storedPasswordFits(row: Pick<Row, 'db_url' | 'db_username'>, target: PgTarget, user: string): boolean {
+  let stored: PgTarget;
+  try {
+    stored = parsePgUrl(row.db_url);
+  } catch {
+    return false;
+  }
+  return sameTarget({ ...stored, user: row.db_username ?? '' }, { ...target, user });
+}
 
 export async function getDataSource(db: Database, key: { id: string } | { code: string }) {
   const q = db.selectFrom('sys_data_source').selectAll();
@@ -117,6 +130,8 @@ export async function saveDataSource(db: Database, config: Pick<BackendConfig, '
   }
   const old = await getDataSource(db, { id: input.id });
   if (!old) throw new ApiFailure(DS_NOT_FOUND);
+  // Kept only for the server it was typed for: a new host, port, database or user needs the password again.
+  if (!password && !storedPasswordFits(old, target, dbUsername)) throw new ApiFailure(PASSWORD_AGAIN);
   // Reports name their source by code: a renamed code would orphan them.
   if (old.code !== code && (await db.selectFrom('onl_cgreport_head').select('id').where('db_source', '=', old.code).executeTakeFirst()))
     throw new ApiFailure(`数据源 ${old.code} 正被报表使用，不能修改编码`);
@@ -142,20 +157,24 @@ export async function deleteDataSource(db: Database, id: string): Promise<void> 
 const pgModule = async () => (await import('pg')).default;
 
 /**
- * 测试连接: opens one connection with the given settings and runs `select 1`. `dbPassword` empty with `id` reuses the
- * stored password (the screen never has it). Answers the failure's reason; never throws for a refused connection.
+ * 测试连接: opens one connection with the given settings and runs `select 1`. `dbPassword` empty with `id` uses the
+ * stored password (the screen never has it), and only for the stored host, port, database and user. A refused
+ * address or an unknown source throws; a failed connection answers CONNECT_FAILED (the reason goes to the log).
  */
-export async function testConnection(db: Database, config: Pick<BackendConfig, 'dataDir'>, input: DataSourceInput & { id?: string }): Promise<{ ok: boolean; message: string }> {
+export async function testConnection(db: Database, config: DataSourceConfig, input: DataSourceInput & { id?: string }): Promise<{ ok: boolean; message: string }> {
   const target = parsePgUrl(input.dbUrl);
   const user = text(input.dbUsername, 100, '用户名')!;
   let password = typeof input.dbPassword === 'string' && input.dbPassword !== '' ? input.dbPassword : null;
   if (!password && input.id) {
     const row = await getDataSource(db, { id: input.id });
     if (!row) throw new ApiFailure(DS_NOT_FOUND);
+    if (!storedPasswordFits(row, target, user)) throw new ApiFailure(PASSWORD_AGAIN);
     password = decryptSecret(row.db_password, secretKey(config));
   }
+  const checked = await checkedTarget(target, { allowLoopback: config.dataSourceAllowLoopback });
   const pg = await pgModule();
-  const client = new pg.Client({ ...target, user, password: password ?? undefined, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: CONNECT_TIMEOUT_MS });
+  // host is the checked IP (no second lookup); no TLS here — with TLS, ssl.servername would be checked.hostname.
+  const client = new pg.Client({ host: checked.host, port: checked.port, database: checked.database, user, password: password ?? undefined, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, statement_timeout: CONNECT_TIMEOUT_MS });
   // A refused or dropped connection also emits 'error' on the client: without a listener it would end the process.
   client.on('error', () => undefined);
   try {
@@ -163,7 +182,9 @@ export async function testConnection(db: Database, config: Pick<BackendConfig, '
     await client.query('select 1');
     return { ok: true, message: '连接成功' };
   } catch (e) {
-    return { ok: false, message: `连接失败：${e instanceof Error ? e.message || e.name : String(e)}` };
+    const err = e instanceof Error ? e.message || e.name : String(e);
+    dataSourceLog().warn({ source: input.id ?? null, host: checked.hostname, address: checked.host, port: checked.port, database: checked.database, user, err }, 'data source test connection failed');
+    return { ok: false, message: CONNECT_FAILED };
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -180,22 +201,25 @@ export async function closeSourcePool(code: string): Promise<void> {
 }
 
 /** The database of a report's 数据源 (a small pool, opened on first use). */
-export async function sourceDb(db: Database, config: Pick<BackendConfig, 'dataDir'>, code: string): Promise<Kysely<unknown>> {
+export async function sourceDb(db: Database, config: DataSourceConfig, code: string): Promise<Kysely<unknown>> {
   const open = pools.get(code);
   if (open) return open.db;
   const row = await getDataSource(db, { code });
   if (!row) throw new ApiFailure(`报表的数据源 ${code} 不存在或已删除`);
-  const target = parsePgUrl(row.db_url);
+  // Resolved and checked once per pool: its connections all go to that IP (the pool is dropped on edit or delete).
+  const checked = await checkedTarget(parsePgUrl(row.db_url), { allowLoopback: config.dataSourceAllowLoopback });
   const pg = await pgModule();
   const pool = new pg.Pool({
-    ...target,
+    host: checked.host,
+    port: checked.port,
+    database: checked.database,
     user: row.db_username,
     password: decryptSecret(row.db_password, secretKey(config)) ?? undefined,
     max: 3,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  pool.on('error', (e) => console.error(`[report] data source ${code}: idle connection lost:`, e.message));
+  pool.on('error', (e) => dataSourceLog().warn({ source: code, err: e.message }, 'data source idle connection lost'));
   const kdb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   // Two first uses at once: keep the first pool, close the second.
   const raced = pools.get(code);

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { DB } from '../db/schema';
-import type { BackendConfig } from '../config';
 import type { CgreportHead, CgreportItem, CgreportParam, CgreportParseResult } from '../../lib/online/wire';
 import { REPORT_FIELD_RE, REPORT_ROW_LIMIT, REPORT_TIMEOUT_MESSAGE, REPORT_TIMEOUT_SECONDS } from '../../lib/online/report-rules';
 import { ApiFailure } from '../core/errors';
@@ -10,7 +9,7 @@ import { formatDateTime } from '../services/format';
 import type { AnyReportDef, ReportValueType } from '../reports/types';
 import type { ReportExecutor } from '../reports/run';
 import { checkReportSql, type CheckedSql } from './report-sql';
-import { sourceDb } from './datasources';
+import { sourceDb, type DataSourceConfig } from './datasources';
 
 /**
  * Running designer-made reports (issue #25). The SQL passed server/online/report-sql.ts's parser checks; here it runs
@@ -216,14 +215,14 @@ export function paramValues(params: CgreportParam[], query: Record<string, strin
 }
 
 /** The executor of a report's statement: on its 数据源, or on our database under the reader role. */
-function executorFor(db: Database, config: Pick<BackendConfig, 'dataDir'>, dbSource: string | null, checked: CheckedSql, base: RawBuilder<unknown>): ReportExecutor {
+function executorFor(db: Database, config: DataSourceConfig, dbSource: string | null, checked: CheckedSql, base: RawBuilder<unknown>): ReportExecutor {
   // The source's pool opens on the first query, not for a request that only reads the columns.
   if (dbSource) return async (fn) => guarded(await sourceDb(db, config, dbSource), null, fn);
   return (fn) => guarded(db as unknown as Kysely<unknown>, { tables: checked.tables, probe: base }, fn);
 }
 
 /** A designer report as the report engine's definition, with its params bound and its executor. */
-export async function prepareDesignerReport(db: Database, config: Pick<BackendConfig, 'dataDir'>, rep: DesignerReport, query: Record<string, string | undefined>): Promise<PreparedReport> {
+export async function prepareDesignerReport(db: Database, config: DataSourceConfig, rep: DesignerReport, query: Record<string, string | undefined>): Promise<PreparedReport> {
   const checked = await checkReportSql(rep.head.cgrSql, { external: !!rep.head.dbSource });
   const base = boundSql(checked, paramValues(rep.params, query));
   const items = rep.items.filter((i) => REPORT_FIELD_RE.test(i.fieldName));
@@ -270,7 +269,7 @@ const previewValue = (v: unknown) => (v instanceof Date ? formatDateTime(v) : ty
  */
 export async function parseReportSql(
   db: Database,
-  config: Pick<BackendConfig, 'dataDir'>,
+  config: DataSourceConfig,
   input: { sql: string; dbSource: string | null; params: Record<string, string | undefined> },
 ): Promise<CgreportParseResult> {
   const checked = await checkReportSql(input.sql, { external: !!input.dbSource });

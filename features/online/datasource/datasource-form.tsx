@@ -28,7 +28,10 @@ function initial(record: DataSourceRow | null): Values {
   return { code: record.code, name: record.name, dbType: DB_TYPE_OPTIONS[0].value, dbUrl: record.dbUrl, dbUsername: record.dbUsername, dbPassword: '', remark: record.remark ?? '' };
 }
 
-/** 新增 / 编辑 a data source, with 测试连接 (the stored password is reused for a test when the field is left empty). */
+/**
+ * 新增 / 编辑 a data source, with 测试连接. The stored password is reused (for a test or a save) when the field is left
+ * empty, but only while host, port, database and user are the stored ones; otherwise the server asks for it again.
+ */
 export function DataSourceForm({ open, record, onClose, onSaved }: { open: boolean; record: DataSourceRow | null; onClose: () => void; onSaved: () => void }) {
   // A fresh form per opening: nothing typed (a password above all) survives into the next one.
   return open ? <DataSourceFormModal key={record?.id ?? 'new'} record={record} onClose={onClose} onSaved={onSaved} /> : null;
@@ -130,7 +133,7 @@ function DataSourceFormModal({ record, onClose, onSaved }: { record: DataSourceR
         <Form.Item name="dbUsername" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }, { max: 100, message: '用户名最多100个字符' }]}>
           <Input data-testid="datasource-username" />
         </Form.Item>
-        <Form.Item name="dbPassword" label="密码" extra={record ? '已保存的密码不会显示；留空则保持原密码' : undefined} rules={record ? [] : [{ required: true, message: '请输入密码' }]}>
+        <Form.Item name="dbPassword" label="密码" extra={record ? '已保存的密码不会显示；留空则保持原密码。修改地址、端口、数据库名或用户名时须重新输入密码' : undefined} rules={record ? [] : [{ required: true, message: '请输入密码' }]}>
           <Input.Password autoComplete="new-password" placeholder={record ? '留空则保持原密码' : ''} data-testid="datasource-password" />
         </Form.Item>
         <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注最多200个字符' }]}>
