@@ -19,6 +19,8 @@ export interface Backend {
   dbKind: 'pglite' | 'postgres';
   /** PostgreSQL only: the pool's connection counts (server/ops metrics). */
   dbPool?: OpenedDb['pool'];
+  /** PGlite only: the engine's thread (its state for readiness; restarts). */
+  dbEngine?: OpenedDb['engine'];
   sessions: SessionStore;
   config: BackendConfig;
   seedReport: SeedReport;
@@ -95,6 +97,7 @@ export async function createBackend(opts: CreateBackendOptions = {}): Promise<Ba
       db: opened.db,
       dbKind: opened.kind,
       dbPool: opened.pool,
+      dbEngine: opened.engine,
       sessions,
       config,
       seedReport,

@@ -30,6 +30,7 @@ export function createServerOps(opts: ServerOpsOptions) {
   startMonitorProbes();
   const readiness = sharedReadiness({
     db: opts.backend?.db ?? null,
+    dbBusyWithinLimit: opts.backend?.dbEngine ? () => opts.backend!.dbEngine!.busyWithinLimit() : undefined,
     // Where the backend stores uploads (server/storage/backend-storage.ts).
     storageDir: opts.backend ? path.join(opts.backend.config.dataDir, 'upload') : null,
     upstreamUrl: opts.legacyApiUrl,

@@ -106,6 +106,16 @@ describe('readiness', () => {
     expect(unreachable.body.failing).toEqual(['upstream']);
   });
 
+  test('while the embedded engine runs a statement under its limit, the probe answers at once instead of queueing behind it', async () => {
+    // Issue #38: a report's 5-second statement must not make the load balancer take the instance out.
+    const stuck = { ...be.db, executeQuery: () => new Promise(() => undefined) } as unknown as typeof be.db;
+    const busy = await readiness({ db: stuck, dbBusyWithinLimit: () => true, timeoutMs: 200 });
+    expect(busy.body).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok' } });
+    // Not busy: the probe asks the database as before (this stand-in cannot answer, so the checks fail).
+    const asked = await readiness({ db: stuck, dbBusyWithinLimit: () => false, timeoutMs: 200 });
+    expect(asked.body.failing).toEqual(['database', 'migrations']);
+  });
+
   test('pending migrations and a closed database fail their checks', async () => {
     await be.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0023-course-content' as never).execute();
     expect((await readiness({ db: be.db })).body).toEqual({ status: 'failing', checks: { database: 'ok', migrations: 'failing' }, failing: ['migrations'] });
