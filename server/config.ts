@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readMaxBodyBytes } from '../lib/server/body-limit';
 import { readMapSettings, type MapSettings } from './services/geocode';
 import { readLiveProviderUrl } from './services/live';
 import { readOperationLogDays } from './services/operation-log';
@@ -26,6 +27,8 @@ export interface BackendConfig {
   liveProviderUrl: string | null;
   /** 操作日志 older than this many days are pruned (OPERATION_LOG_DAYS, 1–3650, default 90). */
   operationLogDays: number;
+  /** JSON and form bodies above this many bytes are refused with 413 (MAX_BODY_BYTES, default 1 MB; lib/server/body-limit.ts). */
+  maxBodyBytes: number;
 }
 
 export interface OAuthProviderConfig {
@@ -68,5 +71,6 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     map: readMapSettings(env),
     liveProviderUrl: readLiveProviderUrl(env),
     operationLogDays: readOperationLogDays(env),
+    maxBodyBytes: readMaxBodyBytes(env),
   };
 }
