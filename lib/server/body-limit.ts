@@ -14,7 +14,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const MAX_SETTING = 64 * 1024 * 1024;
 
 /** MAX_BODY_BYTES: whole bytes, 1024–64 MB; unset = 1 MB. A bad value stops the start. */
-export function readMaxBodyBytes(env: NodeJS.ProcessEnv = process.env): number {
+export function readMaxBodyBytes(env: Readonly<Record<string, string | undefined>> = process.env): number {
   const raw = env.MAX_BODY_BYTES?.trim();
   if (!raw) return DEFAULT_MAX_BODY_BYTES;
   const n = Number(raw);
