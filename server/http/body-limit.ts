@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { OSS_FILE_URLS } from '../../features/system/files/oss-file-resource';
 import { SLICE_PUT_PATH } from '../../lib/upload/slice-plan';
 import { BODY_TOO_LARGE, BodyTooLargeError, readRequestBody } from '../../lib/server/body-limit';
 import { fail } from '../core/errors';
@@ -10,9 +11,9 @@ import type { AppEnv } from '../core/context';
  * before reading, or while streaming a chunked body, whose source is then cancelled. Mounted first in
  * server/app.ts, so anonymous routes (/sys/login, the brochure sign-up) are covered before any other work.
  *
- * Left to their routes, which stream with their own, larger limits: multipart bodies (/sys/common/upload and
- * 文件管理 via busboy, 200 MB; the Excel imports via server/excel/upload.ts, 20 MB) and the slice PUTs (read from
- * the Node request itself; one slice at most). Nothing else reads multipart (server/http/validate.ts does not).
+ * Left to their routes, which stream with their own, larger limits: multipart bodies to the upload and import
+ * routes (/sys/common/upload and 文件管理 via busboy, 200 MB; the Excel imports via server/excel/upload.ts, 20 MB)
+ * and the slice PUTs (read from the Node request itself; one slice at most).
  */
 export function bodyLimit(basePath: string, maxBytes: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -37,8 +38,15 @@ export function bodyLimit(basePath: string, maxBytes: number): MiddlewareHandler
   };
 }
 
+/**
+ * The routes that parse a multipart body themselves, bounded while streaming: the uploads and every resource's
+ * import and its preview (server/resources/crud.ts actions, the online forms' importXls). A multipart body sent
+ * anywhere else gets the general limit, so a handler's c.req.json() (which ignores the type) cannot be fed one.
+ */
+const MULTIPART_ROUTES: readonly RegExp[] = [/^\/sys\/common\/upload$/, new RegExp(`^${OSS_FILE_URLS.upload}$`), /\/(importExcel|previewExcel)$/, /\/importXls\/[^/]+$/];
+
 /** Bodies whose routes bound them while streaming (see above). */
 export function ownLimit(method: string, path: string, contentType: string | undefined): boolean {
-  if (/^multipart\/form-data/i.test(contentType?.trim() ?? '')) return true;
-  return method === 'PUT' && SLICE_PUT_PATH.test(path);
+  if (method === 'PUT') return SLICE_PUT_PATH.test(path);
+  return method === 'POST' && /^multipart\/form-data/i.test(contentType?.trim() ?? '') && MULTIPART_ROUTES.some((re) => re.test(path));
 }
