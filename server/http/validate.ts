@@ -3,17 +3,13 @@ import { ID_MAX } from '../core/ids';
 import { ApiFailure } from '../core/errors';
 import type { Ctx } from '../core/context';
 
-/**
- * Reads and validates a JSON (or urlencoded form) body; the first problem becomes the envelope's message. The body
- * is within MAX_BODY_BYTES (server/http/body-limit.ts); a multipart body is not parsed here, since only the upload
- * and import routes bound those (their parsers stream), and Hono's parseBody would hold the whole of it.
- */
+/** Reads and validates a JSON (or form) body; the first problem becomes the envelope's message. */
 export async function readBody<T extends z.ZodType>(c: Ctx, schema: T): Promise<z.infer<T>> {
   let raw: unknown = {};
   const type = c.req.header('content-type') ?? '';
   try {
     if (type.includes('application/json')) raw = await c.req.json();
-    else if (type.includes('application/x-www-form-urlencoded')) raw = Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, String(v)]));
+    else if (type.includes('form')) raw = Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, String(v)]));
     else raw = {};
   } catch {
     throw new ApiFailure('请求数据格式错误');
