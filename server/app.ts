@@ -55,6 +55,7 @@ import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
 import { noteRequestUser } from './ops/request-context';
 import { logExtraRoutes, operationLog } from './http/log-extra-routes';
+import { bodyLimit } from './http/body-limit';
 import { DEFAULT_TENANT_ID, memberTenantIds, runInTenant } from './db/tenant-scope';
 
 /** Routes reachable without a token (contract §2's anonymous list, minus what we do not serve). */
@@ -87,6 +88,8 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   const root = new Hono<AppEnv>();
   const app = basePath ? root.basePath(basePath) : root;
 
+  // First: an oversized body is refused before the session check or any handler reads it (issue #38).
+  app.use('*', bodyLimit(basePath, services.config.maxBodyBytes));
   app.use('*', async (c, next) => {
     c.set('services', services);
     const headerIp = services.config.trustClientIpHeader ? c.req.header('x-jiaowu-client-ip') : undefined;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readMaxBodyBytes } from '../lib/server/body-limit';
 import { readMapSettings, type MapSettings } from './services/geocode';
 import { readLiveProviderUrl } from './services/live';
 import { readOperationLogDays } from './services/operation-log';
@@ -31,6 +32,8 @@ export interface BackendConfig {
    * Off by default: loopback is the server itself. Link-local, multicast, broadcast and unspecified are never allowed.
    */
   dataSourceAllowLoopback: boolean;
+  /** JSON and form bodies above this many bytes are refused with 413 (MAX_BODY_BYTES, default 1 MB; lib/server/body-limit.ts). */
+  maxBodyBytes: number;
 }
 
 export interface OAuthProviderConfig {
@@ -74,5 +77,6 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     liveProviderUrl: readLiveProviderUrl(env),
     operationLogDays: readOperationLogDays(env),
     dataSourceAllowLoopback: env.ONLINE_DATASOURCE_ALLOW_LOOPBACK === '1',
+    maxBodyBytes: readMaxBodyBytes(env),
   };
 }

@@ -10,10 +10,11 @@ export const UNAUTHORIZED = '未授权，请重新登录';
 
 type BffEnv = Pick<ServerEnv, 'sessionSecret' | 'cookieSecure' | 'casUrl' | 'trustProxy' | 'allowedOrigins'>;
 
-const envelope = (success: boolean, code: number, message: string, result: unknown = null) =>
+/** JeecgBoot's envelope as the BFF answers it itself (also the login form's 413, app/auth/login/handler.ts). */
+export const envelope = (success: boolean, code: number, message: string, result: unknown = null) =>
   JSON.stringify({ success, code, message, result, timestamp: Date.now() });
 
-function json(status: number, body: string, extraHeaders: [string, string][] = []) {
+export function json(status: number, body: string, extraHeaders: [string, string][] = []) {
   const headers = new Headers({ 'content-type': 'application/json;charset=UTF-8', 'cache-control': 'no-store' });
   for (const [k, v] of extraHeaders) headers.append(k, v);
   return new Response(body, { status, headers });

@@ -1,3 +1,4 @@
+import { readMaxBodyBytes } from './body-limit';
 import { JEECG_SIGN_SECRET_DEFAULT } from './jeecg-sign';
 import { resolveSessionSecret } from './secret';
 import type { OAuthClientSettings } from './oauth';
@@ -21,6 +22,8 @@ export interface ServerEnv {
   settingsDrawer: boolean;
   /** Third-party login (same OAUTH_* variables as the backend); never holds the client secret. */
   oauth: OAuthClientSettings | null;
+  /** The Next route handlers' body limit (MAX_BODY_BYTES, default 1 MB), the same as the embedded backend's. */
+  maxBodyBytes: number;
 }
 
 /** The web tier's settings from the environment; bad values fail at start. */
@@ -40,6 +43,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     captcha: (env.LOGIN_CAPTCHA ?? 'on').toLowerCase() !== 'off',
     helpUrl: env.HELP_URL?.trim() || '/manual/index.html',
     settingsDrawer: env.SETTINGS_DRAWER ? env.SETTINGS_DRAWER === 'on' : env.NODE_ENV !== 'production',
+    maxBodyBytes: readMaxBodyBytes(env),
     // Enabled under the same condition as server/config.ts, so the two sides always agree.
     oauth:
       env.OAUTH_CLIENT_ID && env.OAUTH_AUTHORIZE_URL && env.OAUTH_TOKEN_URL && env.OAUTH_USERINFO_URL

@@ -1,3 +1,4 @@
+import { BODY_TOO_LARGE, BodyTooLargeError, readRequestText } from './body-limit';
 import { sealSession, sessionCookieHeader, type SessionData, type SessionTenant } from './session-cookie';
 import { UPSTREAM_TIMEOUT_MS, type Upstream } from './upstream';
 
@@ -23,6 +24,7 @@ export const TENANT_MESSAGES = {
 /** The cookie stays well under the browsers' 4 KB: a school has a handful of campuses, the list is for the menu. */
 const MAX_TENANTS = 20;
 const MAX_NAME = 20;
+/** `{tenantId}` needs a few bytes: the switch's own limit, far below MAX_BODY_BYTES. */
 const MAX_BODY = 1024;
 
 /** The login answer's `tenantList` (contract §2: active tenants only) as the session keeps it. */
@@ -67,14 +69,14 @@ export async function tenantRoute(ctx: TenantRouteContext): Promise<Response> {
   return answer(404, false, 404, '很抱歉，资源未找到!');
 }
 
-async function readTenantId(req: Request): Promise<number | null> {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY) return null;
+/** The tenant asked for, null when none is given, or 'tooLarge' for a body over MAX_BODY (never read past it). */
+async function readTenantId(req: Request): Promise<number | null | 'tooLarge'> {
   try {
-    const text = await req.text();
-    if (text.length > MAX_BODY) return null;
+    const text = await readRequestText(req, MAX_BODY);
     const id = Number((JSON.parse(text) as { tenantId?: unknown } | null)?.tenantId);
     return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) return 'tooLarge';
     return null;
   }
 }
@@ -86,6 +88,7 @@ async function readTenantId(req: Request): Promise<number | null> {
  */
 async function switchTenant({ req, session, upstream, env, expired }: TenantRouteContext): Promise<Response> {
   const id = await readTenantId(req);
+  if (id === 'tooLarge') return answer(413, false, 413, BODY_TOO_LARGE);
   if (id === null) return refuse(TENANT_MESSAGES.choose);
   const offered = session.tenants?.find((t) => t.id === id);
   // Not in the login's list: JeecgBoot checks the header only for users with tenants, so it cannot be the judge alone.

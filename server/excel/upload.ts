@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import { BodyTooLargeError, readRequestBody } from '../../lib/server/body-limit';
 import { assertXlsx, DEFAULT_EXCEL_LIMITS, ExcelError, hasExcelExtension, MESSAGES } from './format';
 
 export interface UploadedExcel {
@@ -40,10 +41,16 @@ export async function parseMultipartUpload(c: Context, opts: ParseUploadOptions 
   const maxRequest = maxBytes + MULTIPART_OVERHEAD;
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) throw new ExcelError(MESSAGES.noFile);
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > maxRequest) throw new ExcelError(MESSAGES.tooLarge(maxBytes));
-
-  const body = await readLimited(c.req.raw.body, maxRequest, maxBytes);
+  if (!c.req.raw.body) throw new ExcelError(MESSAGES.noFile);
+  // The shared bounded reader (lib/server/body-limit.ts) with the import's own limit, not MAX_BODY_BYTES:
+  // refused from Content-Length, or as soon as a chunked body passes it.
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readRequestBody(c.req.raw, maxRequest);
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) throw new ExcelError(MESSAGES.tooLarge(maxBytes));
+    throw e;
+  }
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
@@ -74,29 +81,4 @@ export async function parseMultipartUpload(c: Context, opts: ParseUploadOptions 
   }
   if (files.length === 0) throw new ExcelError(MESSAGES.noFile);
   return { files, fields };
-}
-
-/** The request body, refusing it as soon as it passes `limit` bytes (also without a Content-Length). */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!body) throw new ExcelError(MESSAGES.noFile);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new ExcelError(MESSAGES.tooLarge(maxBytes));
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const ch of chunks) {
-    out.set(ch, at);
-    at += ch.byteLength;
-  }
-  return out;
 }

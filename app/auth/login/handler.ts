@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
-import { captureLogin, isAllowedOrigin } from '@/lib/server/bff';
+import { BODY_TOO_LARGE, BodyTooLargeError, readRequestBody } from '@/lib/server/body-limit';
+import { captureLogin, envelope, isAllowedOrigin, json } from '@/lib/server/bff';
 import type { ServerEnv } from '@/lib/server/env-read';
 import type { Upstream } from '@/lib/server/upstream';
 import { postLoginPath } from '@/lib/login-state';
@@ -20,7 +21,7 @@ export const LOGIN_FLASH_COOKIE = 'jw_login_flash';
 const FLASH_TTL_S = 300;
 const FLASH_PATH = '/user/login';
 
-type LoginPostEnv = Pick<ServerEnv, 'sessionSecret' | 'cookieSecure' | 'trustProxy' | 'allowedOrigins' | 'captcha'>;
+type LoginPostEnv = Pick<ServerEnv, 'sessionSecret' | 'cookieSecure' | 'trustProxy' | 'allowedOrigins' | 'captcha' | 'maxBodyBytes'>;
 
 export async function sealFlash(flash: LoginFlash, password: string): Promise<string> {
   return sealData(flash, { password, ttl: FLASH_TTL_S });
@@ -74,8 +75,11 @@ export async function handleLoginPost(req: Request, upstream: Upstream, env: Log
   if (!isAllowedOrigin(req, env)) return refused();
   let form: FormData;
   try {
-    form = await req.formData();
-  } catch {
+    // Within MAX_BODY_BYTES (lib/server/body-limit.ts): req.formData() would hold any size the client sends.
+    const bytes = await readRequestBody(req, env.maxBodyBytes);
+    form = await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData();
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) return json(413, envelope(false, 413, BODY_TOO_LARGE));
     return new Response('Bad Request', { status: 400, headers: noStore });
   }
   const text = (name: string) => {

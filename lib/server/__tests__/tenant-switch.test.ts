@@ -4,6 +4,7 @@ import type { Upstream } from '../upstream';
 import { readCookie, SESSION_COOKIE } from '../session-cookie';
 import { sessionTenants, TENANT_MESSAGES } from '../tenant-switch';
 import { startTestBackend, type TestBackend } from '../../../server/__tests__/helpers';
+import { byteSource, MB } from '../../../server/testing/byte-source';
 
 /** The header's tenant switch through the BFF handler, against the embedded backend (admin: tenants 1 and 2). */
 const env = { sessionSecret: 'y'.repeat(40), cookieSecure: false, casUrl: null, trustProxy: false, allowedOrigins: [] };
@@ -111,4 +112,18 @@ it('a member without the tenant-list permission reads their own tenants only, an
   expect((await call('/sys/tenant/queryList', { cookie })).body.code).toBe(510);
   const r = await switchTo(cookie, 2);
   expect(r.body).toMatchObject({ success: true, result: { tenantId: 2, name: SOUTH } });
+});
+
+it('refuses a switch body over its 1 KB with 413 请求内容过大, a chunked one read no further than that', async () => {
+  const cookie = await signIn('admin');
+  for (const declared of [true, false]) {
+    const src = byteSource(64 * MB, 512);
+    const headers = new Headers({ host: 'app.test', origin: ORIGIN, cookie: `${SESSION_COOKIE}=${cookie}`, 'content-type': 'application/json' });
+    if (declared) headers.set('content-length', String(64 * MB));
+    const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers, body: src.stream, duplex: 'half' };
+    const res = await bff(new Request(`${ORIGIN}/jeecg-boot/bff/tenant/switch`, init), ['bff', 'tenant', 'switch']);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, code: 413, message: '请求内容过大' });
+    expect(src.pulled()).toBeLessThanOrEqual(declared ? 0 : 1024 + 2 * 512);
+  }
 });

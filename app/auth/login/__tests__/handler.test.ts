@@ -3,10 +3,11 @@ import { handleLoginPost, LOGIN_FLASH_COOKIE, readFlash } from '../handler';
 import { readCookie, SESSION_COOKIE, unsealSession } from '@/lib/server/session-cookie';
 import type { Upstream } from '@/lib/server/upstream';
 import { startTestBackend, type TestBackend } from '@/server/__tests__/helpers';
+import { byteSource, MB } from '@/server/testing/byte-source';
 
 /** The login page without scripts (issue #28): POST /auth/login through its handler, in front of the embedded backend. */
 
-const env = { sessionSecret: 'y'.repeat(40), cookieSecure: false, trustProxy: false, allowedOrigins: [], captcha: false };
+const env = { sessionSecret: 'y'.repeat(40), cookieSecure: false, trustProxy: false, allowedOrigins: [], captcha: false, maxBodyBytes: 1024 * 1024 };
 const ORIGIN = 'http://app.test';
 
 let be: TestBackend;
@@ -48,6 +49,20 @@ it('refuses a foreign Origin (or a cross-site post without one) before calling t
     const res = await post({ intent: 'account', username: 'teacher', password: 'jiaowu2026' }, headers);
     expect(res.status).toBe(403);
     expect(cookiesOf(res)).toEqual([]);
+  }
+  expect(calls).toEqual([]);
+});
+
+it('refuses a form over MAX_BODY_BYTES with 413 请求内容过大: from Content-Length unread, chunked once past the limit', async () => {
+  for (const declared of [true, false]) {
+    const src = byteSource(64 * MB);
+    const headers: Record<string, string> = { host: 'app.test', origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' };
+    if (declared) headers['content-length'] = String(64 * MB);
+    const init: RequestInit & { duplex: 'half' } = { method: 'POST', headers, body: src.stream, duplex: 'half' };
+    const res = await handleLoginPost(new Request(`${ORIGIN}/auth/login`, init), upstream, env);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, code: 413, message: '请求内容过大' });
+    expect(src.pulled()).toBeLessThanOrEqual(declared ? 0 : env.maxBodyBytes + 2 * 64 * 1024);
   }
   expect(calls).toEqual([]);
 });
