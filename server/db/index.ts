@@ -5,6 +5,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DB } from './schema';
 import { PGliteDialect } from './pglite-dialect';
 import { PGliteEngine } from './pglite-engine';
+import { InlineEngine } from './pglite-inline';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-third-login';
 import * as m0003 from './migrations/0003-log-index';
@@ -97,8 +98,8 @@ export interface OpenedDb {
   close(): Promise<void>;
   /** PGlite only: the data directory as an uncompressed tar, to open copies of it later (`snapshot`). */
   dumpDataDir?(): Promise<Blob>;
-  /** PGlite only: its thread (restarts, tests). */
-  engine?: PGliteEngine;
+  /** PGlite only: its thread (restarts, tests), or the web-thread engine with EMBEDDED_DB_THREAD=off. */
+  engine?: PGliteEngine | InlineEngine;
   /** PostgreSQL only: the pool, for its connection counts (metrics). */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
 }
@@ -171,13 +172,16 @@ export async function openDb(opts: OpenDbOptions): Promise<OpenedDb> {
     copyTemplate(opts.template, opts.pgliteDir);
   }
   // PGlite runs in a thread of its own (server/db/pglite-engine.ts): a long statement never blocks the web thread.
-  const engine = await PGliteEngine.open({ dir: opts.pgliteDir, snapshot: opts.snapshot });
+  const engine = embeddedThread() ? await PGliteEngine.open({ dir: opts.pgliteDir, snapshot: opts.snapshot }) : await InlineEngine.open({ dir: opts.pgliteDir, snapshot: opts.snapshot });
   const db = new Kysely<DB>({
     dialect: new PGliteDialect(engine, { statementLimitMs: embeddedStatementLimitMs() }),
     plugins: [new TenantScopePlugin(), new StatementCounterPlugin()],
   });
   return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => engine.dump(), engine };
 }
+
+/** EMBEDDED_DB_THREAD=off runs PGlite on the web thread as before issue #38 (benchmarks; no watchdog then). */
+const embeddedThread = (env: NodeJS.ProcessEnv = process.env) => !['off', '0', 'false'].includes((env.EMBEDDED_DB_THREAD ?? '').trim().toLowerCase());
 
 /**
  * The longest any one statement may run on the embedded database (EMBEDDED_STATEMENT_LIMIT_MS, default 60 s; 0 = no

@@ -10,14 +10,15 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { PGliteEngine } from './pglite-engine';
+import type { InlineEngine } from './pglite-inline';
 
-/**
- * Kysely dialect over the embedded engine (server/db/pglite-engine.ts: PGlite in its own thread). PGlite is one
- * connection, so a promise mutex hands it to one query or transaction at a time (transactions must not interleave).
- */
+/** What the dialect needs of the embedded engine: its thread (PGliteEngine) or, for comparison, the web thread. */
+export type EmbeddedEngine = Pick<PGliteEngine | InlineEngine, 'query' | 'close'>;
+
+/** Kysely dialect over the embedded engine (server/db/pglite-engine.ts: PGlite in its own thread). */
 export class PGliteDialect implements Dialect {
   constructor(
-    private readonly engine: PGliteEngine,
+    private readonly engine: EmbeddedEngine,
     private readonly opts: { statementLimitMs: number },
   ) {}
   createAdapter() {
@@ -34,85 +35,109 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/**
+ * PGlite is one backend. Statements outside a transaction are posted as they come and run in that order (the engine's
+ * queue); a transaction has the backend to itself from its begin to its end: other statements wait until it ends,
+ * and transactions take turns.
+ */
 class PGliteDriver implements Driver {
-  private queue: Promise<void> = Promise.resolve();
-  private readonly connection: PGliteConnection;
+  /** Transactions in line: each waits for the one before it. */
+  private txTail: Promise<void> = Promise.resolve();
+  /** The connection whose transaction holds the backend, and when that ends. */
+  txOwner: PGliteConnection | null = null;
+  txEnded: Promise<void> | null = null;
+  /** `set statement_timeout` outside a transaction: the backend's session setting (0 = none). */
+  sessionTimeout = 0;
   constructor(
-    private readonly engine: PGliteEngine,
-    statementLimitMs: number,
-  ) {
-    this.connection = new PGliteConnection(engine, statementLimitMs);
-  }
+    readonly engine: EmbeddedEngine,
+    readonly limitMs: number,
+  ) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.queue;
-    this.queue = previous.then(() => next);
-    await previous;
-    this.connection.release = release;
-    return this.connection;
+    return new PGliteConnection(this);
   }
   async beginTransaction(conn: DatabaseConnection) {
-    await conn.executeQuery(CompiledQuery.raw('begin'));
+    let release!: () => void;
+    const ended = new Promise<void>((resolve) => (release = resolve));
+    const before = this.txTail;
+    this.txTail = before.then(() => ended);
+    await before;
+    const c = conn as PGliteConnection;
+    c.endTransaction = release;
+    this.txOwner = c;
+    this.txEnded = ended;
+    try {
+      await c.executeQuery(CompiledQuery.raw('begin'));
+    } catch (e) {
+      this.finish(c);
+      throw e;
+    }
   }
   async commitTransaction(conn: DatabaseConnection) {
-    await conn.executeQuery(CompiledQuery.raw('commit'));
+    try {
+      await conn.executeQuery(CompiledQuery.raw('commit'));
+    } finally {
+      this.finish(conn as PGliteConnection);
+    }
   }
   async rollbackTransaction(conn: DatabaseConnection) {
-    await conn.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await conn.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.finish(conn as PGliteConnection);
+    }
   }
-  async releaseConnection(conn: DatabaseConnection) {
-    (conn as PGliteConnection).release?.();
+  private finish(c: PGliteConnection) {
+    if (this.txOwner === c) {
+      this.txOwner = null;
+      this.txEnded = null;
+    }
+    c.localTimeout = null;
+    c.endTransaction?.();
+    c.endTransaction = undefined;
   }
+  async releaseConnection() {}
   async destroy() {
-    await this.queue;
+    await this.txTail;
     await this.engine.close();
   }
 }
 
-/** `set [local|session] statement_timeout = N` / `to 'Ns'` / `reset statement_timeout`, as PostgreSQL reads them. */
+/** `set [local|session] statement_timeout = N` / `to 'Ns'`, as PostgreSQL reads them. */
 const SET_TIMEOUT = /^\s*set\s+(local\s+|session\s+)?statement_timeout\s*(?:=|to)\s*'?(\d+)\s*(ms|s|min)?'?\s*;?\s*$/i;
 const RESET_TIMEOUT = /^\s*(reset\s+statement_timeout|set\s+(local\s+|session\s+)?statement_timeout\s*(=|to)\s*default)\s*;?\s*$/i;
-const TX_END = /^\s*(commit|rollback|end|abort)\b/i;
-const TX_BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000 };
 
 /**
- * The one connection. It also keeps PostgreSQL's `statement_timeout` (session and `set local`) itself: inside
- * PGlite the setting is accepted but its timer can never fire, so the engine's watchdog enforces it, together with
- * the engine-wide limit for any statement (EMBEDDED_STATEMENT_LIMIT_MS).
+ * One use of the backend (a statement, or a transaction's statements). It also keeps PostgreSQL's
+ * `statement_timeout` (session, and `set local` in a transaction): inside PGlite the setting is accepted but its timer
+ * can never fire, so the engine's watchdog enforces it, together with the engine-wide limit for any statement
+ * (EMBEDDED_STATEMENT_LIMIT_MS).
  */
 class PGliteConnection implements DatabaseConnection {
-  release?: () => void;
-  private sessionTimeout = 0;
-  private localTimeout: number | null = null;
-  private inTransaction = false;
-  constructor(
-    private readonly engine: PGliteEngine,
-    private readonly limitMs: number,
-  ) {}
+  endTransaction?: () => void;
+  localTimeout: number | null = null;
+  constructor(private readonly driver: PGliteDriver) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const d = this.driver;
+    // Outside the transaction that holds the backend: wait for it to end (a statement must not run inside it).
+    while (d.txOwner && d.txOwner !== this) await d.txEnded;
     const text = compiled.sql;
     this.track(text);
-    const res = await this.engine.query(text, compiled.parameters as unknown[], this.effectiveLimit());
+    // No await between the check above and the post inside query(): nothing can slip in between.
+    const res = await d.engine.query(text, compiled.parameters as unknown[], this.effectiveLimit());
     return { rows: res.rows as R[], numAffectedRows: res.affectedRows !== undefined ? BigInt(res.affectedRows) : undefined };
   }
 
+  private get inTransaction() {
+    return this.driver.txOwner === this;
+  }
+
   private track(text: string) {
-    if (TX_BEGIN.test(text)) {
-      this.inTransaction = true;
-      return;
-    }
-    if (TX_END.test(text)) {
-      this.inTransaction = false;
-      this.localTimeout = null;
-      return;
-    }
     if (RESET_TIMEOUT.test(text)) {
-      if (/\blocal\b/i.test(text)) this.localTimeout = this.inTransaction ? 0 : this.localTimeout;
-      else this.sessionTimeout = 0;
+      if (!/\blocal\b/i.test(text)) this.driver.sessionTimeout = 0;
+      else if (this.inTransaction) this.localTimeout = 0;
       return;
     }
     const m = SET_TIMEOUT.exec(text);
@@ -121,13 +146,13 @@ class PGliteConnection implements DatabaseConnection {
     // `set local` outside a transaction has no effect in PostgreSQL either.
     if (m[1]?.trim().toLowerCase() === 'local') {
       if (this.inTransaction) this.localTimeout = ms;
-    } else this.sessionTimeout = ms;
+    } else this.driver.sessionTimeout = ms;
   }
 
   /** The smallest of the statement's timeout (local over session; 0 = none) and the engine-wide limit. */
   private effectiveLimit(): number | undefined {
-    const own = this.localTimeout ?? this.sessionTimeout;
-    const limits = [own, this.limitMs].filter((n) => n > 0);
+    const own = this.localTimeout ?? this.driver.sessionTimeout;
+    const limits = [own, this.driver.limitMs].filter((n) => n > 0);
     return limits.length ? Math.min(...limits) : undefined;
   }
 

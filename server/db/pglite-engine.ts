@@ -56,22 +56,54 @@ const BOOT = `const { workerData } = require('node:worker_threads');
 if (workerData.tsx) require(workerData.tsx).register();
 require(workerData.file);`;
 
+const isA = (v: object, tag: string) => Object.prototype.toString.call(v) === `[object ${tag}]`;
+
+/** A value of another realm as one of this realm (what PGlite's parsers make: Date, Uint8Array, arrays, JSON). */
+function localValue(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return Array.from(v, localValue);
+  if (v instanceof Date || v instanceof Uint8Array) return v;
+  if (isA(v, 'Date')) return new Date((v as Date).getTime());
+  if (isA(v, 'Uint8Array')) return new Uint8Array(v as Uint8Array);
+  if (isA(v, 'Object')) return localRow(v);
+  return v;
+}
+
+function localRow(row: unknown): unknown {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row as Record<string, unknown>)) out[k] = localValue(v);
+  return out;
+}
+
 interface Pending {
+  id: number;
   resolve: (m: Extract<FromWorker, { t: 'r' }>) => void;
   reject: (e: Error) => void;
+  /** The statement's time limit; its clock starts when it reaches the head of the queue (the worker runs it then). */
+  limitMs?: number;
+  timer?: NodeJS.Timeout;
+  deadline?: number;
 }
 
 export class PGliteEngine {
   private worker: Worker | null = null;
   private opening: Promise<void> | null = null;
-  private readonly pending = new Map<number, Pending>();
+  /**
+   * Calls posted and not yet answered, in the order the worker runs them. Statements of different requests are posted
+   * without waiting for each other's answers, so the worker always has the next one at hand (the web thread's work
+   * for one request overlaps the database's for another).
+   */
+  private queue: Pending[] = [];
   private next = 1;
   private closed = false;
   private snapshot: ArrayBuffer | null = null;
   /** Times the thread was ended and opened again (tests, metrics). */
   restarts = 0;
-  /** The statement running now under a time limit, if any: the engine is busy but will be free by its deadline. */
-  private watched: { id: number; deadline: number } | null = null;
+  /**
+   * Messages arrive as objects of Node's main realm. Code running in another (Jest gives each test file a vm context
+   * of its own) would see a Date that is not `instanceof Date`: then rows are remade in this realm.
+   */
+  private foreignRealm = false;
 
   private constructor(private readonly opts: EngineOptions) {}
 
@@ -96,7 +128,10 @@ export class PGliteEngine {
       await new Promise<void>((resolve, reject) => {
         const onFirst = (m: FromWorker) => {
           worker.off('error', onError);
-          if (m.t === 'ready') resolve();
+          if (m.t === 'ready') {
+            this.foreignRealm = !(m.probe instanceof Date);
+            resolve();
+          }
           else if (m.t === 'failed') reject(new EngineError(m.error));
         };
         const onError = (e: Error) => reject(e);
@@ -118,10 +153,20 @@ export class PGliteEngine {
 
   private receive(m: FromWorker) {
     if (m.t !== 'r') return;
-    const p = this.pending.get(m.id);
-    if (!p) return;
-    this.pending.delete(m.id);
+    const at = this.queue.findIndex((p) => p.id === m.id);
+    if (at === -1) return;
+    const [p] = this.queue.splice(at, 1);
+    clearTimeout(p.timer);
+    if (at === 0) this.arm();
     p.resolve(m);
+  }
+
+  /** Starts the clock of the call now at the head of the queue: the one the worker is running. */
+  private arm() {
+    const head = this.queue[0];
+    if (!head?.limitMs || head.timer) return;
+    head.deadline = Date.now() + head.limitMs + (this.opts.cancelGraceMs ?? 2000);
+    head.timer = setTimeout(() => void this.overrun(head.id), head.limitMs);
   }
 
   /** The thread ended without being asked: every waiting call fails; the next one opens the database again. */
@@ -133,50 +178,46 @@ export class PGliteEngine {
   }
 
   private failAll(e: Error) {
-    const waiting = [...this.pending.values()];
-    this.pending.clear();
-    for (const p of waiting) p.reject(e);
+    const waiting = this.queue;
+    this.queue = [];
+    for (const p of waiting) {
+      clearTimeout(p.timer);
+      p.reject(e);
+    }
   }
 
-  private async send(build: (id: number) => ToWorker, transfer?: ArrayBuffer[]): Promise<{ id: number; answer: Promise<Extract<FromWorker, { t: 'r' }>> }> {
+  private async send(build: (id: number) => ToWorker, limitMs?: number, transfer?: ArrayBuffer[]): Promise<Extract<FromWorker, { t: 'r' }>> {
     if (this.closed) throw new Error('the embedded database is closed');
     if (!this.worker) await this.start();
     const worker = this.worker!;
     const id = this.next++;
-    const answer = new Promise<Extract<FromWorker, { t: 'r' }>>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const answer = new Promise<Extract<FromWorker, { t: 'r' }>>((resolve, reject) => {
+      this.queue.push({ id, resolve, reject, limitMs });
+    });
     worker.postMessage(build(id), transfer ?? []);
-    return { id, answer };
+    if (this.queue.length === 1) this.arm();
+    return answer;
   }
 
   /**
    * Runs one statement. With `limitMs`, a statement still running then is cancelled (SQLSTATE 57014) and, when
-   * the cancel does not take, its thread is ended and the database opened again.
+   * the cancel does not take, its thread is ended and the database opened again. Posted at once: the worker runs
+   * statements in the order they were posted (the dialect keeps a transaction's statements together).
    */
   async query(sql: string, params: unknown[], limitMs?: number): Promise<StatementResult> {
-    const { id, answer } = await this.send((id) => ({ t: 'q', id, sql, params }));
-    let timer: NodeJS.Timeout | undefined;
-    if (limitMs && limitMs > 0) {
-      timer = setTimeout(() => void this.overrun(id), limitMs);
-      this.watched = { id, deadline: Date.now() + limitMs + (this.opts.cancelGraceMs ?? 2000) };
-    }
-    try {
-      const m = await answer;
-      if (!m.ok) throw new EngineError(m.error);
-      return { rows: m.rows ?? [], affectedRows: m.affectedRows };
-    } finally {
-      clearTimeout(timer);
-      if (this.watched?.id === id) this.watched = null;
-    }
+    const m = await this.send((id) => ({ t: 'q', id, sql, params }), limitMs && limitMs > 0 ? limitMs : undefined);
+    if (!m.ok) throw new EngineError(m.error);
+    return { rows: this.foreignRealm && m.rows ? m.rows.map(localRow) : (m.rows ?? []), affectedRows: m.affectedRows };
   }
 
   /** A statement past its limit: cancel it; end its thread if it is still running after the grace period. */
   private async overrun(id: number) {
     const worker = this.worker;
-    if (!worker || !this.pending.has(id)) return;
+    if (!worker || this.queue[0]?.id !== id) return;
     const cancelled = this.opts.softCancel !== false && (await interruptThread(worker.threadId, `globalThis.__jiaowuCancel?.(${id})`));
     const grace = cancelled ? (this.opts.cancelGraceMs ?? 2000) : 0;
     setTimeout(() => {
-      if (this.pending.has(id) && this.worker === worker) void this.restart(`a statement did not stop ${grace} ms after its cancel`);
+      if (this.queue[0]?.id === id && this.worker === worker) void this.restart(`a statement did not stop ${grace} ms after its cancel`);
     }, grace);
   }
 
@@ -188,9 +229,13 @@ export class PGliteEngine {
     this.worker = null;
     this.restarts++;
     this.failAll(new EngineError({ message: '语句执行超时，已中止', code: CANCELED }));
-    await worker.terminate();
     if (!this.opts.dir) console.error('[db] the in-memory database starts again from its snapshot: its changes since are gone');
-    await this.start();
+    // Calls arriving meanwhile wait for this: the directory is opened again only once the old thread has let go of it.
+    this.opening = worker.terminate().then(() => {
+      this.opening = null;
+      return this.start();
+    });
+    await this.opening;
   }
 
   /**
@@ -198,13 +243,13 @@ export class PGliteEngine {
    * free by then (readiness answers from this instead of queueing a probe behind it).
    */
   busyWithinLimit(): boolean {
-    return !!this.worker && !!this.watched && Date.now() < this.watched.deadline;
+    const head = this.queue[0];
+    return !!this.worker && !!head?.deadline && Date.now() < head.deadline;
   }
 
   /** PGlite's data directory as an uncompressed tar (`snapshot`). */
   async dump(): Promise<Blob> {
-    const { answer } = await this.send((id) => ({ t: 'dump', id }));
-    const m = await answer;
+    const m = await this.send((id) => ({ t: 'dump', id }));
     if (!m.ok) throw new EngineError(m.error);
     return new Blob([m.buffer!]);
   }
@@ -214,8 +259,7 @@ export class PGliteEngine {
     if (this.opening) await this.opening.catch(() => undefined);
     const worker = this.worker;
     if (worker) {
-      const { answer } = await this.send((id) => ({ t: 'close', id }));
-      await answer.catch(() => undefined);
+      await this.send((id) => ({ t: 'close', id })).catch(() => undefined);
     }
     this.closed = true;
     this.worker = null;

@@ -27,7 +27,7 @@ export interface WireError {
 }
 
 export type FromWorker =
-  | { t: 'ready' }
+  | { t: 'ready'; probe: Date }
   | { t: 'failed'; error: WireError }
   | { t: 'r'; id: number; ok: true; rows?: unknown[]; affectedRows?: number; buffer?: ArrayBuffer }
   | { t: 'r'; id: number; ok: false; error: WireError };
@@ -113,7 +113,7 @@ async function main() {
       port.postMessage({ t: 'r', id: m.id, ok: false, error: toWireError(e) } satisfies FromWorker);
     }
   }
-  port.postMessage({ t: 'ready' } satisfies FromWorker);
+  port.postMessage({ t: 'ready', probe: new Date(0) } satisfies FromWorker);
 }
 
 void main();
