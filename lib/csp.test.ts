@@ -21,7 +21,7 @@ describe('buildCsp', () => {
         "font-src 'self' data:",
         "connect-src 'self' ws://jw.example.edu.cn wss://jw.example.edu.cn",
         "frame-src 'self' blob: http: https:",
-        "object-src 'none'",
+        'object-src blob:',
         "base-uri 'self'",
         "form-action 'self'",
         "frame-ancestors 'self'",
@@ -48,6 +48,7 @@ describe('buildCsp', () => {
     expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     expect(d.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(d.get('frame-src')).toEqual(["'none'"]);
+    expect(d.get('object-src')).toEqual(["'none'"]);
     expect(d.get('connect-src')).toEqual(["'self'"]);
     expect(d.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`, "'strict-dynamic'"]);
   });

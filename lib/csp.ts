@@ -10,7 +10,7 @@
  * Three kinds of page:
  *  - console: the signed-in shell. Images, audio and video from anywhere over http(s) (rich text keeps external
  *    sources, lib/sanitize-html.ts), object URLs and data: images (upload previews, cropping, the captcha), the map's
- *    tile host, PDFs in blob: frames, iframe menu pages (an administrator may frame any http(s) address), the
+ *    tile host, PDFs in blob: frames (and Chrome's viewer inside them), iframe menu pages (an administrator may frame any http(s) address), the
  *    notification and grid websockets on this host.
  *  - public: the anonymous pages under lib/redirect.ts's ANONYMOUS_PREFIXES (招生简章's `/brochure/<token>`): their
  *    images and rich text, the sign-up form's calls; no frames, no sockets.
@@ -80,7 +80,9 @@ export function buildCsp(opts: CspOptions): string {
     // Development's hot reload talks over a websocket on every page.
     ['connect-src', ["'self'", ...(kind === 'console' || opts.dev ? socketSources(opts.origin) : [])]],
     ['frame-src', kind === 'console' ? ["'self'", 'blob:', 'http:', 'https:'] : ["'none'"]],
-    ['object-src', ["'none'"]],
+    // A PDF preview is a blob: frame (features/system/files/oss-file-preview.tsx), and a blob: document inherits this
+    // policy: Chrome's viewer shows the PDF through an internal <embed>, which object-src governs (crbug.com/271452).
+    ['object-src', kind === 'console' ? ['blob:'] : ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     // As X-Frame-Options SAMEORIGIN (next.config.ts): the shell's iframe pages may show this site's own pages.
