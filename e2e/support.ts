@@ -32,9 +32,10 @@ export async function watchCsp(page: Page) {
   });
 }
 
-/** The page's response carries the policy with a script nonce (proxy.ts). */
+/** A page's response (HTML; not a file such as /logo.svg) carries the policy with a script nonce (proxy.ts). */
 export function expectCsp(response: Response | null) {
-  expect(response?.headers()['content-security-policy'], 'the page has a Content-Security-Policy').toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  if (!response?.headers()['content-type']?.startsWith('text/html')) return;
+  expect(response.headers()['content-security-policy'], 'the page has a Content-Security-Policy').toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
 }
 
 export async function loginViaUi(page: Page, username: string, password = DEMO_PASSWORD, redirect?: string) {
