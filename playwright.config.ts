@@ -51,6 +51,8 @@ export default defineConfig({
       SETTINGS_DRAWER: 'on',
       // One JSON access line per request would bury the journeys' output; warnings and errors still show.
       LOG_LEVEL: 'warn',
+      // Content-Security-Policy violations reported to /csp-report show as warn lines (support.ts fails the journey).
+      CSP_REPORT: 'on',
     },
   },
 });

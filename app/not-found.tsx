@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import { BlankLayout } from '@/components/layout/blank-layout';
 import styles from './not-found.module.css';
 
@@ -9,7 +10,10 @@ export const metadata: Metadata = { title: '404' };
  * Result: the root not-found boundary is part of every page's tree, so antd here would load on the login page too
  * (issue #28).
  */
-export default function NotFound() {
+export default async function NotFound() {
+  // Rendered per request, not prerendered: a prerendered page's scripts carry no nonce, and the page's
+  // Content-Security-Policy (proxy.ts) would block them (/404 is served from here).
+  await connection();
   return (
     <BlankLayout>
       <main className={styles.main}>

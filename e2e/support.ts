@@ -1,14 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 import { unsealData } from 'iron-session';
 import { needsDepartSelection, persistLogin, type LoginResult } from '../lib/login-state';
 
 export const DEMO_PASSWORD = 'jiaowu2026';
 const DATA_DIR = path.resolve('.e2e-data');
 
+const watched = new WeakSet<Page>();
+
+/**
+ * Fails the running journey (softly: it goes on, and fails at its end) on any Content-Security-Policy violation in the
+ * page or its frames (issue #38: every page has a policy, lib/csp.ts). Playwright's init script is not itself subject
+ * to the page's policy; it reports each `securitypolicyviolation` event as a console line the listener picks up.
+ */
+export async function watchCsp(page: Page) {
+  if (watched.has(page)) return;
+  watched.add(page);
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} in ${e.documentURI.split('?')[0]} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (m.type() !== 'error' || !m.text().startsWith('[csp-violation]')) return;
+    try {
+      expect.soft(m.text(), 'no Content-Security-Policy violation').toBe('');
+    } catch {
+      // The journey has already ended (a late frame while the page closes): nothing to fail.
+    }
+  });
+}
+
+/** A page's response (HTML; not a file such as /logo.svg) carries the policy with a script nonce (proxy.ts). */
+export function expectCsp(response: Response | null) {
+  if (!response?.headers()['content-type']?.startsWith('text/html')) return;
+  expect(response.headers()['content-security-policy'], 'the page has a Content-Security-Policy').toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+}
+
 export async function loginViaUi(page: Page, username: string, password = DEMO_PASSWORD, redirect?: string) {
-  await page.goto(redirect ? `/user/login?redirect=${encodeURIComponent(redirect)}` : '/user/login');
+  await watchCsp(page);
+  expectCsp(await page.goto(redirect ? `/user/login?redirect=${encodeURIComponent(redirect)}` : '/user/login'));
   await page.getByPlaceholder('用户名', { exact: true }).fill(username);
   await page.getByPlaceholder('密码', { exact: true }).fill(password);
   await page.getByTestId('login-submit').click();
@@ -31,7 +63,8 @@ export async function signIn(page: Page, username: string, path = '/', password 
   // localStorage belongs to the origin: write it from a tiny same-origin document, then open the page.
   await page.goto('/logo.svg');
   await page.evaluate((items) => items.forEach(([k, v]) => localStorage.setItem(k, v)), entries);
-  await page.goto(path);
+  await watchCsp(page);
+  expectCsp(await page.goto(path));
 }
 
 /**

@@ -6,6 +6,7 @@ import { metricsAccess, type Metrics } from './metrics';
 import { monitorRequestEnd, monitorRequestStart } from './monitor-state';
 import { runWithRequestContext, type RequestContext } from './request-context';
 import { createRouteLabeler, loggablePath } from './route-label';
+import { CSP_REPORT_PATH } from '../../lib/csp';
 
 export interface OpsOptions {
   apiPrefix: string;
@@ -14,11 +15,13 @@ export interface OpsOptions {
   /** METRICS_TOKEN; null = /metrics answers 404. */
   metricsToken: string | null;
   readiness: () => Promise<ReadinessAnswer>;
+  /** `POST /csp-report` (./csp-report.ts); absent = that path goes on to Next like any other. */
+  cspReport?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
 /** An incoming request id is kept when it is short and plain (a proxy's UUID or trace id); anything else is replaced. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
-const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics', CSP_REPORT_PATH]);
 
 function send(res: ServerResponse, status: number, body: string, type = 'application/json;charset=UTF-8', extra: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), ...extra });
@@ -26,8 +29,8 @@ function send(res: ServerResponse, status: number, body: string, type = 'applica
 }
 
 /**
- * The operations side of server.ts: `/healthz`, `/readyz` and `/metrics` (served ahead of Next and the BFF, so
- * they answer in the legacy mode too, unauthenticated except /metrics), and per request an id, a metrics
+ * The operations side of server.ts: `/healthz`, `/readyz`, `/metrics` and `/csp-report` (served ahead of Next and
+ * the BFF, so they answer in the legacy mode too, unauthenticated except /metrics), and per request an id, a metrics
  * observation and one JSON access line when it ends. The per-request work is a clock read, a label lookup
  * and, at close, two metric updates and the log line.
  */
@@ -43,6 +46,7 @@ export function createOps(opts: OpsOptions) {
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = pathOf(req.url ?? '/');
     if (path === '/healthz') return send(res, 200, JSON.stringify({ status: 'ok' }));
+    if (path === CSP_REPORT_PATH && opts.cspReport) return opts.cspReport(req, res);
     if (path === '/readyz') {
       const answer = await opts.readiness();
       return send(res, answer.status, JSON.stringify(answer.body));
@@ -57,7 +61,8 @@ export function createOps(opts: OpsOptions) {
   return {
     /** True for the paths this module answers itself. */
     serves(url: string): boolean {
-      return OPS_PATHS.has(pathOf(url));
+      const path = pathOf(url);
+      return OPS_PATHS.has(path) && (path !== CSP_REPORT_PATH || !!opts.cspReport);
     },
 
     serve(req: IncomingMessage, res: ServerResponse): void {
@@ -90,7 +95,8 @@ export function createOps(opts: OpsOptions) {
         // 系统监控's trace: API calls and pages, not Next's assets or the probes (they would push everything else out).
         const traced = route !== 'next' && !OPS_PATHS.has(route);
         monitorRequestEnd({ time: Date.now() - Math.round(seconds * 1000), method, path: shownPath, status, ms, userId: ctx.userId }, traced);
-        // Probes and scrapes come every few seconds: their successes are counted, not logged (a refused scrape is).
+        // Probes and scrapes come every few seconds: their successes are counted, not logged (a refused scrape is);
+        // a violation report logs its own line.
         if (OPS_PATHS.has(route) && status < 400) return;
         logAccess(logger, {
           reqId: ctx.reqId,

@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { Backend } from '../backend';
 import type { RealtimeHub } from '../realtime/hub';
 import { sharedReadiness } from './health';
+import { createCspReporter } from './csp-report';
 import { createOps } from './http-ops';
+import { cspReportEnabled } from '../../lib/csp';
 import { createLogger, readLogLevel } from './logger';
 import { createMetrics, readMetricsToken } from './metrics';
 import { registerMonitorSources } from './monitor-state';
@@ -37,5 +39,6 @@ export function createServerOps(opts: ServerOpsOptions) {
     draining: opts.isDraining,
     onFailure: (check, e) => logger.warn({ check, err: (e as Error)?.message ?? String(e) }, 'readiness check failed'),
   });
-  return createOps({ apiPrefix: opts.apiPrefix, logger, metrics, metricsToken: readMetricsToken(env), readiness });
+  const cspReport = createCspReporter({ logger, enabled: cspReportEnabled(env) });
+  return createOps({ apiPrefix: opts.apiPrefix, logger, metrics, metricsToken: readMetricsToken(env), readiness, cspReport });
 }

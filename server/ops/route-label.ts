@@ -69,7 +69,7 @@ export function createRouteLabeler(apiPrefix: string, maxApiLabels = 300): Route
       seen.add(label);
       return label;
     }
-    if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path;
+    if (path === '/healthz' || path === '/readyz' || path === '/metrics' || path === '/csp-report') return path;
     if (path.startsWith('/_next/')) return 'next';
     return 'page';
   };
