@@ -25,6 +25,7 @@ export async function proxy(req: NextRequest) {
 }
 
 export const config = {
-  // Not the BFF, not Next's assets, not the websocket, not the session endpoints themselves.
-  matcher: ['/((?!jeecg-boot|_next/|websocket|vxeSocket|cas/callback|oauth/|auth/expired|auth/login|favicon.ico|logo.svg|robots.txt).*)'],
+  // Not the BFF, not Next's assets, not the websocket, not the session endpoints themselves, not the JS增强 sandbox
+  // document (the same public bytes for everyone, with its own headers).
+  matcher: ['/((?!jeecg-boot|_next/|websocket|vxeSocket|cas/callback|oauth/|auth/expired|auth/login|enhance-sandbox|favicon.ico|logo.svg|robots.txt).*)'],
 };
