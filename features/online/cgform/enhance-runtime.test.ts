@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import {
   createEnhanceClient,
+  createSandboxOutbox,
   ENHANCE_CHANNEL,
   ENHANCE_TIMEOUT,
   toButtonResult,
@@ -48,6 +49,22 @@ describe('the screen side', () => {
     const c = client.call('onLoad', [{}]);
     client.receive({ channel: ENHANCE_CHANNEL, type: 'result', id: 3, ok: true, value: { qty: 1 } });
     await expect(c).resolves.toEqual({ qty: 1 });
+  });
+
+  it('holds calls made before the sandbox document loaded, then sends init first and the rest in order', () => {
+    const outbox = createSandboxOutbox();
+    const client = createEnhanceClient(outbox.post);
+    void client.call('onLoad', [{}]).catch(() => undefined);
+    const sent: [ToSandbox, string][] = [];
+    const init: ToSandbox = { channel: ENHANCE_CHANNEL, type: 'init', script: 'api.onLoad = function () {}' };
+    outbox.open({ postMessage: (m, origin) => sent.push([m, origin]) }, init);
+    void client.call('button', ['x', []]).catch(() => undefined);
+    expect(sent.map(([m, origin]) => [m.type, m.type === 'call' ? m.id : null, origin])).toEqual([
+      ['init', null, '*'],
+      ['call', 1, '*'],
+      ['call', 2, '*'],
+    ]);
+    client.close();
   });
 
   it('keeps only well-formed buttons, results, defaults and rows of the form\'s own fields', () => {

@@ -102,6 +102,26 @@ export function toSubmitResult(value: unknown, row: Record<string, unknown>, fie
 }
 
 /**
+ * Messages to the sandbox frame, held until its document has loaded: before that the frame's window is the initial
+ * about:blank, and whatever is posted to it is lost. `open` sends `init` first, then what waited, in order.
+ */
+export function createSandboxOutbox() {
+  let target: { postMessage: (m: ToSandbox, origin: string) => void } | null = null;
+  const waiting: ToSandbox[] = [];
+  // The sandbox has an opaque origin, so '*' is the only target origin that reaches it; it gets only what it asks for.
+  return {
+    post(m: ToSandbox) {
+      if (target) target.postMessage(m, '*');
+      else waiting.push(m);
+    },
+    open(win: { postMessage: (m: ToSandbox, origin: string) => void }, init: ToSandbox) {
+      target = win;
+      for (const m of [init, ...waiting.splice(0)]) win.postMessage(m, '*');
+    },
+  };
+}
+
+/**
  * The screen's side: numbered calls, each settled by its `result` or after `timeoutMs` (rejected with
  * ENHANCE_TIMEOUT). A timeout also asks the sandbox to `reset` (a runaway hook must not keep its Worker busy), and
  * the calls still waiting behind it, which that Worker will never answer, are rejected with the same message.

@@ -76,6 +76,9 @@ function sandbox(testId: string, reply: (m: ToSandbox) => unknown) {
       if (value !== 'never') setTimeout(() => void say({ channel: ENHANCE_CHANNEL, type: 'result', id: msg.id, ok: true, value }), 0);
     }
   });
+  // The sandbox document loads: the script goes first, then whatever waited for it.
+  fireEvent.load(frame);
+  expect(posted[0]).toMatchObject({ channel: ENHANCE_CHANNEL, type: 'init' });
   return { say, posted };
 }
 
@@ -97,7 +100,7 @@ it('lists through the definition\'s crud api and runs the list script\'s button 
   const calls = get.mock.calls.filter(([u]) => u === `${API}/list`).length;
   fireEvent.click(await screen.findByTestId('cgform-enhance-btn-remind'));
   expect(await screen.findByText('已提醒1人')).toBeTruthy();
-  expect(list.posted[0]).toMatchObject({ type: 'call', hook: 'button', args: ['remind', expect.any(Array)] });
+  expect(list.posted[1]).toMatchObject({ type: 'call', hook: 'button', args: ['remind', expect.any(Array)] });
   await waitFor(() => expect(get.mock.calls.filter(([u]) => u === `${API}/list`).length).toBeGreaterThan(calls));
 });
 
