@@ -38,8 +38,8 @@ export async function proxy(req: NextRequest) {
 }
 
 export const config = {
-  // Not the BFF, not Next's assets, not the websocket, not the session endpoints themselves. A route handler that
-  // sends its own Content-Security-Policy must stay out too: the proxy's header would win over it.
-  // (/csp-report is answered by server.ts and never reaches Next.)
-  matcher: ['/((?!jeecg-boot|_next/|websocket|vxeSocket|cas/callback|oauth/|auth/expired|auth/login|favicon.ico|logo.svg|robots.txt).*)'],
+  // Not the BFF, not Next's assets, not the websocket, not the session endpoints themselves, not the JS增强 sandbox
+  // document (the same public bytes for everyone). A route handler that sends its own Content-Security-Policy must stay
+  // out: the proxy's header would win over it. (/csp-report is answered by server.ts and never reaches Next.)
+  matcher: ['/((?!jeecg-boot|_next/|websocket|vxeSocket|cas/callback|oauth/|auth/expired|auth/login|enhance-sandbox|favicon.ico|logo.svg|robots.txt).*)'],
 };

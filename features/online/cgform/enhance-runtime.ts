@@ -1,10 +1,11 @@
 /**
- * JS 增强 of a designed online form (issue #25): the administrator's script runs in the browser inside an
- * `<iframe sandbox="allow-scripts">` without `allow-same-origin` (an opaque origin: no cookies, no storage, no DOM
- * or JavaScript of ours), and talks to the screen only through the messages below. This module is the pure half:
- * the sandbox's bootstrap (a string, run only inside the iframe), the screen's client (ids, 2-second timeouts) and
- * the checks that turn whatever the script answers into something the screen can use. The iframe itself:
- * ./auto/use-enhance.tsx.
+ * JS 增强 of a designed online form (issues #25, #38): the administrator's script runs in the browser in a Worker
+ * started by the document SANDBOX_PATH, which is framed as `<iframe sandbox="allow-scripts">` without
+ * `allow-same-origin` (an opaque origin: no cookies, no storage, no DOM or JavaScript of ours) and whose
+ * Content-Security-Policy the Worker inherits (nothing loaded or sent). The script talks to the screen only through
+ * the messages below. This module is the screen's half: the protocol, the client (ids, 2-second timeouts, a reset of
+ * a script that overran) and the checks that turn whatever the script answers into something the screen can use.
+ * The sandbox document and its headers: ./enhance-sandbox.ts; the iframe: ./auto/use-enhance.tsx.
  */
 
 /** The hook API, as the designer's help shows it (features/online/cgform/design/). */
@@ -19,60 +20,29 @@ export const ENHANCE_HELP = `列表增强（列表）：
     if (row.qty > 10) return { error: '数量不能超过10' };
     return { row: row };                                    // 可修改后返回
   };
-脚本在隔离的沙箱中运行，不能访问页面、Cookie 或接口；每次调用最多 2 秒。`;
+脚本在隔离的后台线程中运行（没有 window 和 document），不能访问页面、Cookie 或接口；
+每次调用最多 2 秒，超时的脚本会被停止并重新载入。`;
 
 export const ENHANCE_CHANNEL = 'jw-enhance';
 export const ENHANCE_TIMEOUT_MS = 2000;
 export const ENHANCE_TIMEOUT = '增强脚本超时（超过2秒）';
 export const MAX_BUTTONS = 10;
+/** The sandbox document's own URL (app/enhance-sandbox/route.ts; outside the page guard and the BFF prefix). */
+export const SANDBOX_PATH = '/enhance-sandbox';
 
 export type EnhanceHook = 'button' | 'onLoad' | 'beforeSubmit';
 
-/** Screen → sandbox. */
-export type ToSandbox = { channel: typeof ENHANCE_CHANNEL; type: 'init'; script: string } | { channel: typeof ENHANCE_CHANNEL; type: 'call'; id: number; hook: EnhanceHook; args: unknown[] };
+/** Screen → sandbox. `reset` ends the Worker (a hook overran its 2 s) and starts the same script in a new one. */
+export type ToSandbox =
+  | { channel: typeof ENHANCE_CHANNEL; type: 'init'; script: string }
+  | { channel: typeof ENHANCE_CHANNEL; type: 'call'; id: number; hook: EnhanceHook; args: unknown[] }
+  | { channel: typeof ENHANCE_CHANNEL; type: 'reset' };
 
 /** Sandbox → screen. */
 export type FromSandbox =
   | { channel: typeof ENHANCE_CHANNEL; type: 'ready'; buttons: unknown }
   | { channel: typeof ENHANCE_CHANNEL; type: 'error'; message: string }
   | { channel: typeof ENHANCE_CHANNEL; type: 'result'; id: number; ok: boolean; value?: unknown; message?: string };
-
-/**
- * The sandbox's own script (ES5, no imports): waits for `init`, runs the administrator's script with `api`, answers
- * `ready` with the declared buttons, then answers each `call` with the hook's (possibly promised) value. Messages
- * from anything but the parent window are ignored.
- */
-export const SANDBOX_BOOTSTRAP = `(function () {
-  var CH = '${ENHANCE_CHANNEL}';
-  var api = { buttons: [] };
-  var started = false;
-  function send(m) { m.channel = CH; window.parent.postMessage(m, '*'); }
-  function text(e) { return String(e && e.message ? e.message : e).slice(0, 200); }
-  window.addEventListener('message', function (ev) {
-    if (ev.source !== window.parent) return;
-    var d = ev.data;
-    if (!d || d.channel !== CH) return;
-    if (d.type === 'init' && !started) {
-      started = true;
-      try { new Function('api', String(d.script))(api); send({ type: 'ready', buttons: api.buttons }); }
-      catch (e) { send({ type: 'error', message: text(e) }); }
-      return;
-    }
-    if (d.type !== 'call') return;
-    var fn = d.hook === 'button' ? api.onButton : api[d.hook];
-    if (typeof fn !== 'function') { send({ type: 'result', id: d.id, ok: true, value: undefined }); return; }
-    Promise.resolve().then(function () { return fn.apply(null, d.args || []); }).then(
-      function (v) { try { send({ type: 'result', id: d.id, ok: true, value: v }); } catch (e) { send({ type: 'result', id: d.id, ok: false, message: '增强脚本返回值无法传递' }); } },
-      function (e) { send({ type: 'result', id: d.id, ok: false, message: text(e) }); });
-  });
-})();`;
-
-/** The iframe's whole document. */
-// The document's own policy: its inline scripts run, and nothing may be loaded or sent anywhere (no fetch, images,
-// forms or frames), so a script can talk to the screen only through postMessage.
-const SANDBOX_CSP = "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; form-action 'none'";
-export const sandboxDocument = () =>
-  `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${SANDBOX_CSP}"></head><body><script>${SANDBOX_BOOTSTRAP}</script></body></html>`;
 
 export const isFromSandbox = (d: unknown): d is FromSandbox => typeof d === 'object' && d !== null && (d as { channel?: unknown }).channel === ENHANCE_CHANNEL;
 
@@ -132,8 +102,30 @@ export function toSubmitResult(value: unknown, row: Record<string, unknown>, fie
 }
 
 /**
+ * Messages to the sandbox frame, held until its document has loaded: before that the frame's window is the initial
+ * about:blank, and whatever is posted to it is lost. `open` sends `init` first, then what waited, in order.
+ */
+export function createSandboxOutbox() {
+  let target: { postMessage: (m: ToSandbox, origin: string) => void } | null = null;
+  const waiting: ToSandbox[] = [];
+  // The sandbox has an opaque origin, so '*' is the only target origin that reaches it; it gets only what it asks for.
+  return {
+    post(m: ToSandbox) {
+      if (target) target.postMessage(m, '*');
+      else waiting.push(m);
+    },
+    open(win: { postMessage: (m: ToSandbox, origin: string) => void }, init: ToSandbox) {
+      target = win;
+      for (const m of [init, ...waiting.splice(0)]) win.postMessage(m, '*');
+    },
+  };
+}
+
+/**
  * The screen's side: numbered calls, each settled by its `result` or after `timeoutMs` (rejected with
- * ENHANCE_TIMEOUT). `post` sends to the sandbox; feed the sandbox's messages to `receive`.
+ * ENHANCE_TIMEOUT). A timeout also asks the sandbox to `reset` (a runaway hook must not keep its Worker busy), and
+ * the calls still waiting behind it, which that Worker will never answer, are rejected with the same message.
+ * `post` sends to the sandbox; feed the sandbox's messages to `receive`.
  */
 export function createEnhanceClient(post: (m: ToSandbox) => void, timeoutMs = ENHANCE_TIMEOUT_MS) {
   let next = 1;
@@ -145,6 +137,12 @@ export function createEnhanceClient(post: (m: ToSandbox) => void, timeoutMs = EN
         const timer = setTimeout(() => {
           pending.delete(id);
           reject(new Error(ENHANCE_TIMEOUT));
+          for (const [, p] of pending) {
+            clearTimeout(p.timer);
+            p.reject(new Error(ENHANCE_TIMEOUT));
+          }
+          pending.clear();
+          post({ channel: ENHANCE_CHANNEL, type: 'reset' });
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
         post({ channel: ENHANCE_CHANNEL, type: 'call', id, hook, args });

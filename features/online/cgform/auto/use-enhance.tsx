@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { createEnhanceClient, ENHANCE_CHANNEL, isFromSandbox, sandboxDocument, toButtons, type EnhanceButton, type EnhanceHook } from '../enhance-runtime';
+import { createEnhanceClient, createSandboxOutbox, ENHANCE_CHANNEL, isFromSandbox, SANDBOX_PATH, toButtons, type EnhanceButton, type EnhanceHook } from '../enhance-runtime';
 
 export interface Enhance {
   /** The hidden sandbox iframe (render it once; nothing when there is no script). */
@@ -15,17 +15,19 @@ export interface Enhance {
 }
 
 /**
- * Runs one enhance script (features/online/cgform/enhance-runtime.ts) in `<iframe sandbox="allow-scripts">` without
- * allow-same-origin: the script's document has an opaque origin, so it reaches neither our cookies nor our DOM, and
- * only messages from that iframe's window are read.
+ * Runs one enhance script (features/online/cgform/enhance-runtime.ts) in a Worker of the sandbox document
+ * (SANDBOX_PATH, ../enhance-sandbox.ts), framed as `<iframe sandbox="allow-scripts">` without allow-same-origin: an
+ * opaque origin, so it reaches neither our cookies nor our DOM, and only messages from that iframe's window are read.
+ * The iframe goes with the screen, and its Worker with it.
  */
 export function useEnhance(script: string, testId: string): Enhance {
   const active = script.trim() !== '';
   const [frameEl, setFrameEl] = useState<HTMLIFrameElement | null>(null);
   const [buttons, setButtons] = useState<EnhanceButton[]>([]);
   const [error, setError] = useState<string | null>(null);
-  // The sandbox has an opaque origin, so '*' is the only target origin that reaches it; it gets only what it asks for.
-  const client = useMemo(() => createEnhanceClient((m) => frameEl?.contentWindow?.postMessage(m, '*')), [frameEl]);
+  // Calls made before the sandbox document has loaded (a form opened at once) wait for it.
+  const outbox = useMemo(() => createSandboxOutbox(), []);
+  const client = useMemo(() => createEnhanceClient(outbox.post), [outbox]);
 
   useEffect(() => {
     if (!active || !frameEl) return;
@@ -42,7 +44,10 @@ export function useEnhance(script: string, testId: string): Enhance {
   useEffect(() => () => client.close(), [client]);
 
   const call = useCallback((hook: EnhanceHook, args: unknown[]) => (active && !error ? client.call(hook, args) : Promise.resolve(undefined)), [active, error, client]);
-  const onLoad = (e: SyntheticEvent<HTMLIFrameElement>) => e.currentTarget.contentWindow?.postMessage({ channel: ENHANCE_CHANNEL, type: 'init', script }, '*');
-  const frame = active ? <iframe ref={setFrameEl} title="增强脚本" sandbox="allow-scripts" srcDoc={sandboxDocument()} onLoad={onLoad} style={{ display: 'none' }} data-testid={testId} /> : null;
+  const onLoad = (e: SyntheticEvent<HTMLIFrameElement>) => {
+    const win = e.currentTarget.contentWindow;
+    if (win) outbox.open(win, { channel: ENHANCE_CHANNEL, type: 'init', script });
+  };
+  const frame = active ? <iframe ref={setFrameEl} title="增强脚本" sandbox="allow-scripts" src={SANDBOX_PATH} onLoad={onLoad} style={{ display: 'none' }} data-testid={testId} /> : null;
   return { frame, buttons, error, call };
 }

@@ -7,7 +7,7 @@ import { page } from '@/components/data/list/__tests__/helpers';
 import { ShellProvider, type ShellData } from '@/components/shell/shell-context';
 import { formToResourceDef, type FormDefinition } from '@/lib/online/form-def';
 import type { CgformField, CgformHead } from '@/lib/online/wire';
-import { ENHANCE_CHANNEL, type ToSandbox } from '../../enhance-runtime';
+import { ENHANCE_CHANNEL, SANDBOX_PATH, type ToSandbox } from '../../enhance-runtime';
 import CgformAutoListScreen from '../../cgform-auto-list-screen';
 
 /** The auto list of a designed form (issue #25): definition from getColumns, child table grid, sandboxed enhance hooks. */
@@ -62,6 +62,9 @@ function wrapper({ auth = [] }: { auth?: { action: string; type: string }[] } = 
 function sandbox(testId: string, reply: (m: ToSandbox) => unknown) {
   const frame = screen.getByTestId(testId) as HTMLIFrameElement;
   expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+  // Its own document with its own headers (enhance-sandbox.ts), not a srcdoc under the console page's policy.
+  expect(frame.getAttribute('src')).toBe(SANDBOX_PATH);
+  expect(frame.hasAttribute('srcdoc')).toBe(false);
   const win = frame.contentWindow!;
   const say = (data: unknown) => act(() => void window.dispatchEvent(new MessageEvent('message', { data, source: win })));
   const posted: ToSandbox[] = [];
@@ -73,6 +76,9 @@ function sandbox(testId: string, reply: (m: ToSandbox) => unknown) {
       if (value !== 'never') setTimeout(() => void say({ channel: ENHANCE_CHANNEL, type: 'result', id: msg.id, ok: true, value }), 0);
     }
   });
+  // The sandbox document loads: the script goes first, then whatever waited for it.
+  fireEvent.load(frame);
+  expect(posted[0]).toMatchObject({ channel: ENHANCE_CHANNEL, type: 'init' });
   return { say, posted };
 }
 
@@ -94,7 +100,7 @@ it('lists through the definition\'s crud api and runs the list script\'s button 
   const calls = get.mock.calls.filter(([u]) => u === `${API}/list`).length;
   fireEvent.click(await screen.findByTestId('cgform-enhance-btn-remind'));
   expect(await screen.findByText('已提醒1人')).toBeTruthy();
-  expect(list.posted[0]).toMatchObject({ type: 'call', hook: 'button', args: ['remind', expect.any(Array)] });
+  expect(list.posted[1]).toMatchObject({ type: 'call', hook: 'button', args: ['remind', expect.any(Array)] });
   await waitFor(() => expect(get.mock.calls.filter(([u]) => u === `${API}/list`).length).toBeGreaterThan(calls));
 });
 
@@ -125,11 +131,13 @@ it('a script that never answers does not stop the save (2 s timeout, message sho
     render(<CgformAutoListScreen />, { wrapper: wrapper({ auth: ['list', 'edit'].map((a) => ({ action: `online:form:h2_receive:${a}`, type: '1' })) }) });
     fireEvent.click(await screen.findByText('编辑'));
     await within(await screen.findByTestId('cgform-form')).findByTestId('cgform-grid-h2_item');
-    sandbox('cgform-enhance-form', () => 'never');
+    const form = sandbox('cgform-enhance-form', () => 'never');
     put.mockResolvedValue({ success: true, code: 200, message: '编辑成功!', result: ROW });
     fireEvent.click(screen.getByTestId('cgform-form-submit'));
     await act(async () => void jest.advanceTimersByTime(2100));
     expect(await screen.findByText(/表单增强脚本出错：增强脚本超时/)).toBeTruthy();
+    // The runaway hook's Worker is ended and the script started afresh.
+    expect(form.posted.at(-1)).toEqual({ channel: ENHANCE_CHANNEL, type: 'reset' });
     await waitFor(() => expect(put).toHaveBeenCalledWith(`${API}/edit`, expect.objectContaining({ id: 'm1', qty: 2 })));
   } finally {
     jest.useRealTimers();
