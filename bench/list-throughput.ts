@@ -8,23 +8,21 @@
  *   BENCH_SECONDS=10 BENCH_CONCURRENCY=16 BENCH_ROUNDS=2 (defaults)
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   # profile the server (written when it stops)
  *
- * The server is a child process wired as server.ts wires it — `createServerOps().track` (request id, access log,
- * metrics), `/healthz` ahead of the BFF, `createBff` with the gateway, the in-process backend — without Next, whose
- * page handler an API call never reaches (so no build is needed). Each BFF request runs inside `countStatements`
- * (server/db/statement-counter.ts); the child reports the statements per route at the end.
+ * The server is a child process wired as server.ts wires it (bench/bff-server.ts); it reports the statements per
+ * route at the end.
  *
  * Routes, each measured for BENCH_SECONDS per round, rounds alternating so load from elsewhere hits them alike:
  * - `/healthz`: the process's HTTP floor (no session, no database);
  * - `/jeecg-boot/sys/dict/getDictItems/sex`: the cookie, the BFF and a session check, one dictionary;
  * - `/jeecg-boot/sys/user/list?pageNo=1&pageSize=10`: the list call of the issue.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { API_PREFIX, ask, signIn, startServer, stopServer } from './bff-server';
 
-const API_PREFIX = '/jeecg-boot';
 const PORT = Number(process.env.BENCH_PORT || 3431);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
@@ -34,70 +32,6 @@ const ROUTES = [
   { name: 'dictionary (session + 1 query)', path: `${API_PREFIX}/sys/dict/getDictItems/sex` },
   { name: '用户管理 list, 10 rows', path: `${API_PREFIX}/sys/user/list?pageNo=1&pageSize=10` },
 ];
-
-// ---------------------------------------------------------------- the server (child process)
-
-async function serve() {
-  const [{ createBackend }, { createServerOps }, { createBff }, { createGateway }, { enabledGatewayTargets }, { readServerEnv }, { RealtimeHub }, { countStatements }, { getRequestListener }] =
-    await Promise.all([
-      import('../server/backend'),
-      import('../server/ops'),
-      import('../lib/server/bff'),
-      import('../lib/server/gateway'),
-      import('../server/services/gateway-routes'),
-      import('../lib/server/env-read'),
-      import('../server/realtime/hub'),
-      import('../server/db/statement-counter'),
-      import('@hono/node-server'),
-    ]);
-  const backend = await createBackend({
-    config: { trustClientIpHeader: true, captcha: false, seedDemo: true, seedTerm: false, dataDir: process.env.DATA_DIR!, databaseUrl: process.env.DATABASE_URL || null },
-  });
-  const webEnv = readServerEnv();
-  const hub = new RealtimeHub();
-  const upstream = Object.assign(
-    (p: string, init: RequestInit, raw?: unknown) => backend.fetch(new Request(`http://embedded${p}`, init), raw ? { incoming: raw } : undefined),
-    { takesRawBody: true },
-  );
-  const ops = createServerOps({ apiPrefix: API_PREFIX, backend, legacyApiUrl: null, hub, isDraining: () => false });
-  const gateway = createGateway({ routes: () => enabledGatewayTargets(backend.db), verifySession: async (t) => !!(await backend.sessions.verify(t)) });
-  const bff = createBff(ops.timedUpstream(upstream), webEnv, { gateway });
-  // Statements per route: [requests, statements, one example list].
-  const counted = new Map<string, { requests: number; statements: number; example: string[] }>();
-  const listener = getRequestListener(async (req, env) => {
-    const url = new URL(req.url);
-    const segments = url.pathname.slice(API_PREFIX.length).split('/').filter(Boolean).map(decodeURIComponent);
-    const { result, statements } = await countStatements(() => bff(req, segments, env.incoming));
-    const key = url.pathname;
-    const c = counted.get(key) ?? { requests: 0, statements: 0, example: statements };
-    c.requests++;
-    c.statements += statements.length;
-    counted.set(key, c);
-    return result;
-  });
-  const server = http.createServer((req, res) => {
-    req.headers['x-jiaowu-client-ip'] = req.socket.remoteAddress || 'unknown';
-    const url = req.url ?? '/';
-    ops.track(req, res, () => {
-      if (ops.serves(url)) ops.serve(req, res);
-      else if (url.startsWith(API_PREFIX + '/')) void listener(req, res);
-      else {
-        res.statusCode = 404;
-        res.end();
-      }
-    });
-  });
-  process.on('message', (m) => {
-    if (m === 'stats' || m === 'reset') process.send!({ stats: Object.fromEntries(counted) });
-    if (m === 'reset') counted.clear();
-    if (m === 'stop') {
-      server.close();
-      server.closeAllConnections();
-      void backend.close().then(() => process.exit(0));
-    }
-  });
-  server.listen(PORT, '127.0.0.1', () => process.send!({ ready: true, db: backend.dbKind }));
-}
 
 // ---------------------------------------------------------------- the load (parent process)
 
@@ -133,42 +67,6 @@ async function load(port: number, p: string, headers: Record<string, string>, se
   latencies.sort((a, b) => a - b);
   const q = (x: number) => latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))];
   return { rps: (latencies.length / wall) * 1000, p50: q(0.5), p99: q(0.99), failures };
-}
-
-function startServer(port: number, env: Record<string, string>): Promise<{ child: ChildProcess; db: string }> {
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', process.argv[1], '--serve'], {
-    env: { ...process.env, NODE_ENV: 'production', LOGIN_CAPTCHA: 'off', COOKIE_SECURE: '0', BENCH_PORT: String(port), ...env },
-    // stdout: the access log (one JSON line per request, as in production), discarded.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (m: { ready?: boolean; db?: string }) => m.ready && resolve({ child, db: m.db! }));
-    child.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
-}
-
-const ask = (child: ChildProcess, msg: string) =>
-  new Promise<Record<string, { requests: number; statements: number; example: string[] }>>((resolve) => {
-    child.once('message', (m: { stats: Record<string, { requests: number; statements: number; example: string[] }> }) => resolve(m.stats));
-    child.send(msg);
-  });
-
-async function signIn(port: number): Promise<string> {
-  const cookie = await new Promise<string>((resolve, reject) => {
-    const body = JSON.stringify({ username: 'admin', password: 'jiaowu2026' });
-    const req = http.request(
-      { host: '127.0.0.1', port, path: `${API_PREFIX}/sys/login`, method: 'POST', headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` } },
-      (res) => {
-        res.resume();
-        resolve(String(res.headers['set-cookie']?.[0] ?? '').split(';')[0]);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-  if (!cookie) throw new Error('sign-in failed');
-  return cookie;
 }
 
 /**
@@ -236,23 +134,13 @@ async function main() {
       console.log(`\nlist throughput, own thread ÷ web thread: ${(rps(servers[0]) / rps(servers[1])).toFixed(3)}`);
     }
   } finally {
-    for (const sv of servers) {
-      sv.child.send('stop');
-      await new Promise((r) => sv.child.once('exit', r));
-    }
+    for (const sv of servers) await stopServer(sv.child);
     dropDb?.();
     for (const v of variants) fs.rmSync(v.tmp, { recursive: true, force: true });
   }
 }
 
-if (process.argv.includes('--serve')) {
-  serve().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-} else {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -3,12 +3,18 @@
 // docs/testing.md, "PostgreSQL and PGlite", says why and how to choose.
 
 /** Suites that open the embedded engine themselves (PGlite whatever TEST_DATABASE_URL says): never in the PostgreSQL stage. */
-const PGLITE_ONLY = ['server/ops/__tests__/backup.test.ts', 'server/__tests__/standalone.test.ts', 'server/__tests__/notify-wiring.test.ts'];
+const PGLITE_ONLY = [
+  'server/ops/__tests__/backup.test.ts',
+  'server/__tests__/standalone.test.ts',
+  'server/__tests__/notify-wiring.test.ts',
+  // Issue #38: the embedded engine's thread, its statement limits and its forced stop.
+  'server/db/__tests__/pglite-engine.test.ts',
+];
 
 /**
  * Backend suites the PGlite stage keeps when the PostgreSQL stage runs them all: the places where the embedded engine
- * differs from a server (server/db/pglite-dialect.ts queues one connection across concurrent requests and
- * transactions; int8, dates and arrays come back through PGlite's parsers; btree_gist is PGlite's contrib build; the
+ * differs from a server (server/db/pglite-dialect.ts shares one backend in another thread across concurrent requests
+ * and transactions; int8, dates and arrays come back through PGlite's parsers; btree_gist is PGlite's contrib build; the
  * readiness checks read the embedded data directory).
  */
 const PGLITE_SAMPLE = [
@@ -22,6 +28,8 @@ const PGLITE_SAMPLE = [
   'server/__tests__/online-form-design.test.ts',
   // Issue #25: designer reports' guards (reader role, statement timeout vs PGlite's cost check, tenant CTEs) on both engines.
   'server/__tests__/online-reports.test.ts',
+  // Issue #38: a runaway report statement on the embedded engine is cancelled in its thread while the product serves.
+  'server/__tests__/runaway-statement.test.ts',
 ];
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
