@@ -1,3 +1,4 @@
+import { readMaxBodyBytes } from '../lib/server/body-limit';
 import { Hono } from 'hono';
 import { SLICE_PUT_PATH } from '../lib/upload/slice-plan';
 import { accountRoutes } from './http/account-routes';
@@ -89,7 +90,8 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   const app = basePath ? root.basePath(basePath) : root;
 
   // First: an oversized body is refused before the session check or any handler reads it (issue #38).
-  app.use('*', bodyLimit(basePath, services.config.maxBodyBytes));
+  // (A route listing without services, server/__tests__/gateway-routes.test.ts, gets the default.)
+  app.use('*', bodyLimit(basePath, services.config?.maxBodyBytes ?? readMaxBodyBytes()));
   app.use('*', async (c, next) => {
     c.set('services', services);
     const headerIp = services.config.trustClientIpHeader ? c.req.header('x-jiaowu-client-ip') : undefined;
