@@ -149,12 +149,13 @@ test('an administrator designs a register and a report, grants them to 教务, w
     .getByTestId('cgreport-sql')
     .locator('.cm-content')
     .fill(
-      "select l.name as venue_name, count(c.id) as lesson_count from tbl_location l left join tbl_calendar c on c.location_id = l.id and c.del_flag = 0 where l.del_flag = 0 and l.name like '%' || coalesce(${kw}, '') || '%' group by l.name",
+      "select l.name as venue_name, count(c.id) as lesson_count from tbl_location l left join tbl_calendar c on c.location_id = l.id and c.del_flag = 0 where l.del_flag = 0 and l.name like '%' || coalesce(${kw}, '') || '%' and l.name like '%校区' group by l.name",
     );
   await page.getByTestId('cgreport-parse').click();
   // 解析SQL: the columns and the parameter are read from the SQL, and a preview runs.
   await expect(page.getByTestId('cgreport-items-grid')).toContainText('venue_name');
   await expect(page.getByTestId('cgreport-params-grid')).toContainText('kw');
+  // The campuses only: the preview shows 10 rows in the planner's order (statistics change it), and there are 7.
   await expect(page.getByTestId('cgreport-preview')).toContainText('中关村校区');
   await choose(page, report.getByTestId('cgreport-chart-type'), '柱状图');
   await choose(page, report.getByTestId('cgreport-chart-x'), 'venue_name');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isMultiValue, isWritable, valueTypeOf } from './field-kinds';
 import { resolvePattern } from './patterns';
 import type { FieldDef, ResourceDef } from './types';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { normalisePhone } from '../crm/lead-rules';
 import { PROSPECTUS_TEMPLATES, type ProspectusTemplateKey } from './prospectus-templates';
 import { PUBLIC_API, SIGNUP_LIMITS, SIGNUP_MESSAGES } from './prospectus-public';
