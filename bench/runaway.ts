@@ -33,14 +33,15 @@ interface Answer {
 
 function request(port: number, method: string, p: string, headers: Record<string, string>, body?: Buffer | string): Promise<Answer> {
   const t0 = performance.now();
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const req = http.request({ host: '127.0.0.1', port, path: p, method, headers: { origin: `http://127.0.0.1:${port}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (b: Buffer) => chunks.push(b));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - t0 }));
-      res.on('error', reject);
+      res.on('error', () => resolve({ status: 0, body: '{}', ms: performance.now() - t0 }));
     });
-    req.on('error', reject);
+    // A reset or refused connection is an answer too (the server was stuck or gone): status 0.
+    req.on('error', (e) => resolve({ status: 0, body: JSON.stringify({ message: `(${(e as NodeJS.ErrnoException).code ?? e.message})` }), ms: performance.now() - t0 }));
     req.end(body);
   });
 }
@@ -101,13 +102,13 @@ async function measure(label: string, port: number, xlsx: string) {
   const report = request(port, 'POST', `${API_PREFIX}/online/cgreport/head/parseSql`, { ...admin, ...json }, JSON.stringify({ sql: RUNAWAY, params: {} }));
   const reportDone = report.then((a) => ({ ...a, took: performance.now() - t0 }));
   const [h, l, ls, answer] = await Promise.all([loopWhile(report, healthz), loopWhile(report, login), loopWhile(report, list), reportDone]);
-  const msg = (JSON.parse(answer.body) as { message?: string }).message;
+  const msg = answer.status ? (JSON.parse(answer.body) as { message?: string }).message : `no answer ${answer.body}`;
 
   const { body, type } = multipart(xlsx);
   const i0 = performance.now();
   const imported = request(port, 'POST', `${API_PREFIX}/sys/position/importExcel`, { ...admin, 'content-type': type }, body).then((a) => ({ ...a, took: performance.now() - i0 }));
   const [duringImport, imp] = await Promise.all([loopWhile(imported, list), imported]);
-  const impMsg = (JSON.parse(imp.body) as { message?: string }).message;
+  const impMsg = imp.status ? (JSON.parse(imp.body) as { message?: string }).message : `no answer ${imp.body}`;
 
   console.log(`\n${label}`);
   console.log(`  runaway 解析SQL answered after ${(answer.took / 1000).toFixed(1)} s: ${msg}`);
