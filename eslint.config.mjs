@@ -43,15 +43,14 @@ const config = [
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
-    rules: {
-      ...boundaries([...LAYERING, NO_BACKEND, NO_SERVER_ONLY]),
-      // zod from lib/zod.ts only: it turns off zod's eval probe, which the pages' Content-Security-Policy reports.
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import { z } from lib/zod.ts (zod's eval probe breaks the CSP)." }] }],
-    },
+    rules: boundaries([...LAYERING, NO_BACKEND, NO_SERVER_ONLY]),
   },
   {
-    files: ['lib/zod.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    // Code that can reach the browser takes zod from lib/zod.ts: it turns off zod's eval probe, which the pages'
+    // Content-Security-Policy reports as a violation. (The server has no such policy.)
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'features/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    ignores: ['lib/zod.ts', 'lib/server/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import { z } from lib/zod.ts (zod's eval probe breaks the CSP)." }] }] },
   },
   {
     // Tests keep the layering (a test of a screen lives with the screen) but may start the embedded backend
