@@ -6,6 +6,7 @@
  *   MAP_GEOCODER_URL      a Nominatim-compatible search endpoint; any key stays in its query string here
  * The browser only ever talks to our backend: the geocoder URL (and any key in it) never reaches it.
  */
+import { BodyTooLargeError, declaredLength, readLimited } from '../../lib/server/body-limit';
 import { GEOCODE_MAX_QUERY, type GeocodePlace, type MapClientConfig } from '../../lib/map-types';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 
@@ -93,23 +94,16 @@ export function searchUrl(base: string, q: string, limit = GEOCODE_MAX_RESULTS):
   return url.toString();
 }
 
+/** The answer's text within `max` bytes (the one bounded reader, lib/server/body-limit.ts); beyond it the lookup failed. */
 async function readCapped(res: Response, max: number): Promise<string> {
-  if (Number(res.headers.get('content-length') ?? 0) > max) throw new GeocodeError(GEOCODE_MESSAGES.failed);
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new GeocodeError(GEOCODE_MESSAGES.failed);
-    }
-    chunks.push(value);
+  const declared = declaredLength(res.headers);
+  if (declared !== null && declared > max) throw new GeocodeError(GEOCODE_MESSAGES.failed);
+  try {
+    return Buffer.from(await readLimited(res.body, max)).toString('utf8');
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) throw new GeocodeError(GEOCODE_MESSAGES.failed);
+    throw e;
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const str = (v: unknown, max: number): string | undefined => {
