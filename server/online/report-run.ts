@@ -19,8 +19,9 @@ import { sourceDb, type DataSourceConfig } from './datasources';
  * - on the product's database, `SET LOCAL ROLE jw_report_reader`: a role made at first use that may only SELECT the
  *   tables a report read (sys_user without its credential columns). When the connection may not create or use
  *   roles, the runner logs it once and relies on the parser checks;
- * - PGlite runs a statement to its end (its statement_timeout never fires: one thread), so there the planner's cost
- *   estimate is checked first and a statement estimated far beyond the timeout is refused with the same message.
+ * - on PGlite the statement runs in the database's thread, where the dialect enforces the same timeout by cancelling
+ *   it (server/db/pglite-engine.ts); the planner's cost estimate is checked first, so a statement estimated far beyond
+ *   the timeout is refused at once with the same message.
  * Tenants: every business table the SQL names is shadowed by a CTE of the same name holding the caller's tenant's
  * rows only (the Kysely tenant plugin does not rewrite raw SQL; docs/architecture.md, "Tenants").
  */
