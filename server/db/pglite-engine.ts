@@ -99,6 +99,8 @@ export class PGliteEngine {
   private snapshot: ArrayBuffer | null = null;
   /** Times the thread was ended and opened again (tests, metrics). */
   restarts = 0;
+  /** Statements cancelled past their limit (metrics). */
+  cancels = 0;
   /**
    * Messages arrive as objects of Node's main realm. Code running in another (Jest gives each test file a vm context
    * of its own) would see a Date that is not `instanceof Date`: then rows are remade in this realm.
@@ -214,6 +216,7 @@ export class PGliteEngine {
   private async overrun(id: number) {
     const worker = this.worker;
     if (!worker || this.queue[0]?.id !== id) return;
+    this.cancels++;
     const cancelled = this.opts.softCancel !== false && (await interruptThread(worker.threadId, `globalThis.__jiaowuCancel?.(${id})`));
     const grace = cancelled ? (this.opts.cancelGraceMs ?? 2000) : 0;
     setTimeout(() => {

@@ -10,6 +10,7 @@ import { PGliteSession, type StatementResult } from './pglite-session';
  */
 export class InlineEngine {
   readonly restarts = 0;
+  readonly cancels = 0;
   private constructor(
     private readonly pg: PGlite,
     private readonly session: PGliteSession,

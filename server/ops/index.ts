@@ -26,7 +26,7 @@ export interface ServerOpsOptions {
 export function createServerOps(opts: ServerOpsOptions) {
   const env = opts.env ?? process.env;
   const logger = createLogger({ level: readLogLevel(env) });
-  const metrics = createMetrics({ websocketClients: () => opts.hub.size, pool: opts.backend?.dbPool ?? null });
+  const metrics = createMetrics({ websocketClients: () => opts.hub.size, pool: opts.backend?.dbPool ?? null, embedded: opts.backend?.dbEngine ?? null });
   // 系统监控 (服务, 数据库) reads the same two sources through the backend's monitor routes.
   registerMonitorSources({ websocketClients: () => opts.hub.size, pool: opts.backend?.dbPool ?? null });
   startMonitorProbes();

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** What the pg pool exposes (PGlite has no pool: one connection behind a promise mutex, nothing to count). */
+/** What the pg pool exposes (PGlite has no pool: one backend in its own thread, counted below). */
 export interface PoolStats {
   totalCount: number;
   idleCount: number;
@@ -13,6 +13,8 @@ export interface MetricsSources {
   websocketClients?: () => number;
   /** The PostgreSQL pool, when the embedded backend runs on DATABASE_URL. */
   pool?: PoolStats | null;
+  /** The embedded database's watchdog (server/db/pglite-engine.ts), when the backend runs on PGlite. */
+  embedded?: { readonly cancels: number; readonly restarts: number } | null;
 }
 
 /** Request latency buckets (seconds): list pages answer in tens of ms, exports and uploads take seconds. */
@@ -78,6 +80,19 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
         this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+  const embedded = sources.embedded;
+  if (embedded) {
+    new Gauge({
+      name: 'embedded_db_watchdog_events',
+      help: 'Embedded database: statements cancelled past their limit (cancelled), and times its thread was ended and the data directory opened again (restarted), since the start',
+      labelNames: ['event'],
+      registers: [registry],
+      collect() {
+        this.set({ event: 'cancelled' }, embedded.cancels);
+        this.set({ event: 'restarted' }, embedded.restarts);
       },
     });
   }

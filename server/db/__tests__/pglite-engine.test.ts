@@ -40,6 +40,7 @@ describe('in memory', () => {
     // Timer ticks kept coming while the statement ran (on the web thread none would fire until it ended).
     expect(ticks).toBeGreaterThanOrEqual(5);
     expect(opened.engine!.restarts).toBe(0);
+    expect(opened.engine!.cancels).toBe(1);
     expect((await sql<{ one: number }>`select 1 as one`.execute(opened.db)).rows).toEqual([{ one: 1 }]);
     // The local timeout ended with its transaction.
     expect((await sql<{ n: number }>`select count(*)::int as n from generate_series(1, 1000)`.execute(opened.db)).rows[0].n).toBe(1000);

@@ -137,7 +137,7 @@ async function startOpsServer(metricsToken: string | null) {
     },
   });
   const logger = createLogger({ level: 'info', destination });
-  const metrics = createMetrics({ websocketClients: () => 3, pool: { totalCount: 4, idleCount: 3, waitingCount: 0 } });
+  const metrics = createMetrics({ websocketClients: () => 3, pool: { totalCount: 4, idleCount: 3, waitingCount: 0 }, embedded: { cancels: 2, restarts: 1 } });
   const ops = createOps({ apiPrefix: '/jeecg-boot', logger, metrics, metricsToken, readiness: async () => ({ status: 200, body: { status: 'ok', checks: {} } }) });
   const upstream = ops.timedUpstream(async () => new Response('{}', { status: 200 }));
   const server = http.createServer((req, res) => {
@@ -188,6 +188,8 @@ describe('metrics and access logs', () => {
       expect(text).toContain('bff_upstream_duration_seconds_count{status="2xx"} 2');
       expect(text).toContain('websocket_clients 3');
       expect(text).toContain('db_pool_connections{state="idle"} 3');
+      expect(text).toContain('embedded_db_watchdog_events{event="cancelled"} 2');
+      expect(text).toContain('embedded_db_watchdog_events{event="restarted"} 1');
       expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
       expect(text).toMatch(/nodejs_heap_size_used_bytes \d/);
       expect(text).not.toContain('8d1f3a2b9c4e4f0a8b7c6d5e4f3a2b1c');
