@@ -220,7 +220,9 @@ export class PGliteEngine {
     const cancelled = this.opts.softCancel !== false && (await interruptThread(worker.threadId, `globalThis.__jiaowuCancel?.(${id})`));
     const grace = cancelled ? (this.opts.cancelGraceMs ?? 2000) : 0;
     setTimeout(() => {
-      if (this.queue[0]?.id === id && this.worker === worker) void this.restart(`a statement did not stop ${grace} ms after its cancel`);
+      if (this.queue[0]?.id !== id || this.worker !== worker) return;
+      // A directory that does not open again leaves the engine without a thread: the next statement tries once more.
+      this.restart(`a statement did not stop ${grace} ms after its cancel`).catch((e) => console.error(`[db] the embedded database did not open again: ${e instanceof Error ? e.message : String(e)}`));
     }, grace);
   }
 
