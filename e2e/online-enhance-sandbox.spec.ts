@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support';
+import { cgformField } from '../lib/online/form-def';
 
 /**
  * Issue #38, point 5: a JS增强 script gets the selected rows, and must have no way to carry them out of the browser.
@@ -11,28 +12,8 @@ import { signIn } from './support';
  * freezing the page, and the script keeps working in a new Worker.
  */
 
-const field = (name: string, txt: string, order: number) => ({
-  dbFieldName: name,
-  dbFieldTxt: txt,
-  dbType: 'string',
-  dbLength: 50,
-  dbPointLength: 0,
-  dbDefaultVal: null,
-  dbIsNull: 1,
-  fieldShowType: 'text',
-  fieldLength: null,
-  dictField: null,
-  fieldValidType: null,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  queryMode: 'single',
-  sortFlag: 0,
-  isReadOnly: 0,
-  mainTable: null,
-  mainField: null,
-  orderNum: order,
-});
+// No column width: the journey checks the script, not the layout.
+const field = (name: string, txt: string, order: number) => cgformField({ dbFieldName: name, dbFieldTxt: txt, orderNum: order, fieldLength: null });
 
 /** Every way out a script might try, each in its own try (in the Worker most of these names do not even exist). */
 const leakingScript = (port: number) => `

@@ -20,6 +20,30 @@ export interface FormDefinition {
 /** Where a designed form's CRUD lives: `${onlineCrudApi(code)}/list|add|edit|…`. */
 export const onlineCrudApi = (tableName: string) => `/online/cgform/api/crud/${tableName}`;
 
+/** A text field as the designer's defaults make one (50 characters, optional, in list and form, not searched). */
+const TEXT_FIELD: Omit<CgformField, 'dbFieldName' | 'dbFieldTxt' | 'orderNum'> = {
+  dbType: 'string',
+  dbLength: 50,
+  dbPointLength: 0,
+  dbDefaultVal: null,
+  dbIsNull: 1,
+  fieldShowType: 'text',
+  fieldLength: 120,
+  dictField: null,
+  fieldValidType: null,
+  isShowForm: 1,
+  isShowList: 1,
+  isQuery: 0,
+  queryMode: 'single',
+  sortFlag: 0,
+  isReadOnly: 0,
+  mainTable: null,
+  mainField: null,
+};
+
+/** A designer field from its name, label and place, with whatever differs from a plain text field (seeds, journeys). */
+export const cgformField = (f: Pick<CgformField, 'dbFieldName' | 'dbFieldTxt' | 'orderNum'> & Partial<CgformField>): CgformField => ({ ...TEXT_FIELD, ...f });
+
 /** The generated columns every form table has (server/online/form-ddl.ts), as engine fields. */
 const GENERATED: FieldDef[] = [
   { name: 'id', column: 'id', label: '主键', kind: 'input', form: false, list: false, excel: false },

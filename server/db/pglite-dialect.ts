@@ -106,6 +106,7 @@ class PGliteDriver implements Driver {
 /** `set [local|session] statement_timeout = N` / `to 'Ns'`, as PostgreSQL reads them. */
 const SET_TIMEOUT = /^\s*set\s+(local\s+|session\s+)?statement_timeout\s*(?:=|to)\s*'?(\d+)\s*(ms|s|min)?'?\s*;?\s*$/i;
 const RESET_TIMEOUT = /^\s*(reset\s+statement_timeout|set\s+(local\s+|session\s+)?statement_timeout\s*(=|to)\s*default)\s*;?\s*$/i;
+const SET_OR_RESET = /^\s*(set|reset)\s/i;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000 };
 
 /**
@@ -135,6 +136,8 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   private track(text: string) {
+    // Every statement passes here: only a SET or RESET can change the timeout.
+    if (!SET_OR_RESET.test(text)) return;
     if (RESET_TIMEOUT.test(text)) {
       if (!/\blocal\b/i.test(text)) this.driver.sessionTimeout = 0;
       else if (this.inTransaction) this.localTimeout = 0;
@@ -149,11 +152,12 @@ class PGliteConnection implements DatabaseConnection {
     } else this.driver.sessionTimeout = ms;
   }
 
-  /** The smallest of the statement's timeout (local over session; 0 = none) and the engine-wide limit. */
+  /** The smaller of the statement's timeout (local over session) and the engine-wide limit; 0 is none. */
   private effectiveLimit(): number | undefined {
     const own = this.localTimeout ?? this.driver.sessionTimeout;
-    const limits = [own, this.driver.limitMs].filter((n) => n > 0);
-    return limits.length ? Math.min(...limits) : undefined;
+    const limit = this.driver.limitMs;
+    const ms = own > 0 && limit > 0 ? Math.min(own, limit) : own || limit;
+    return ms > 0 ? ms : undefined;
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

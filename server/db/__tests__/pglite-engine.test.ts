@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDb, type OpenedDb } from '../index';
+import { preparedPglite } from '../../testing/prepared-db';
 
 // Issue #38: the embedded database runs in its own thread (server/db/pglite-engine.ts). A runaway statement must
 // neither block the web thread nor outlive its limit, and ending the thread must not lose a committed row.
@@ -22,7 +23,8 @@ async function countTicks<T>(work: Promise<T>): Promise<{ ticks: number; result:
 describe('in memory', () => {
   let opened: OpenedDb;
   beforeAll(async () => {
-    opened = await openDb({});
+    // A copy of the run's prepared database: no initdb.
+    opened = await openDb({ snapshot: (await preparedPglite())?.snapshot });
   });
   afterAll(() => opened.close());
 
@@ -72,9 +74,9 @@ describe('on disk, when a cancel does not take', () => {
       // Soft cancel off: the watchdog's last resort, ending the thread, is what runs.
       (opened.engine as unknown as { opts: { softCancel: boolean } }).opts.softCancel = false;
       await sql`create table t (id int primary key, note text)`.execute(opened.db);
-      for (let i = 1; i <= 200; i++) await sql`insert into t values (${i}, ${`row ${i}`})`.execute(opened.db);
+      for (let i = 1; i <= 20; i++) await sql`insert into t values (${i}, ${`row ${i}`})`.execute(opened.db);
       await opened.db.transaction().execute(async (tx) => {
-        await sql`insert into t select g, 'batch' from generate_series(201, 5000) g`.execute(tx);
+        await sql`insert into t select g, 'batch' from generate_series(21, 5000) g`.execute(tx);
       });
       const run = opened.db.transaction().execute(async (tx) => {
         await sql`insert into t values (9999, 'never committed')`.execute(tx);

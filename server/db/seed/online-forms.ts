@@ -4,6 +4,7 @@ import { linkId } from '../../core/ids';
 import { addForm, syncForm } from '../../online/form-design';
 import { formMenuSpec, insertOnlineMenu } from '../../online/form-menu';
 import type { CgformField } from '../../../lib/online/wire';
+import { cgformField } from '../../../lib/online/form-def';
 
 /**
  * Demo online form (issue #25): 教材领用登记 (`textbook_receive`), built the way an administrator would (saved
@@ -18,32 +19,12 @@ const PARENT_MENU = 'perm_edu';
 const ROLES = ['role_admin', 'role_academic'];
 const SEED_WRITER = { id: 'seed', username: 'admin' };
 
-const base: Omit<CgformField, 'dbFieldName' | 'dbFieldTxt' | 'orderNum'> = {
-  dbType: 'string',
-  dbLength: 50,
-  dbPointLength: 0,
-  dbDefaultVal: null,
-  dbIsNull: 1,
-  fieldShowType: 'text',
-  fieldLength: 120,
-  dictField: null,
-  fieldValidType: null,
-  isShowForm: 1,
-  isShowList: 1,
-  isQuery: 0,
-  queryMode: 'single',
-  sortFlag: 0,
-  isReadOnly: 0,
-  mainTable: null,
-  mainField: null,
-};
-
 const FIELDS: CgformField[] = [
-  { ...base, dbFieldName: 'student_name', dbFieldTxt: '学员姓名', dbIsNull: 0, isQuery: 1, sortFlag: 1, orderNum: 1 },
-  { ...base, dbFieldName: 'textbook_name', dbFieldTxt: '教材名称', dbLength: 100, dbIsNull: 0, isQuery: 1, fieldLength: 160, orderNum: 2 },
-  { ...base, dbFieldName: 'quantity', dbFieldTxt: '数量', dbType: 'int', dbLength: 10, dbDefaultVal: '1', fieldLength: 80, fieldValidType: 'z', orderNum: 3 },
-  { ...base, dbFieldName: 'receive_date', dbFieldTxt: '领用日期', dbType: 'Date', dbLength: 0, fieldShowType: 'date', isQuery: 1, queryMode: 'group', sortFlag: 1, orderNum: 4 },
-  { ...base, dbFieldName: 'status', dbFieldTxt: '领用状态', dbLength: 2, dbDefaultVal: '1', fieldShowType: 'list', dictField: DICT_CODE, isQuery: 1, fieldLength: 100, orderNum: 5 },
+  cgformField({ dbFieldName: 'student_name', dbFieldTxt: '学员姓名', dbIsNull: 0, isQuery: 1, sortFlag: 1, orderNum: 1 }),
+  cgformField({ dbFieldName: 'textbook_name', dbFieldTxt: '教材名称', dbLength: 100, dbIsNull: 0, isQuery: 1, fieldLength: 160, orderNum: 2 }),
+  cgformField({ dbFieldName: 'quantity', dbFieldTxt: '数量', dbType: 'int', dbLength: 10, dbDefaultVal: '1', fieldLength: 80, fieldValidType: 'z', orderNum: 3 }),
+  cgformField({ dbFieldName: 'receive_date', dbFieldTxt: '领用日期', dbType: 'Date', dbLength: 0, fieldShowType: 'date', isQuery: 1, queryMode: 'group', sortFlag: 1, orderNum: 4 }),
+  cgformField({ dbFieldName: 'status', dbFieldTxt: '领用状态', dbLength: 2, dbDefaultVal: '1', fieldShowType: 'list', dictField: DICT_CODE, isQuery: 1, fieldLength: 100, orderNum: 5 }),
 ];
 
 const ROWS: [string, string, number, string, string][] = [
