@@ -18,7 +18,8 @@ import { createBff } from './lib/server/bff';
 import { createGateway } from './lib/server/gateway';
 import { enabledGatewayTargets } from './server/services/gateway-routes';
 import { httpUpstream, type RawBody, type Upstream } from './lib/server/upstream';
-import { DEMO_PASSWORD } from './server/db/seed-data';
+import { DEMO_PASSWORD, DEMO_USERS } from './server/db/seed-data';
+import { demoSignInLine } from './server/demo-banner';
 import { createServerOps, demoPasswordRefusals, refusalText, settingsRefusals } from './server/ops';
 import { quartzSchedulerFor } from './server/services/quartz-scheduler';
 import { startMark } from './server/start-timing';
@@ -171,7 +172,7 @@ async function main() {
       if (created.length && !backend.seedReport.demo) {
         console.log(`Administrator created: admin / ${created[0].password}  (shown once; change it after signing in)`);
       } else if (backend.seedReport.demo) {
-        console.log(`Demo sign-in: admin, teacher, marketing or jiaowu, password ${DEMO_PASSWORD}`);
+        console.log(demoSignInLine(DEMO_USERS, DEMO_PASSWORD));
       }
     } else {
       console.log(`Upstream: ${legacyApiUrl}`);
