@@ -14,8 +14,9 @@ import { requirePerm } from './perm';
 
 /**
  * 系统监控 `/sys/monitor/*` (issue #27 item 4), the administrator's six screens. Our own paths: JeecgBoot's
- * monitor lives under `/actuator/**`, which the BFF refuses to forward and nobody serves. The figures are those of
- * the process answering, so with several instances each shows its own.
+ * monitor lives under `/actuator/**`, which the BFF refuses to forward; the stock client's calls there are answered
+ * on the backend tier by actuator-routes.ts from the same figures. The figures are those of the process answering,
+ * so with several instances each shows its own.
  */
 export const monitorRoutes = new Hono<AppEnv>();
 
