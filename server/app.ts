@@ -45,6 +45,7 @@ import { materialDownloadRoutes } from './http/material-download-routes';
 import { workbookRoutes } from './http/workbook-routes';
 import { homeworkRoutes } from './http/homework-routes';
 import { monitorRoutes } from './http/monitor-routes';
+import { actuatorRoutes } from './http/actuator-routes';
 import { gatewayRouteRoutes } from './http/gateway-route-routes';
 import { staffHandoverRoutes } from './http/staff-handover-routes';
 import { taskGoodsRoutes } from './http/task-goods-routes';
@@ -165,6 +166,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', workbookRoutes);
   app.route('/', homeworkRoutes);
   app.route('/', monitorRoutes);
+  app.route('/', actuatorRoutes);
   app.route('/', gatewayRouteRoutes);
   app.route('/', staffHandoverRoutes);
   app.route('/', taskGoodsRoutes);

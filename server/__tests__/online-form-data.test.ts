@@ -114,12 +114,13 @@ describe('the generated CRUD', () => {
   it('getColumns answers the definition, child tables, dictionary options and enhance scripts', async () => {
     const b = await get(`${API}/getColumns/${MAIN}`, jiaowu);
     expect(b.success).toBe(true);
-    const r = b.result as { def: { api: string; perm: string; fields: { name: string }[] }; subTables: { tableName: string; fk: string; def: { fields: { name: string }[] } }[]; dictOptions: Record<string, { value: string; text: string }[]>; enhanceJs: { list: string; form: string }; columns: { dataIndex: string }[] };
+    const r = b.result as { def: { api: string; perm: string; fields: { name: string }[] }; subTables: { tableName: string; fk: string; def: { fields: { name: string }[] } }[]; dictOptions: Record<string, { value: string; text: string }[]>; enhance: { list: string; form: string }; enhanceJs: string; columns: { dataIndex: string }[] };
     expect(r.def).toMatchObject({ api: `${API}/crud/${MAIN}`, perm: `online:form:${MAIN}` });
     expect(r.columns.map((c) => c.dataIndex)).toEqual(['student_name', 'qty', 'status', 'code', 'createTime']);
     expect(r.subTables).toEqual([expect.objectContaining({ tableName: CHILD, tableTxt: '领用明细', fk: 'receive_id' })]);
     expect(r.dictOptions.status.map((o) => o.text)).toEqual(['已领取', '已退回']);
-    expect(r.enhanceJs).toEqual({ list: 'buttons.push({key:"hi",text:"你好"})', form: '' });
+    expect(r.enhance).toEqual({ list: 'buttons.push({key:"hi",text:"你好"})', form: '' });
+    expect(r.enhanceJs).toBe('buttons.push({key:"hi",text:"你好"})');
     // The head id works as the code too (JeecgBoot's client sends it).
     expect((await get(`${API}/getColumns/h2main`, jiaowu)).success).toBe(true);
   });

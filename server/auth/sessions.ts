@@ -141,7 +141,7 @@ export class SessionStore {
     const [{ n }, rows] = await Promise.all([
       this.liveQuery(opts.username).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       this.liveQuery(opts.username)
-        .select(['s.token_hash', 's.user_id', 's.client_ip', 's.login_type', 's.create_time', 's.last_seen', 'u.username', 'u.realname'])
+        .select(['s.token_hash', 's.user_id', 's.client_ip', 's.login_type', 's.create_time', 's.last_seen', 'u.username', 'u.realname', 'u.avatar', 'u.sex', 'u.phone', 'u.birthday'])
         .orderBy('s.create_time', 'desc')
         .orderBy('s.token_hash')
         .offset(opts.offset)

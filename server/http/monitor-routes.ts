@@ -7,15 +7,16 @@ import { ok } from '../core/errors';
 import type { AppEnv } from '../core/context';
 import { recentTrace, trafficSnapshot } from '../ops/monitor-state';
 import { formatDateTime } from '../services/format';
-import { diskInfo, processInfo, serviceInfo, systemInfo } from '../services/monitor';
+import { diskInfo, processInfo, serviceInfo, systemInfo, traceUsernames } from '../services/monitor';
 import { databaseInfo } from '../services/monitor-db';
 import { readiness } from '../ops/health';
 import { requirePerm } from './perm';
 
 /**
  * 系统监控 `/sys/monitor/*` (issue #27 item 4), the administrator's six screens. Our own paths: JeecgBoot's
- * monitor lives under `/actuator/**`, which the BFF refuses to forward and nobody serves. The figures are those of
- * the process answering, so with several instances each shows its own.
+ * monitor lives under `/actuator/**`, which the BFF refuses to forward; the stock client's calls there are answered
+ * on the backend tier by actuator-routes.ts from the same figures. The figures are those of the process answering,
+ * so with several instances each shows its own.
  */
 export const monitorRoutes = new Hono<AppEnv>();
 
@@ -25,7 +26,7 @@ const guard = requirePerm(PERMS.monitor.list);
 const NOT_TRACKING = '此进程未经过请求追踪（独立后端模式 npm run backend 或测试），请求统计为空';
 
 /** The upload root: the store's own when it has one (an in-memory backend's is a temporary folder), else DATA_DIR/upload. */
-function uploadRoot(services: AppEnv['Variables']['services']): string {
+export function uploadRoot(services: AppEnv['Variables']['services']): string {
   const { config, storage } = services;
   return storage && 'root' in storage && typeof storage.root === 'string' ? storage.root : path.join(config.dataDir, 'upload');
 }
@@ -81,9 +82,7 @@ monitorRoutes.get('/sys/monitor/database', guard, async (c) => {
 
 monitorRoutes.get('/sys/monitor/httptrace', guard, async (c) => {
   const trace = recentTrace();
-  const ids = [...new Set(trace.map((t) => t.userId).filter((id): id is string => !!id))];
-  const users = ids.length ? await c.var.services.db.selectFrom('sys_user').select(['id', 'username']).where('id', 'in', ids).execute() : [];
-  const names = new Map(users.map((u) => [u.id, u.username]));
+  const names = await traceUsernames(c.var.services.db, trace);
   const tracking = trafficSnapshot().tracking;
   return c.json(
     ok({

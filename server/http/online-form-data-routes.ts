@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { hasDict, isListed, isSortable, searchModeOf } from '../../lib/resources/field-kinds';
 import type { ResourceDef } from '../../lib/resources/types';
-import type { AppEnv, Ctx } from '../core/context';
+import type { AppEnv, Ctx, UserPermissions } from '../core/context';
 import { fail, NO_PERMISSION, ok } from '../core/errors';
 import { isCrudAction, runCrud, type CrudAction } from '../resources/crud';
 import { getDictItems } from '../services/dicts';
@@ -34,13 +34,26 @@ function withQuery(c: Ctx, params: Record<string, string>) {
   c.req.raw = new Request(url, { method: c.req.method, headers: c.req.raw.headers });
 }
 
-/** The list code of a served form, checked like requirePerm does (null = allowed). */
-async function denyList(c: Ctx, def: ResourceDef): Promise<Response | null> {
+/** The caller's permission codes (null without a session). */
+async function callerCodes(c: Ctx): Promise<UserPermissions | null> {
   const auth = c.get('auth');
-  if (!auth) return c.json(fail(NO_PERMISSION, 510));
-  const codes = await permCodesOf(c, auth.user.id);
-  return codes.has(`${def.perm}:list`) ? null : c.json(fail(NO_PERMISSION, 510));
+  return auth ? permCodesOf(c, auth.user.id) : null;
 }
+
+/** The list code of a served form, checked like requirePerm does (null = allowed). */
+function denyList(c: Ctx, def: ResourceDef, codes: UserPermissions | null): Response | null {
+  return codes?.has(`${def.perm}:list`) ? null : c.json(fail(NO_PERMISSION, 510));
+}
+
+/** JeecgBoot's list buttons (OnlCgformAutoList `buttonSwitch`) and the form codes that show them. */
+const BUTTON_CODES: [button: string, action: string][] = [
+  ['add', 'add'],
+  ['update', 'edit'],
+  ['delete', 'delete'],
+  ['batch_delete', 'deleteBatch'],
+  ['import', 'importExcel'],
+  ['export', 'exportXls'],
+];
 
 async function dictOptions(c: Ctx, def: ResourceDef) {
   const out: Record<string, { value: string; text: string; title: string; label: string }[]> = {};
@@ -52,31 +65,53 @@ async function dictOptions(c: Ctx, def: ResourceDef) {
   return out;
 }
 
-async function enhanceJs(c: Ctx, headId: string) {
+async function enhanceScripts(c: Ctx, headId: string) {
   const rows = await c.var.services.db.selectFrom('onl_cgform_enhance_js').select(['cg_js_type', 'cg_js']).where('cgform_head_id', '=', headId).execute();
   const of = (t: string) => rows.find((r) => r.cg_js_type === t)?.cg_js ?? '';
   return { list: of('list'), form: of('form') };
 }
 
-/** JeecgBoot's column list (+ our `def`, child tables and enhance scripts: what the auto list screen needs). */
-async function columnsAnswer(c: Ctx, served: ServedForm) {
+/**
+ * JeecgBoot's getColumns answer (OnlCgformApiController, what the stock OnlCgformAutoList reads: flags 'Y'/'N', the
+ * list JS增强 as text in `enhanceJs`, `fieldHrefSlots`, `hideColumns` = the buttons the caller may not use) plus ours:
+ * `def`, child tables and both scripts under `enhance` (our screen runs them in the /enhance-sandbox Worker).
+ */
+async function columnsAnswer(c: Ctx, served: ServedForm, codes: UserPermissions) {
   const { def, form } = served;
+  const dicts = await dictOptions(c, def);
   const columns = def.fields
     .filter((f) => isListed(f) && f.kind !== 'hidden')
-    .map((f) => ({ title: f.label, dataIndex: f.name, align: 'center', sorter: isSortable(def, f), width: f.width ?? null, ...(hasDict(f) ? { customRender: `${f.name}_dictText` } : {}) }));
+    .map((f) => ({
+      title: f.label,
+      dataIndex: f.name,
+      align: 'center',
+      sorter: isSortable(def, f),
+      width: f.width ?? null,
+      // A plain dictionary: its options by field name; any other translated field: the row's own `_dictText`.
+      ...(hasDict(f) ? { customRender: dicts[f.name] ? f.name : `_replace_text_${f.name}_dictText` } : {}),
+    }));
+  const enhance = await enhanceScripts(c, form.head.id);
   return {
     code: form.head.tableName,
     head: form.head,
     description: form.head.tableTxt,
     currentTableName: form.head.tableName,
     tableType: form.head.tableType,
-    checkboxFlag: form.head.isCheckbox === 'Y' ? 'true' : 'false',
-    paginationFlag: form.head.isPage === 'Y' ? 'true' : 'false',
+    formTemplate: '1',
+    checkboxFlag: form.head.isCheckbox === 'Y' ? 'Y' : 'N',
+    paginationFlag: form.head.isPage === 'Y' ? 'Y' : 'N',
+    scrollFlag: 0,
+    hasBpmStatus: def.fields.some((f) => f.name === 'bpm_status'),
     columns,
-    dictOptions: await dictOptions(c, def),
+    dictOptions: dicts,
+    fieldHrefSlots: [] as { slotName: string; href: string }[],
+    hideColumns: BUTTON_CODES.filter(([, action]) => !codes.has(`${def.perm}:${action}`)).map(([button]) => button),
+    cgButtonList: [] as unknown[],
+    foreignKeys: served.children.map((ch) => ({ table: ch.form.head.tableName, field: ch.fk })),
+    enhanceJs: enhance.list,
     def,
     subTables: served.children.map((ch) => ({ tableName: ch.form.head.tableName, tableTxt: ch.form.head.tableTxt, fk: ch.fk, def: ch.def })),
-    enhanceJs: await enhanceJs(c, form.head.id),
+    enhance,
   };
 }
 
@@ -88,13 +123,15 @@ onlineFormDataRoutes.all(`${API}/crud/:code/:action{[A-Za-z]+}`, async (c) => {
 
 onlineFormDataRoutes.get(`${API}/getColumns/:code`, async (c) => {
   const served = await servedForm(c.var.services.db, c.req.param('code'));
-  return (await denyList(c, served.def)) ?? c.json(ok(await columnsAnswer(c, served)));
+  const codes = await callerCodes(c);
+  if (!codes) return c.json(fail(NO_PERMISSION, 510));
+  return denyList(c, served.def, codes) ?? c.json(ok(await columnsAnswer(c, served, codes)));
 });
 
 /** JeecgBoot's query fields: `view` is the control, `mode` single | group (a range). */
 onlineFormDataRoutes.get(`${API}/getQueryInfo/:code`, async (c) => {
   const served = await servedForm(c.var.services.db, c.req.param('code'));
-  const denied = await denyList(c, served.def);
+  const denied = denyList(c, served.def, await callerCodes(c));
   if (denied) return denied;
   const info = served.def.fields
     .filter((f) => searchModeOf(f))

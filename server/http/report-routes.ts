@@ -8,6 +8,7 @@ import { REPORT_CODE_RE, REPORT_ROW_LIMIT } from '../../lib/online/report-rules'
 import { onlineReportCodes, PERMS } from '../../lib/permissions/codes';
 import { xlsxResponse, type ExcelRow } from '../excel/write';
 import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { idOrUndefined } from '../core/ids';
 import { permCodesOf } from './perm';
 import { readPage } from './paging';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
@@ -18,7 +19,7 @@ import { authOf, type AppEnv, type Ctx } from '../core/context';
  * in 报表配置 (issue #25, onl_cgreport_*; readable by holders of `online:report:<code>:list` or of the designer's
  * `online:cgreport:list`, run by server/online/report-run.ts under its guards). The path names a report code, never
  * SQL; `self_<param>` query values bind a designer report's `${param}`s. getQueryInfo and getData take the code too
- * (getRpColumns answers it as cgRpConfigId).
+ * (getRpColumns answers it as cgRpConfigId); a designer report's head id works too, as JeecgBoot's stock pages send it.
  */
 export const reportRoutes = new Hono<AppEnv>();
 
@@ -40,12 +41,15 @@ async function resolve(c: Ctx, action: 'list' | 'exportXls' = 'list'): Promise<R
     if (def.perm && !(await perms()).has(def.perm)) return { denied: c.json(fail(NO_PERMISSION, 510)) };
     return { def };
   }
-  if (!REPORT_CODE_RE.test(code)) return { denied: c.json(fail(REPORT_NOT_FOUND)) };
   const { db, config } = c.var.services;
-  const rep = await loadDesignerReport(db, { code });
+  // By code (our screens, getRpColumns' cgRpConfigId), else by head id (JeecgBoot's stock pages name reports so).
+  const byCode = REPORT_CODE_RE.test(code) ? await loadDesignerReport(db, { code }) : undefined;
+  const id = byCode ? undefined : idOrUndefined(code);
+  const rep = byCode ?? (id ? await loadDesignerReport(db, { id }) : undefined);
   if (!rep) return { denied: c.json(fail(REPORT_NOT_FOUND)) };
   const held = await perms();
-  if (!held.has(onlineReportCodes(code)[action]) && !held.has(PERMS.cgreport.list)) return { denied: c.json(fail(NO_PERMISSION, 510)) };
+  // The report's own code names its permission, whichever way the path named it.
+  if (!held.has(onlineReportCodes(rep.head.code)[action]) && !held.has(PERMS.cgreport.list)) return { denied: c.json(fail(NO_PERMISSION, 510)) };
   const prepared = await prepareDesignerReport(db, config, rep, c.req.query());
   return { ...prepared, designer: rep };
 }
@@ -89,11 +93,21 @@ reportRoutes.get(`${PREFIX}/getData/:code`, async (c) => {
   return c.json(ok(await dataOf(c, r)));
 });
 
+/** JeecgBoot's names for the report's title and check-box switch, read by its stock report pages. */
+const stockHead = (r: Resolved) => ({ cgreportHeadName: r.def.title, isCheckbox: 'N' });
+
+/** The stock OnlCgreportAutoList's columns call (deprecated in JeecgBoot, still used by its page). */
+reportRoutes.get(`${PREFIX}/getColumns/:code`, async (c) => {
+  const r = await resolve(c);
+  if ('denied' in r) return r.denied;
+  return c.json(ok({ ...(await columnsOf(c, r)), ...stockHead(r) }));
+});
+
 reportRoutes.get(`${PREFIX}/getColumnsAndData/:code`, async (c) => {
   const r = await resolve(c);
   if ('denied' in r) return r.denied;
   const [columns, data] = await Promise.all([columnsOf(c, r), dataOf(c, r)]);
-  return c.json(ok({ ...columns, data }));
+  return c.json(ok({ ...columns, ...stockHead(r), data }));
 });
 
 /** The report's rows with the same filters, sort and params as getData, up to the row limit; dictionary columns as text. */

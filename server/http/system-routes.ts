@@ -4,6 +4,8 @@ import type { Database } from '../db';
 import { escapeLike } from '../db/like';
 import { linkId } from '../core/ids';
 import { formatDateTime, parseDateBoundGmt8 } from '../services/format';
+import { getDictItems } from '../services/dicts';
+import { maskPhone } from '../../features/account/mask-phone';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import { loadUserPermCodes } from '../services/users';
 import { ApiFailure, fail, ok } from '../core/errors';
@@ -22,22 +24,38 @@ export const SESSION_ID_LENGTH = 12;
 
 // ---------------------------------------------------------------- online users
 
+/**
+ * 在线用户. Each row is one live session, named by its public id: `tokenHash` (ours) and `token` (JeecgBoot's name,
+ * which its stock list sends back to forceLogout) are the same SESSION_ID_LENGTH-character prefix of the SHA-256 of
+ * the token — stable for the session, never the token. The user's columns are SysUserOnlineVO's, the phone masked.
+ */
 systemRoutes.get('/sys/online/list', requirePerm(PERMS.online.list), async (c) => {
-  const { sessions } = c.var.services;
+  const { db, sessions } = c.var.services;
   const me = authOf(c);
   const { pageNo, pageSize, offset } = readPage(c);
   const username = (c.req.query('username') ?? '').trim().slice(0, 100);
-  const { total, rows } = await sessions.listLive({ username: username || undefined, offset, limit: pageSize });
-  const records = rows.map((r) => ({
-    tokenHash: r.token_hash.slice(0, SESSION_ID_LENGTH),
-    username: r.username,
-    realname: r.realname,
-    clientIp: r.client_ip,
-    loginType: r.login_type,
-    loginTime: formatDateTime(r.create_time),
-    lastSeen: formatDateTime(r.last_seen),
-    current: r.token_hash === me.tokenHash,
-  }));
+  const [{ total, rows }, sexes] = await Promise.all([sessions.listLive({ username: username || undefined, offset, limit: pageSize }), getDictItems(db, 'sex').catch(() => [])]);
+  const sexText = new Map(sexes.map((d) => [d.value, d.text]));
+  const records = rows.map((r) => {
+    const sessionId = r.token_hash.slice(0, SESSION_ID_LENGTH);
+    return {
+      id: r.user_id,
+      token: sessionId,
+      tokenHash: sessionId,
+      username: r.username,
+      realname: r.realname,
+      avatar: r.avatar,
+      sex: r.sex,
+      sex_dictText: r.sex === null ? null : (sexText.get(String(r.sex)) ?? null),
+      phone: r.phone ? maskPhone(r.phone) : r.phone,
+      birthday: r.birthday,
+      clientIp: r.client_ip,
+      loginType: r.login_type,
+      loginTime: formatDateTime(r.create_time),
+      lastSeen: formatDateTime(r.last_seen),
+      current: r.token_hash === me.tokenHash,
+    };
+  });
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });
 
@@ -45,11 +63,13 @@ const forceLogoutSchema = z
   .object({
     username: z.string().max(100).optional(),
     sessionId: z.string().max(64).optional(),
+    // JeecgBoot's stock list sends the row's `token` (our public session id).
+    token: z.string().max(64).optional(),
   })
-  .refine((b) => Boolean(b.username?.trim() || b.sessionId?.trim()), { message: '请选择用户' });
+  .refine((b) => Boolean(b.username?.trim() || b.sessionId?.trim() || b.token?.trim()), { message: '请选择用户' });
 
 /**
- * An administrator's kick-out. `{sessionId}` (the 12-char id of the online list) ends that one
+ * An administrator's kick-out. `{sessionId}` or `{token}` (the 12-char id of the online list) ends that one
  * session; `{username}` ends every session of that user. The caller's own current session is never
  * ended: naming it by id is refused, and naming oneself ends only one's other sessions.
  */
@@ -57,7 +77,7 @@ systemRoutes.post('/sys/online/forceLogout', requirePerm(PERMS.online.forceLogou
   const { db, sessions } = c.var.services;
   const me = authOf(c);
   const body = await readBody(c, forceLogoutSchema);
-  const sessionId = body.sessionId?.trim().toLowerCase();
+  const sessionId = (body.sessionId?.trim() || body.token?.trim())?.toLowerCase();
   if (sessionId) {
     if (!new RegExp(`^[0-9a-f]{${SESSION_ID_LENGTH}}$`).test(sessionId)) return c.json(fail('会话标识格式不正确'));
     if (me.tokenHash.startsWith(sessionId)) return c.json(fail('不能强制退出当前登录会话'));

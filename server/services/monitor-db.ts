@@ -10,9 +10,22 @@ const SLOW_SHOWN = 10;
 export const NO_STAT_STATEMENTS = '数据库未启用 pg_stat_statements 扩展，无法统计慢查询';
 export const EMBEDDED_NO_STAT_STATEMENTS = '内置数据库（PGlite）不提供 pg_stat_statements，无法统计慢查询';
 
+/** The database's size in bytes (pg_database_size). */
+export async function databaseSize(db: Database): Promise<number> {
+  return Number((await sql<{ n: string }>`select pg_database_size(current_database())::text as n`.execute(db)).rows[0]?.n ?? 0);
+}
+
+/** Tables (plain and partitioned) in the current schema. */
+export async function tableCount(db: Database): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and n.nspname = current_schema()`.execute(db);
+  return r.rows[0]?.n ?? 0;
+}
+
 export async function databaseInfo(db: Database, kind: 'pglite' | 'postgres') {
   const version = (await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]?.v ?? '';
-  const size = (await sql<{ n: string }>`select pg_database_size(current_database())::text as n`.execute(db)).rows[0]?.n;
+  const size = await databaseSize(db);
   // pg_total_relation_size: table, indexes and TOAST together. Rows are estimates, no count(*): the planner's
   // reltuples (-1 before the first analyse, which PGlite rarely runs) or the statistics' live tuples, the larger.
   const tables = await sql<{ name: string; bytes: string; rows: string }>`
@@ -55,7 +68,7 @@ export async function databaseInfo(db: Database, kind: 'pglite' | 'postgres') {
   return {
     kind,
     version,
-    sizeBytes: Number(size ?? 0),
+    sizeBytes: size,
     connections,
     tables: tables.rows.map((t) => ({ name: t.name, bytes: Number(t.bytes), rows: Number(t.rows) })),
     slowQueries,

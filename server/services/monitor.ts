@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { constants as perfConstants, monitorEventLoopDelay, performance, PerformanceObserver, type EventLoopUtilization } from 'node:perf_hooks';
 import v8 from 'node:v8';
-import { trafficSnapshot } from '../ops/monitor-state';
+import type { Database } from '../db';
+import { trafficSnapshot, type TraceEntry } from '../ops/monitor-state';
 
 /**
  * 系统监控 (issue #27 item 4): the figures of this process and its machine, read when asked. The JVM, Tomcat
@@ -229,4 +230,13 @@ export function serviceInfo() {
     websocketClients: t.websocketClients,
     uptimeSec: Math.round(process.uptime()),
   };
+}
+
+/* ---------- HTTP 请求追踪 ---------- */
+
+/** Usernames of the users in `trace`, by id (one query; ids of deleted users stay unnamed). */
+export async function traceUsernames(db: Database, trace: readonly TraceEntry[]): Promise<Map<string, string>> {
+  const ids = [...new Set(trace.map((t) => t.userId).filter((id): id is string => !!id))];
+  const users = ids.length ? await db.selectFrom('sys_user').select(['id', 'username']).where('id', 'in', ids).execute() : [];
+  return new Map(users.map((u) => [u.id, u.username]));
 }

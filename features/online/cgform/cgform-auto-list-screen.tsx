@@ -43,13 +43,13 @@ export default function CgformAutoListScreen() {
     );
   }
   // A new definition or script (the designer changed it) starts a fresh list and sandbox.
-  return <AutoList key={`${data.head.id}:${data.head.formVersion}:${data.enhanceJs.list.length}:${data.enhanceJs.form.length}`} config={data} />;
+  return <AutoList key={`${data.head.id}:${data.head.formVersion}:${data.enhance.list.length}:${data.enhance.form.length}`} config={data} />;
 }
 
 function AutoList({ config }: { config: AutoFormConfig }) {
   const { message } = App.useApp();
-  const listEnhance = useEnhance(config.enhanceJs.list, 'cgform-enhance-list');
-  const formEnhance = useEnhance(config.enhanceJs.form, 'cgform-enhance-form');
+  const listEnhance = useEnhance(config.enhance.list, 'cgform-enhance-list');
+  const formEnhance = useEnhance(config.enhance.form, 'cgform-enhance-form');
 
   const renderForm = useCallback((props: FormModalProps<Row>) => <AutoFormModal {...props} config={config} enhance={formEnhance} />, [config, formEnhance]);
 

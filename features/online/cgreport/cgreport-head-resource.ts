@@ -28,6 +28,8 @@ export const cgreportHeadResource: ResourceDef = {
   fields: [
     { name: 'code', label: '报表编码', kind: 'input', search: 'like', width: 180 },
     { name: 'name', label: '报表名称', kind: 'input', search: 'like', width: 200 },
+    // The report's SQL: JeecgBoot's stock list shows it (OnlCgreportHeadList); our list does not.
+    { name: 'cgrSql', label: '报表SQL', kind: 'hidden', list: false, form: false, query: false, excel: false },
     { name: 'dbSource', label: '数据源', kind: 'input', width: 140 },
     { name: 'chartType', label: '图表', kind: 'select', options: CHART_TYPE_OPTIONS, width: 90 },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },

@@ -9,7 +9,8 @@ export interface AutoFormConfig {
   head: CgformHead;
   def: ResourceDef;
   subTables: { tableName: string; tableTxt: string; fk: string; def: ResourceDef }[];
-  enhanceJs: { list: string; form: string };
+  /** Both JS增强 scripts, run in the sandbox (`enhanceJs` beside it is the list script as text, for JeecgBoot's client). */
+  enhance: { list: string; form: string };
 }
 
 export const columnsUrl = (code: string) => `/online/cgform/api/getColumns/${code}`;

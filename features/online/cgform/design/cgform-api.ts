@@ -45,6 +45,8 @@ export const cgformHeadDef: ResourceDef = {
     { name: 'tableType', label: '表类型', kind: 'select', type: 'int', options: TABLE_TYPE_OPTIONS, width: 90 },
     { name: 'isDbSynch', label: '同步状态', kind: 'select', options: [{ value: 'Y', text: '已同步' }, { value: 'N', text: '未同步' }], width: 100 },
     { name: 'formVersion', label: '版本', kind: 'inputNumber', type: 'int', width: 70 },
+    // JeecgBoot's name for the same number (OnlCgformHead.tableVersion), read by its stock list; not a column here.
+    { name: 'tableVersion', column: 'form_version', label: '表版本', kind: 'hidden', type: 'int', list: false, form: false, query: false, excel: false },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
   ],
 };

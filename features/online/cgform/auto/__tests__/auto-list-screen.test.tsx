@@ -28,9 +28,9 @@ const field = (dbFieldName: string, dbFieldTxt: string, over: Partial<CgformFiel
 const MAIN: FormDefinition = { head: head('h1', 'h2_receive', '教材领用', 2), children: [], fields: [field('student_name', '学员姓名', { dbIsNull: 0, isQuery: 1 }), field('qty', '数量', { dbType: 'int' })] };
 const CHILD: FormDefinition = { head: head('h2', 'h2_item', '领用明细', 3), children: [], fields: [field('receive_id', '领用单', { mainTable: 'h2_receive', mainField: 'id' }), field('book', '教材', { dbIsNull: 0 })] };
 
-const CONFIG = (enhanceJs = { list: 'api.buttons=[]', form: 'api.beforeSubmit=function(){}' }) => ({
+const CONFIG = (enhance = { list: 'api.buttons=[]', form: 'api.beforeSubmit=function(){}' }) => ({
   success: true, code: 200, message: '',
-  result: { code: 'h2_receive', head: MAIN.head, def: formToResourceDef(MAIN), subTables: [{ tableName: 'h2_item', tableTxt: '领用明细', fk: 'receive_id', def: formToResourceDef(CHILD) }], enhanceJs },
+  result: { code: 'h2_receive', head: MAIN.head, def: formToResourceDef(MAIN), subTables: [{ tableName: 'h2_item', tableTxt: '领用明细', fk: 'receive_id', def: formToResourceDef(CHILD) }], enhance },
 });
 const ROW = { id: 'm1', student_name: '张三', qty: 2, createTime: '2026-11-01 10:00:00' };
 const API = '/online/cgform/api/crud/h2_receive';
