@@ -1,0 +1,34 @@
+/** @jest-environment node */
+import { classOfRule, FILL_CLASS_MESSAGES, ORDER_NUMBER_RULE_CLASS, PATTERN_RULE_CLASS, ruleFromClass } from './fill-rule-class';
+import { FILL_RULE_MESSAGES } from './fill-rule';
+
+describe('JeecgBoot rule classes as patterns', () => {
+  it('OrderNumberRule: prefix (default CN), the time to the second, a daily sequence, the form’s name', () => {
+    expect(ruleFromClass(ORDER_NUMBER_RULE_CLASS, '{"prefix":"SO"}')).toEqual({ ok: true, pattern: 'SO{yyyyMMddHHmmss}{seq:2}{field:name}', reset: 'daily' });
+    expect(ruleFromClass(` ${ORDER_NUMBER_RULE_CLASS} `, '')).toEqual({ ok: true, pattern: 'CN{yyyyMMddHHmmss}{seq:2}{field:name}', reset: 'daily' });
+    expect(ruleFromClass(ORDER_NUMBER_RULE_CLASS, { prefix: 'X}' })).toEqual({ ok: false, message: FILL_CLASS_MESSAGES.prefix });
+    expect(ruleFromClass(ORDER_NUMBER_RULE_CLASS, JSON.stringify({ prefix: 'x'.repeat(80) }))).toEqual({ ok: false, message: FILL_CLASS_MESSAGES.prefix });
+  });
+
+  it('pattern: any valid pattern and reset period; the pattern rules’ own messages otherwise', () => {
+    expect(ruleFromClass(PATTERN_RULE_CLASS, '{"pattern":"XS{yyyy}{seq:5}","resetPeriod":"yearly"}')).toEqual({ ok: true, pattern: 'XS{yyyy}{seq:5}', reset: 'yearly' });
+    expect(ruleFromClass(PATTERN_RULE_CLASS, '{"pattern":"XS{seq:5}"}')).toEqual({ ok: true, pattern: 'XS{seq:5}', reset: 'none' });
+    expect(ruleFromClass(PATTERN_RULE_CLASS, '{"pattern":"XS{seq:5}","resetPeriod":"monthly"}')).toMatchObject({ ok: false });
+    expect(ruleFromClass(PATTERN_RULE_CLASS, '{}')).toEqual({ ok: false, message: FILL_RULE_MESSAGES.empty });
+  });
+
+  it('refuses parameters that are not a JSON object, the self-numbered classes and unknown ones', () => {
+    for (const p of ['[1]', 'abc', '1', 7]) expect(ruleFromClass(ORDER_NUMBER_RULE_CLASS, p)).toEqual({ ok: false, message: FILL_CLASS_MESSAGES.params });
+    expect(ruleFromClass('org.jeecg.modules.system.rule.OrgCodeRule', '{}')).toEqual({ ok: false, message: FILL_CLASS_MESSAGES.selfNumbered('部门') });
+    expect(ruleFromClass('java.lang.Runtime', '{}')).toEqual({ ok: false, message: FILL_CLASS_MESSAGES.unknown('java.lang.Runtime') });
+  });
+
+  it('classOfRule is the inverse: an order-number pattern is OrderNumberRule, anything else the class pattern', () => {
+    expect(classOfRule('SO{yyyyMMddHHmmss}{seq:2}{field:name}', 'daily')).toEqual({ ruleClass: ORDER_NUMBER_RULE_CLASS, ruleParams: '{"prefix":"SO"}' });
+    expect(classOfRule('SO{yyyyMMddHHmmss}{seq:2}{field:name}', 'none')).toEqual({ ruleClass: PATTERN_RULE_CLASS, ruleParams: '{"pattern":"SO{yyyyMMddHHmmss}{seq:2}{field:name}","resetPeriod":"none"}' });
+    for (const [pattern, reset] of [['XS{yyyy}{seq:5}', 'yearly'], ['CN{yyyyMMddHHmmss}{seq:2}{field:name}', 'daily']] as const) {
+      const c = classOfRule(pattern, reset);
+      expect(ruleFromClass(c.ruleClass, c.ruleParams)).toEqual({ ok: true, pattern, reset });
+    }
+  });
+});
