@@ -5,7 +5,8 @@ import { startFakePg } from '../testing/fake-pg';
 import { closeAllSourcePools, DB_TYPE_UNSUPPORTED } from '../online/datasources';
 import { PASSWORD_AGAIN } from '../online/datasource-connect';
 import { up as migrateDbType } from '../db/migrations/0049-datasource-db-type';
-import { FILL_CLASS_MESSAGES, ORDER_NUMBER_RULE_CLASS } from '../../lib/rules/fill-rule-class';
+import { CATEGORY_CODE_RULE_CLASS, FILL_CLASS_MESSAGES, ORDER_NUMBER_RULE_CLASS } from '../../lib/rules/fill-rule-class';
+import { nextSiblingCode } from '../services/category';
 
 /*
  * Issue #45 (later families, part a): calls of JeecgBoot's stock Vue 2 client (v3.4.0) in the shapes it sends —
@@ -184,9 +185,25 @@ describe('填值规则 (SysFillRuleModal, SysFillRuleList)', () => {
     expect((await get('/sys/fillRule/testFillRule?ruleCode=jc_doc_no')).result).toMatch(/^DJ\d{4}\d{3}$/);
   });
 
+  it('CategoryCodeRule: the next 分类字典 code under the form’s pid, under the rule’s pid with an empty form', async () => {
+    expect(await post('/sys/fillRule/add', { ruleName: '分类字典编码', ruleCode: 'jc_category_code', ruleClass: CATEGORY_CODE_RULE_CLASS, ruleParams: '{"pid":""}' })).toMatchObject({ success: true });
+    const root = await be.db.selectFrom('sys_category').select('code').where('pid', '=', '0').execute();
+    const parent = await be.db.selectFrom('sys_category').select(['id', 'code']).where('pid', '=', '0').orderBy('code').executeTakeFirstOrThrow();
+    const children = await be.db.selectFrom('sys_category').select('code').where('pid', '=', parent.id).execute();
+    const next = (prefix: string, codes: { code: string }[]) => nextSiblingCode(prefix, codes.map((c) => c.code));
+    expect((await get('/sys/fillRule/testFillRule?ruleCode=jc_category_code')).result).toBe(next('', root));
+    expect((await put('/sys/fillRule/executeRuleByCode/jc_category_code', { pid: parent.id })).result).toBe(next(parent.code, children));
+    expect(await put('/sys/fillRule/executeRuleByCode/jc_category_code', { pid: 'no_such_parent' })).toMatchObject({ success: false, message: '分类字典中没有父级节点：no_such_parent' });
+    // The rule's own parent, for an empty form (JeecgBoot's params.pid); the list answers it back.
+    const record = ((await get('/sys/fillRule/list?ruleCode=jc_category_code')).result as Page).records[0];
+    expect(record).toMatchObject({ ruleClass: CATEGORY_CODE_RULE_CLASS, ruleParams: '{"pid":""}' });
+    expect(await put('/sys/fillRule/edit', { ...record, ruleParams: JSON.stringify({ pid: parent.id }) })).toMatchObject({ success: true });
+    expect((await get('/sys/fillRule/testFillRule?ruleCode=jc_category_code')).result).toBe(next(parent.code, children));
+  });
+
   it('refuses what it cannot run with a clear message', async () => {
     const add = (ruleClass: string, ruleParams: string, ruleCode = 'jc_bad') => post('/sys/fillRule/add', { ruleName: '规则', ruleCode, ruleClass, ruleParams });
-    expect(await add('org.jeecg.modules.system.rule.CategoryCodeRule', '{"pid":""}')).toMatchObject({ success: false, message: FILL_CLASS_MESSAGES.selfNumbered('分类字典') });
+    expect(await add('org.jeecg.modules.system.rule.OrgCodeRule', '{"parentId":""}')).toMatchObject({ success: false, message: FILL_CLASS_MESSAGES.selfNumbered('部门') });
     expect(await add('com.example.Evil', '')).toMatchObject({ success: false, message: FILL_CLASS_MESSAGES.unknown('com.example.Evil') });
     expect(await add(ORDER_NUMBER_RULE_CLASS, '[1]')).toMatchObject({ success: false, message: FILL_CLASS_MESSAGES.params });
     expect(await add(ORDER_NUMBER_RULE_CLASS, '{"prefix":"A{seq:9}"}')).toMatchObject({ success: false, message: FILL_CLASS_MESSAGES.prefix });
