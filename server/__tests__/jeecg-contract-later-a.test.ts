@@ -230,6 +230,10 @@ describe('GET /sys/checkRule/checkByCode', () => {
     await post('/sys/checkRule/add', { ruleName: '两位大写', ruleCode: 'jc_upper', ruleJson: '[{"digits":"2","pattern":"^[A-Z]+$","message":"前两位须为大写字母"}]' });
     expect(await get('/sys/checkRule/checkByCode?ruleCode=jc_upper&value=')).toMatchObject({ success: true });
     expect(await get('/sys/checkRule/checkByCode?ruleCode=jc_upper&value=ab1')).toMatchObject({ success: false, message: '前两位须为大写字母' });
+
+    // A rule stored without segments (JeecgBoot's blank rule JSON; a row from its SQL) checks nothing.
+    await be.db.insertInto('sys_check_rule').values({ id: 'jc_blank_rule', rule_name: '空规则', rule_code: 'jc_blank', rule_json: '', rule_description: null, create_by: null, update_by: null, update_time: null }).execute();
+    expect(await get('/sys/checkRule/checkByCode?ruleCode=jc_blank&value=anything')).toMatchObject({ success: true });
   });
 });
 
