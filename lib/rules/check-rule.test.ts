@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { CHECK_RULE_MESSAGES, checkRuleValue, compileCheckPattern, kindOf, parseRuleJson, ruleJsonOf, segmentsProblem, shorthandPattern, type CheckRuleSegment } from './check-rule';
+import { CHECK_RULE_MESSAGES, checkRuleValue, compileCheckPattern, kindOf, needsRuleCheck, parseRuleJson, ruleJsonOf, segmentsProblem, shorthandPattern, type CheckRuleSegment } from './check-rule';
 
 const seg = (digits: string, pattern: string, message = 'm'): CheckRuleSegment => ({ digits, pattern, message });
 
@@ -82,5 +82,15 @@ describe('rule_json and the editor shorthands', () => {
     expect(kindOf(seg('*', '^[a-zA-Z]+$'))).toBe('letter');
     expect(kindOf(seg('4', '^\\d{4}$'))).toBe('regex');
     expect(checkRuleValue([seg('2', shorthandPattern('han', '2'), '汉字')], '中国')).toBeNull();
+  });
+});
+
+describe('needsRuleCheck (JeecgBoot’s validateCheckRule gate)', () => {
+  it('asks the server only with both a rule code and a value', () => {
+    expect(needsRuleCheck('stu_card', 'AB12')).toBe(true);
+    expect(needsRuleCheck('stu_card', 0)).toBe(true);
+    for (const [code, value] of [['', 'AB12'], ['  ', 'AB12'], [null, 'AB12'], [undefined, 'AB12'], ['stu_card', ''], ['stu_card', null], ['stu_card', undefined]] as const) {
+      expect(needsRuleCheck(code, value)).toBe(false);
+    }
   });
 });

@@ -165,3 +165,11 @@ export function checkRuleValue(segments: readonly CheckRuleSegment[], value: str
   }
   return null;
 }
+
+/**
+ * Whether a form value goes to `/sys/checkRule/checkByCode` at all: JeecgBoot's validateCheckRule asks only with
+ * both a rule code and a value; without either the field passes (the server answers 该编码不存在 for an empty code,
+ * as JeecgBoot's controller does, so a form must not ask).
+ */
+export const needsRuleCheck = (ruleCode: string | null | undefined, value: unknown): boolean =>
+  !!ruleCode?.trim() && value !== undefined && value !== null && String(value) !== '';

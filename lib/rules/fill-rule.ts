@@ -4,7 +4,9 @@
  *   {yyyy} {yy} {MM} {dd} {HH} {mm} {ss} and runs of them such as {yyyyMMdd} or {yyMM} — the time in Asia/Shanghai;
  *   {seq:N} — the rule's sequence, zero-padded to N digits (1–12; a larger number keeps all its digits);
  *   {field:name} — a value of the submitted form (name: letters, digits, _; the value keeps letters, digits,
- *                  Chinese characters, - and _ only, at most FILL_LIMITS.field characters).
+ *                  Chinese characters, - and _ only, at most FILL_LIMITS.field characters);
+ *   {category} or {category:父级ID} — the next 分类字典 code among the children of the form's `pid` (JeecgBoot's
+ *                  CategoryCodeRule: the root without one; with an empty form, the given parent). The server looks it up.
  * A sequence restarts per period (none / yearly / monthly / daily); the period key comes from the same clock. The
  * pattern must show the period it restarts in, or numbers would repeat. Pure: the server (sys_fill_rule_seq takes
  * the next value atomically) and the form's preview share it; `now` is always passed in.
@@ -21,9 +23,14 @@ export const RESET_PERIOD_OPTIONS: { value: ResetPeriod; text: string }[] = [
 
 export const FILL_LIMITS = { pattern: 100, seqDigits: 12, field: 32, result: 200 } as const;
 
-export type FillToken = { kind: 'text'; text: string } | { kind: 'date'; format: string } | { kind: 'seq'; digits: number } | { kind: 'field'; name: string };
+export type FillToken =
+  | { kind: 'text'; text: string }
+  | { kind: 'date'; format: string }
+  | { kind: 'seq'; digits: number }
+  | { kind: 'field'; name: string }
+  | { kind: 'category'; pid: string | null };
 
-export const FILL_VARIABLES_HELP = '{yyyy} {yy} {MM} {dd} {HH} {mm} {ss}（可连写，如 {yyyyMMdd}）、{seq:位数}、{field:字段名}';
+export const FILL_VARIABLES_HELP = '{yyyy} {yy} {MM} {dd} {HH} {mm} {ss}（可连写，如 {yyyyMMdd}）、{seq:位数}、{field:字段名}、{category}（分类字典编码）';
 
 export const FILL_RULE_MESSAGES = {
   empty: '请输入规则',
@@ -34,6 +41,7 @@ export const FILL_RULE_MESSAGES = {
   seqDigits: `{seq:位数} 的位数须为 1 到 ${FILL_LIMITS.seqDigits}`,
   twoSeq: '规则中只能有一个 {seq:位数}',
   fieldName: (v: string) => `字段名不正确：{${v}}（只能包含字母、数字和下划线，以字母开头）`,
+  categoryPid: (v: string) => `父级ID不正确：{${v}}（只能包含字母、数字、- 和 _）`,
   resetNeedsSeq: '按周期重置需要规则中有 {seq:位数}',
   resetNeedsDate: (p: ResetPeriod) => `${PERIOD_LABEL[p]}重置的规则须包含${PERIOD_PARTS_LABEL[p]}，否则不同周期的编号会重复`,
   period: '重置周期不正确',
@@ -83,6 +91,9 @@ export function parseFillPattern(pattern: string): ParseResult {
     } else if (head === 'field' && arg !== null) {
       if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(arg)) return { ok: false, message: FILL_RULE_MESSAGES.fieldName(arg) };
       tokens.push({ kind: 'field', name: arg });
+    } else if (head === 'category') {
+      if (arg !== null && !/^[A-Za-z0-9_-]{1,32}$/.test(arg)) return { ok: false, message: FILL_RULE_MESSAGES.categoryPid(arg) };
+      tokens.push({ kind: 'category', pid: arg });
     } else if (arg === null && dateRuns(inner)) {
       tokens.push({ kind: 'date', format: inner });
     } else return { ok: false, message: FILL_RULE_MESSAGES.unknown(inner) };
@@ -139,7 +150,19 @@ export function fieldPiece(v: unknown): string {
 export const usesSequence = (tokens: readonly FillToken[]) => tokens.some((t) => t.kind === 'seq');
 
 /** The value of parsed tokens for a sequence number, a clock and the form's data. */
-export function formatFillValue(tokens: readonly FillToken[], input: { now: Date; seq?: number; form?: Record<string, unknown> | null }): string {
+/** The {category} token of a rule, if any (its value is looked up by the server and passed as `category`). */
+export const categoryToken = (tokens: readonly FillToken[]) => tokens.find((t): t is Extract<FillToken, { kind: 'category' }> => t.kind === 'category');
+
+/**
+ * The parent whose next 分类字典 code {category} stands for, as JeecgBoot's CategoryCodeRule picks it: a form with data
+ * gives its `pid` (the root '0' when empty); an empty form, the token's own parent (else the root).
+ */
+export function categoryParent(token: { pid: string | null }, form: Record<string, unknown> | null | undefined): string {
+  if (form && Object.keys(form).length) return typeof form.pid === 'string' && form.pid.trim() ? form.pid.trim().slice(0, 64) : '0';
+  return token.pid ?? '0';
+}
+
+export function formatFillValue(tokens: readonly FillToken[], input: { now: Date; seq?: number; form?: Record<string, unknown> | null; category?: string }): string {
   const out = tokens
     .map((t) => {
       switch (t.kind) {
@@ -151,6 +174,8 @@ export function formatFillValue(tokens: readonly FillToken[], input: { now: Date
           return String(input.seq ?? 1).padStart(t.digits, '0');
         case 'field':
           return fieldPiece(input.form?.[t.name]);
+        case 'category':
+          return input.category ?? '';
       }
     })
     .join('');
@@ -162,5 +187,6 @@ export function previewFill(pattern: string, reset: unknown, now: Date, seq = 1)
   const problem = fillRuleProblem(pattern, reset);
   if (problem) return { ok: false, message: problem };
   const parsed = parseFillPattern(pattern);
-  return parsed.ok ? { ok: true, value: formatFillValue(parsed.tokens, { now, seq }) } : parsed;
+  // {category}: the first code under the root, as an example.
+  return parsed.ok ? { ok: true, value: formatFillValue(parsed.tokens, { now, seq, category: 'A01' }) } : parsed;
 }

@@ -218,7 +218,7 @@ describe('数据源', () => {
   let dsId: string;
 
   it('stores the password encrypted, never answers it, and refuses what is not PostgreSQL', async () => {
-    const r = await post('/sys/dataSource/add', { code: 'rpt_ds', name: '测试库', dbType: '4', dbUrl: 'jdbc:postgresql://127.0.0.1:5432/school', dbUsername: 'reader', dbPassword: PASSWORD });
+    const r = await post('/sys/dataSource/add', { code: 'rpt_ds', name: '测试库', dbType: '6', dbUrl: 'jdbc:postgresql://127.0.0.1:5432/school', dbUsername: 'reader', dbPassword: PASSWORD });
     expect(r).toMatchObject({ success: true, result: { code: 'rpt_ds', dbName: 'school', dbUsername: 'reader' } });
     dsId = (r.result as { id: string }).id;
     const listed = await get('/sys/dataSource/list?code=rpt_ds');

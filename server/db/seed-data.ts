@@ -331,6 +331,18 @@ export const DICTS: { code: string; name: string; items: [string, string][] }[] 
   { code: 'yn', name: '是否', items: [['1', '是'], ['0', '否']] },
   { code: 'is_open', name: '是否启用', items: [['Y', '是'], ['N', '否']] },
   { code: 'log_type', name: '日志类型', items: [['1', '登录日志'], ['2', '操作日志']] },
+  // JeecgBoot's own items (v3.4.0's SQL dump), read by its stock client's lists and forms (issue #45).
+  { code: 'operate_type', name: '操作类型', items: [['1', '查询'], ['2', '添加'], ['3', '修改'], ['4', '删除'], ['5', '导入'], ['6', '导出']] },
+  { code: 'quartz_status', name: '定时任务状态', items: [['0', '正常'], ['-1', '停止']] },
+  { code: 'cgform_table_type', name: 'Online表单类型', items: [['1', '单表'], ['2', '主表'], ['3', '附表']] },
+  {
+    code: 'database_type',
+    name: '数据库类型',
+    items: [
+      ['1', 'MySQL5.5'], ['4', 'MYSQL5.7+'], ['2', 'Oracle'], ['3', 'SQLServer'], ['6', 'postgresql'], ['5', 'marialDB'], ['7', '达梦'], ['8', '人大金仓'],
+      ['9', '神通'], ['10', 'SQLite'], ['11', 'DB2'], ['12', 'Hsqldb'], ['13', 'Derby'], ['14', 'H2'], ['15', '其他数据库'],
+    ],
+  },
   // 招生 (issue #23)
   { code: 'lead_channel', name: '线索渠道', items: [['1', '地推'], ['2', '转介绍'], ['3', '线上广告'], ['4', '自然到访'], ['5', '电话咨询'], ['6', '其他'], ['7', '招生简章']] },
   // The demo register 教材领用登记's select (issue #25); a reference row like the others.

@@ -36,6 +36,8 @@ const DUPLICATE_ALLOW_LIST: Record<string, string[]> = {
   sys_check_rule: ['rule_code'],
   // JeecgBoot's menu form (PermissionModal) checks a button's 授权标识 here.
   sys_permission: ['perms'],
+  // JeecgBoot's 多数据源 modal checks the code (SysDataSourceModal; the list is a list-only resource).
+  sys_data_source: ['code'],
 };
 
 /**
@@ -51,6 +53,7 @@ const DUPLICATE_AREA: Record<string, string | undefined> = {
   sys_depart: PERMS.depart.prefix,
   sys_dict: PERMS.dict.prefix,
   sys_permission: PERMS.permission.prefix,
+  sys_data_source: PERMS.dataSource.prefix,
 };
 
 interface DuplicateTarget {
@@ -126,7 +129,10 @@ checkRoutes.get('/sys/checkRule/checkByCode', async (c) => {
   const rule = ruleCode
     ? await c.var.services.db.selectFrom('sys_check_rule').select(['rule_json']).where('rule_code', '=', ruleCode.slice(0, 100)).executeTakeFirst()
     : undefined;
+  // An empty code is no rule: 该编码不存在, as JeecgBoot's controller answers (its client does not ask without one).
   if (!rule) return c.json(fail('该编码不存在'));
+  // A rule without segments checks nothing (JeecgBoot: a blank rule JSON passes every value).
+  if (!rule.rule_json?.trim()) return c.json(ok(null));
   const items = parseRuleJson(rule.rule_json);
   if (!items) return c.json(fail('编码规则配置错误'));
   // The Vue client encodeURIComponent()s the value; the framework decoded the transport layer.

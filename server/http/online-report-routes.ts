@@ -6,7 +6,7 @@ import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { idOrUndefined } from '../core/ids';
 import { addReportMenu, deleteReport, REPORT_MISSING, saveReport } from '../online/report-design';
 import { loadDesignerReport, parseReportSql, reportItems, reportParams } from '../online/report-run';
-import { deleteDataSource, DS_NOT_FOUND, getDataSource, saveDataSource, testConnection, toDataSource, type DataSourceInput } from '../online/datasources';
+import { deleteDataSource, deleteDataSources, DS_NOT_FOUND, getDataSource, saveDataSource, testConnection, toDataSource, type DataSourceInput } from '../online/datasources';
 import { permCodesOf, requirePerm } from './perm';
 
 /**
@@ -112,6 +112,14 @@ onlineReportRoutes.put('/sys/dataSource/edit', requirePerm(DS.edit), async (c) =
 onlineReportRoutes.delete('/sys/dataSource/delete', requirePerm(DS.delete), async (c) => {
   await deleteDataSource(c.var.services.db, idParam(c.req.query('id')));
   return c.json(ok(null, '删除成功!'));
+});
+
+/** JeecgBoot's `?ids=a,b` (at most 100): all or none (a source a report uses stops the whole batch). */
+onlineReportRoutes.delete('/sys/dataSource/deleteBatch', requirePerm(DS.delete), async (c) => {
+  const ids = [...new Set((c.req.query('ids') ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  if (!ids.length || ids.length > 100) throw new ApiFailure('参数错误');
+  await deleteDataSources(c.var.services.db, ids.map((id) => idParam(id)));
+  return c.json(ok(null, '批量删除成功！'));
 });
 
 /**

@@ -8,6 +8,7 @@ import { getDictItems } from '../services/dicts';
 import { maskPhone } from '../../features/account/mask-phone';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import { loadUserPermCodes } from '../services/users';
+import { getDictItems } from '../services/dicts';
 import { ApiFailure, fail, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
@@ -119,9 +120,12 @@ systemRoutes.get('/sys/log/list', requirePerm(PERMS.log.list), async (c) => {
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     q.selectAll().orderBy('create_time', 'desc').orderBy('id', 'desc').offset(offset).limit(pageSize).execute(),
   ]);
+  // SysLog.logType is @Dict("log_type"): the stock client's list shows logType_dictText.
+  const logTypeText = new Map((await getDictItems(db, 'log_type')).map((i) => [i.value, i.text]));
   const records = rows.map((r) => ({
     id: String(r.id),
     logType: r.log_type,
+    logType_dictText: logTypeText.get(String(r.log_type)) ?? String(r.log_type),
     logContent: r.log_content,
     userid: r.userid,
     username: r.username,

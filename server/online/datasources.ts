@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Selectable } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Selectable } from 'kysely';
 import type { Pool } from 'pg';
 import type { Database } from '../db';
 import type { DB } from '../db/schema';
@@ -9,6 +9,7 @@ import { newId } from '../core/ids';
 import { formatDateTime } from '../services/format';
 import { decryptSecret, encryptSecret, secretKey } from './secret';
 import { checkedTarget, CONNECT_FAILED, dataSourceLog, PASSWORD_AGAIN, sameTarget, type PgTarget } from './datasource-connect';
+import { POSTGRES_DB_TYPE, POSTGRES_DRIVER } from '../../features/online/datasource/datasource-resource';
 
 /**
  * 多数据源管理 (issue #25, JeecgBoot's sys_data_source): other PostgreSQL databases a report may read. Only PostgreSQL
@@ -19,6 +20,15 @@ import { checkedTarget, CONNECT_FAILED, dataSourceLog, PASSWORD_AGAIN, sameTarge
  * Connections go only to addresses ./datasource-connect.ts checked. Each source used by a report gets a small
  * pool of its own, closed when the source is edited or deleted.
  */
+
+/** A database_type other than PostgreSQL (JeecgBoot's codes: 4 is MySQL 5.7+, 6 PostgreSQL). */
+export const DB_TYPE_UNSUPPORTED = '只支持 PostgreSQL 数据源（数据库类型 postgresql）';
+
+/** JeecgBoot's database_type code, or empty (the type is then PostgreSQL); anything but PostgreSQL is refused. */
+export function checkDbType(raw: unknown): void {
+  const v = raw === undefined || raw === null ? '' : String(raw).trim();
+  if (v && v !== POSTGRES_DB_TYPE && v.toLowerCase() !== 'postgresql') throw new ApiFailure(DB_TYPE_UNSUPPORTED);
+}
 
 /** What connecting to a source needs of the settings. */
 export type DataSourceConfig = Pick<BackendConfig, 'dataDir' | 'dataSourceAllowLoopback'>;
@@ -89,6 +99,16 @@ function storedPasswordFits(row: Pick<Row, 'db_url' | 'db_username'>, target: Pg
   return sameTarget({ ...stored, user: row.db_username ?? '' }, { ...target, user });
 }
 
+/**
+ * The stored source (newest edit first) for this very host, port, database and user: JeecgBoot's modal tests an
+ * existing source without its id, and with an empty password, since queryById never answers one. Its stored
+ * password goes only where it was typed for, as with an id; no source there: the test has no password.
+ */
+async function storedSourceAt(db: Database, target: PgTarget, user: string): Promise<Row | undefined> {
+  const rows = await db.selectFrom('sys_data_source').selectAll().where('db_username', '=', user).orderBy(sql`coalesce(update_time, create_time)`, 'desc').limit(200).execute();
+  return rows.find((r) => storedPasswordFits(r, target, user));
+}
+
 export async function getDataSource(db: Database, key: { id: string } | { code: string }) {
   const q = db.selectFrom('sys_data_source').selectAll();
   return ('id' in key ? q.where('id', '=', key.id) : q.where('code', '=', key.code)).executeTakeFirst();
@@ -106,20 +126,23 @@ const text = (v: unknown, max: number, label: string, required = true): string |
 
 /** Adds (no id) or edits a source; refuses a duplicate code. Answers the saved row. */
 export async function saveDataSource(db: Database, config: Pick<BackendConfig, 'dataDir'>, input: DataSourceInput, username: string): Promise<DataSourceRow> {
-  const code = text(input.code, 64, '数据源编码')!;
+  const old = input.id ? await getDataSource(db, { id: input.id }) : undefined;
+  if (input.id && !old) throw new ApiFailure(DS_NOT_FOUND);
+  // JeecgBoot's modal clears the code on edit (it cannot change): an edit without one keeps the stored code.
+  const code = old && (input.code === undefined || input.code === null || input.code === '') ? old.code : text(input.code, 64, '数据源编码')!;
   if (!CODE_RE.test(code)) throw new ApiFailure('数据源编码只能用字母、数字和下划线，以字母开头');
   const name = text(input.name, 100, '数据源名称')!;
   const remark = text(input.remark, 200, '备注', false);
-  if (input.dbType && !['4', 'postgresql', 'PostgreSQL'].includes(String(input.dbType))) throw new ApiFailure('只支持 PostgreSQL 数据源');
+  checkDbType(input.dbType);
   const dbUrl = text(input.dbUrl, 500, '数据源地址')!;
   const target = parsePgUrl(dbUrl);
   const dbUsername = text(input.dbUsername, 100, '用户名')!;
   const password = typeof input.dbPassword === 'string' && input.dbPassword !== '' ? input.dbPassword : null;
   if (password && password.length > 200) throw new ApiFailure('密码最长200个字符');
-  const values = { code, name, remark, db_type: '4', db_driver: 'org.postgresql.Driver', db_url: dbUrl, db_name: target.database, db_username: dbUsername };
+  const values = { code, name, remark, db_type: POSTGRES_DB_TYPE, db_driver: POSTGRES_DRIVER, db_url: dbUrl, db_name: target.database, db_username: dbUsername };
   const taken = await db.selectFrom('sys_data_source').select('id').where('code', '=', code).executeTakeFirst();
   if (taken && taken.id !== input.id) throw new ApiFailure(`数据源编码 ${code} 已存在`);
-  if (!input.id) {
+  if (!old) {
     if (!password) throw new ApiFailure('请填写密码');
     const id = newId();
     await db
@@ -128,8 +151,6 @@ export async function saveDataSource(db: Database, config: Pick<BackendConfig, '
       .execute();
     return toDataSource((await getDataSource(db, { id }))!);
   }
-  const old = await getDataSource(db, { id: input.id });
-  if (!old) throw new ApiFailure(DS_NOT_FOUND);
   // Kept only for the server it was typed for: a new host, port, database or user needs the password again.
   if (!password && !storedPasswordFits(old, target, dbUsername)) throw new ApiFailure(PASSWORD_AGAIN);
   // Reports name their source by code: a renamed code would orphan them.
@@ -138,20 +159,27 @@ export async function saveDataSource(db: Database, config: Pick<BackendConfig, '
   await db
     .updateTable('sys_data_source')
     .set({ ...values, ...(password ? { db_password: encryptSecret(password, secretKey(config)) } : {}), update_by: username, update_time: new Date() })
-    .where('id', '=', input.id)
+    .where('id', '=', old.id)
     .execute();
   await closeSourcePool(old.code);
-  return toDataSource((await getDataSource(db, { id: input.id }))!);
+  return toDataSource((await getDataSource(db, { id: old.id }))!);
 }
 
 /** Deletes a source no report uses (a report on a missing source could not run: nothing is lost silently). */
 export async function deleteDataSource(db: Database, id: string): Promise<void> {
-  const row = await getDataSource(db, { id });
-  if (!row) throw new ApiFailure(DS_NOT_FOUND);
-  const users = await db.selectFrom('onl_cgreport_head').select('name').where('db_source', '=', row.code).limit(3).execute();
-  if (users.length) throw new ApiFailure(`数据源正被报表使用（${users.map((u) => u.name).join('、')}），请先修改这些报表`);
-  await db.deleteFrom('sys_data_source').where('id', '=', id).execute();
-  await closeSourcePool(row.code);
+  await deleteDataSources(db, [id]);
+}
+
+/** JeecgBoot's deleteBatch: every source must exist and be unused, or none is deleted. */
+export async function deleteDataSources(db: Database, ids: string[]): Promise<void> {
+  const rows = await db.selectFrom('sys_data_source').select(['id', 'code']).where('id', 'in', ids).execute();
+  if (rows.length !== ids.length) throw new ApiFailure(DS_NOT_FOUND);
+  for (const row of rows) {
+    const users = await db.selectFrom('onl_cgreport_head').select('name').where('db_source', '=', row.code).limit(3).execute();
+    if (users.length) throw new ApiFailure(`数据源 ${row.code} 正被报表使用（${users.map((u) => u.name).join('、')}），请先修改这些报表`);
+  }
+  await db.deleteFrom('sys_data_source').where('id', 'in', ids).execute();
+  for (const row of rows) await closeSourcePool(row.code);
 }
 
 const pgModule = async () => (await import('pg')).default;
@@ -162,14 +190,17 @@ const pgModule = async () => (await import('pg')).default;
  * address or an unknown source throws; a failed connection answers CONNECT_FAILED (the reason goes to the log).
  */
 export async function testConnection(db: Database, config: DataSourceConfig, input: DataSourceInput & { id?: string }): Promise<{ ok: boolean; message: string }> {
+  checkDbType(input.dbType);
   const target = parsePgUrl(input.dbUrl);
   const user = text(input.dbUsername, 100, '用户名')!;
   let password = typeof input.dbPassword === 'string' && input.dbPassword !== '' ? input.dbPassword : null;
-  if (!password && input.id) {
-    const row = await getDataSource(db, { id: input.id });
-    if (!row) throw new ApiFailure(DS_NOT_FOUND);
-    if (!storedPasswordFits(row, target, user)) throw new ApiFailure(PASSWORD_AGAIN);
-    password = decryptSecret(row.db_password, secretKey(config));
+  if (!password) {
+    const row = input.id ? await getDataSource(db, { id: input.id }) : await storedSourceAt(db, target, user);
+    if (input.id && !row) throw new ApiFailure(DS_NOT_FOUND);
+    if (row) {
+      if (!storedPasswordFits(row, target, user)) throw new ApiFailure(PASSWORD_AGAIN);
+      password = decryptSecret(row.db_password, secretKey(config));
+    }
   }
   const checked = await checkedTarget(target, { allowLoopback: config.dataSourceAllowLoopback });
   const pg = await pgModule();

@@ -2,9 +2,10 @@ import { checkRuleResource } from '../../features/system/rules/check-rule-resour
 import { fillRuleResource } from '../../features/system/rules/fill-rule-resource';
 import { CHECK_RULE_MESSAGES, parseRuleJson, ruleJsonOf, segmentsProblem } from '../../lib/rules/check-rule';
 import { fillRuleProblem } from '../../lib/rules/fill-rule';
+import { classOfRule, ruleFromClass } from '../../lib/rules/fill-rule-class';
 import { ApiFailure } from '../core/errors';
 import { fillRuleClock, nextNumber, nextNumbers, type NumberTarget } from '../services/fill-rules';
-import type { CrudHooks } from './crud';
+import type { CrudHooks, HookCtx } from './crud';
 import { getResource, registerResource } from './registry';
 
 /**
@@ -28,7 +29,34 @@ const checkRuleHooks: CrudHooks = {
   },
 };
 
+/**
+ * JeecgBoot's modal sends `ruleClass` / `ruleParams` (lib/rules/fill-rule-class.ts): a known class becomes the pattern
+ * and reset period it stands for. Its edit sends the whole record back: a class that stands for the stored rule
+ * changes nothing (the other fields decide, so a client editing the pattern with the list's class alongside is not
+ * overruled); on add a pattern sent with it decides.
+ */
+async function classToPattern(raw: Record<string, unknown>, ctx: HookCtx & { mode: 'add' | 'edit' }): Promise<void> {
+  const cls = typeof raw.ruleClass === 'string' ? raw.ruleClass.trim() : '';
+  const params = raw.ruleParams;
+  delete raw.ruleClass;
+  delete raw.ruleParams;
+  if (!cls) return;
+  const rule = ruleFromClass(cls, params);
+  if (ctx.mode === 'edit') {
+    const id = typeof raw.id === 'string' ? raw.id.slice(0, 64) : '';
+    const stored = id ? await ctx.db.selectFrom('sys_fill_rule').select(['rule_pattern', 'reset_period']).where('id', '=', id).executeTakeFirst() : undefined;
+    if (stored && rule.ok && rule.pattern === stored.rule_pattern && rule.reset === stored.reset_period) return;
+  } else if (typeof raw.rulePattern === 'string' && raw.rulePattern.trim()) return;
+  if (!rule.ok) throw new ApiFailure(rule.message);
+  raw.rulePattern = rule.pattern;
+  raw.resetPeriod = rule.reset;
+}
+
 const fillRuleHooks: CrudHooks = {
+  checkBody: classToPattern,
+  afterLoad(records) {
+    for (const r of records) Object.assign(r, classOfRule(text(r.rulePattern), r.resetPeriod));
+  },
   beforeSave(row, ctx) {
     const e = ctx.existing ?? {};
     // The rule's counters are kept under its code.

@@ -210,6 +210,17 @@ export function nextSiblingCode(prefix: string, siblingCodes: readonly string[])
   return prefix + String.fromCharCode(65 + Math.floor(max / 99)) + String((max % 99) + 1).padStart(2, '0');
 }
 
+/**
+ * The code a new child of `pid` would get when saved without one (JeecgBoot's CategoryCodeRule, the fill rules'
+ * {category}); null when the parent does not exist. Like JeecgBoot's, two calls before a save give the same code.
+ */
+export async function nextCategoryCode(db: Database, pid: string): Promise<string | null> {
+  const parent = pid === ROOT_PID ? null : await findCategory(db, pid);
+  if (pid !== ROOT_PID && !parent) return null;
+  const siblings = await db.selectFrom('sys_category').select('code').where('pid', '=', pid).execute();
+  return nextSiblingCode(parent?.code ?? '', siblings.map((r) => r.code));
+}
+
 const badPrefix = (parentCode: string) => `编码不符合规范,须以"${parentCode}"开头!`;
 
 async function parentCodeOf(tx: Transaction<DB>, pid: string): Promise<string> {

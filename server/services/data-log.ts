@@ -4,7 +4,8 @@ import { diffVersions, parseContent, type DiffRow } from '../../lib/logs/data-di
 import { isSecretKey } from '../../lib/logs/redact';
 import { maskPhone } from '../../features/account/mask-phone';
 import type { Database } from '../db';
-import type { SysDataLogTable } from '../db/schema';
+import type { DB, SysDataLogTable } from '../db/schema';
+import type { ExpressionBuilder } from 'kysely';
 import type { AuthContext } from '../core/context';
 import { newId } from '../core/ids';
 import { formatDateTime } from './format';
@@ -105,10 +106,16 @@ export function toDataLogRecord(r: DataLogRow, def: ResourceDef | undefined, see
   };
 }
 
-/** Versions of one record, newest first (JeecgBoot's queryDataVerList order). A caller in a tenant sees its tenant's rows. */
+/**
+ * The versions a caller in `tenantId` sees: its tenant's and those without a tenant (saved outside one, and the demo
+ * seed's) — the same rows as the 数据日志 list (server/http/log-extra-routes.ts), so 数据比较 finds what the list shows.
+ */
+const visibleTo = (tenantId: number) => (eb: ExpressionBuilder<DB, 'sys_data_log'>) => eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]);
+
+/** Versions of one record, newest first (JeecgBoot's queryDataVerList order). A caller in a tenant sees visibleTo's rows. */
 export async function listDataVersions(db: Database, table: string, dataId: string, tenantId: number): Promise<DataLogRow[]> {
   let q = db.selectFrom('sys_data_log').selectAll().where('data_table', '=', table).where('data_id', '=', dataId);
-  if (tenantId) q = q.where('tenant_id', '=', tenantId);
+  if (tenantId) q = q.where(visibleTo(tenantId));
   return q.orderBy('data_version', 'desc').execute();
 }
 
@@ -116,7 +123,7 @@ export async function listDataVersions(db: Database, table: string, dataId: stri
 export async function loadDataVersions(db: Database, ids: string[], tenantId: number): Promise<DataLogRow[]> {
   if (!ids.length) return [];
   let q = db.selectFrom('sys_data_log').selectAll().where('id', 'in', ids);
-  if (tenantId) q = q.where('tenant_id', '=', tenantId);
+  if (tenantId) q = q.where(visibleTo(tenantId));
   return q.orderBy('data_version').orderBy('create_time').execute();
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { ApiFailure } from '../core/errors';
-import { formatFillValue, isResetPeriod, parseFillPattern, periodKey, usesSequence, type FillToken, type ResetPeriod } from '../../lib/rules/fill-rule';
+import { categoryParent, categoryToken, formatFillValue, isResetPeriod, parseFillPattern, periodKey, usesSequence, type FillToken, type ResetPeriod } from '../../lib/rules/fill-rule';
+import { CategoryError, nextCategoryCode } from './category';
 
 /**
  * 填值规则 at run time: `executeFillRule` turns a stored rule into a value. The sequence is one statement per
@@ -14,6 +15,7 @@ export const FILL_EXEC_MESSAGES = {
   notFound: (code: string) => `填值规则不存在：${code}`,
   broken: (why: string) => `填值规则配置错误：${why}`,
   taken: '自动编号与已有编号重复，请稍后重试',
+  noParent: (pid: string) => `分类字典中没有父级节点：${pid}`,
 } as const;
 
 /**
@@ -52,7 +54,23 @@ export async function executeFillRule(db: Database, ruleCode: string, form: Reco
   const rule = await loadRule(db, ruleCode);
   if (!rule) return null;
   const seq = usesSequence(rule.tokens) ? await advanceSequence(db, rule.code, periodKey(rule.reset, now)) : undefined;
-  return formatFillValue(rule.tokens, { now, seq, form });
+  return formatFillValue(rule.tokens, { now, seq, form, category: await categoryValue(db, rule.tokens, form) });
+}
+
+/** The {category} token's code for this form (undefined without one). */
+async function categoryValue(db: Database, tokens: FillToken[], form: Record<string, unknown> | null): Promise<string | undefined> {
+  const token = categoryToken(tokens);
+  if (!token) return undefined;
+  const pid = categoryParent(token, form);
+  try {
+    const code = await nextCategoryCode(db, pid);
+    if (code === null) throw new ApiFailure(FILL_EXEC_MESSAGES.noParent(pid));
+    return code;
+  } catch (e) {
+    // 该层级的编码已用尽: the category's own message.
+    if (e instanceof CategoryError) throw new ApiFailure(e.message);
+    throw e;
+  }
 }
 
 /** A numbered business table: its rule, column and wire field. */

@@ -42,5 +42,7 @@ export const operationLogResource: ResourceDef = {
     { name: 'requestParam', label: '请求参数', kind: 'textarea', width: 240 },
     { name: 'method', label: '处理方法', kind: 'input', list: false },
     { name: 'userid', label: '用户ID', kind: 'input', list: false, excel: false },
+    // Always 2 here; answered with logType_dictText as JeecgBoot's SysLog (@Dict log_type) for its stock client.
+    { name: 'logType', label: '日志类型', kind: 'select', type: 'int', dictCode: 'log_type', form: false, list: false, excel: false },
   ],
 };
