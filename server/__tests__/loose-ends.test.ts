@@ -1,0 +1,49 @@
+/** @jest-environment node */
+import { startTestBackend, type TestBackend } from './helpers';
+
+/** Issue #39's contract loose ends: sys_user.qywxUserId, a form field validated through a 编码校验规则, dictionary option extras. */
+let be: TestBackend;
+let admin: string;
+
+beforeAll(async () => {
+  be = await startTestBackend();
+  admin = await be.login('admin');
+}, 120_000);
+afterAll(() => be.close());
+
+const post = async (path: string, json: unknown, method = 'POST') => (await be.call(path, { method, token: admin, json })).body;
+const get = async (path: string) => (await be.call(path, { token: admin })).body;
+
+describe('sys_user.qywxUserId (企业微信ID)', () => {
+  it('add and edit accept it; the list and queryById answer it; a malformed id is refused', async () => {
+    const added = await post('/sys/user/add', { username: 'wecom1', realname: '企微老师', password: 'Teach2026ok', qywxUserId: 'ZhangSan' });
+    expect(added).toMatchObject({ success: true });
+    const id = String((added.result as { id: string }).id);
+    expect(await get(`/sys/user/queryById?id=${id}`)).toMatchObject({ success: true, result: { qywxUserId: 'ZhangSan' } });
+    expect(await post('/sys/user/edit', { id, qywxUserId: 'zhang.san@corp' }, 'PUT')).toMatchObject({ success: true });
+    const page = (await get('/sys/user/list?username=wecom1')).result as { records: Record<string, unknown>[] };
+    expect(page.records).toEqual([expect.objectContaining({ username: 'wecom1', qywxUserId: 'zhang.san@corp' })]);
+    const bad = await post('/sys/user/edit', { id, qywxUserId: '张三 ; drop' }, 'PUT');
+    expect(bad).toMatchObject({ success: false, message: '企业微信ID只能包含字母、数字和 _ @ . -' });
+  });
+});
+
+describe('课程编码 through the 编码校验规则 course_code', () => {
+  it('checkByCode answers the seeded rule: pass, and the failing segment with its message', async () => {
+    expect(await get('/sys/checkRule/checkByCode?ruleCode=course_code&value=MA101')).toMatchObject({ success: true });
+    expect(await get('/sys/checkRule/checkByCode?ruleCode=course_code&value=ma101')).toMatchObject({ success: false, message: '前两位须为大写字母（科目缩写）' });
+    expect(await get('/sys/checkRule/checkByCode?ruleCode=course_code&value=MA1X1')).toMatchObject({ success: false, message: '第三到五位须为数字' });
+  });
+
+  it('the course form\'s save runs the same rule on add and edit; an empty code passes', async () => {
+    const refused = await post('/course/tblCourse/add', { name: '编码课程', code: 'M101' });
+    expect(refused).toMatchObject({ success: false, message: '课程编码：前两位须为大写字母（科目缩写）' });
+    expect(await be.db.selectFrom('tbl_course').select('id').where('name', '=', '编码课程').execute()).toEqual([]);
+    const ok = await post('/course/tblCourse/add', { name: '编码课程', code: 'MA101' });
+    expect(ok).toMatchObject({ success: true, result: { code: 'MA101' } });
+    const id = String((ok.result as { id: string }).id);
+    expect(await post('/course/tblCourse/edit', { id, name: '编码课程', code: 'MA1011' }, 'PUT')).toMatchObject({ success: false, message: '课程编码：编码须为5位' });
+    expect(await post('/course/tblCourse/edit', { id, name: '编码课程', code: '' }, 'PUT')).toMatchObject({ success: true });
+    expect(await post('/course/tblCourse/add', { name: '无编码课程' })).toMatchObject({ success: true });
+  });
+});
