@@ -47,3 +47,18 @@ describe('课程编码 through the 编码校验规则 course_code', () => {
     expect(await post('/course/tblCourse/add', { name: '无编码课程' })).toMatchObject({ success: true });
   });
 });
+
+describe('dictionary option extras (spec 02 §3: phone)', () => {
+  it('user dictionaries carry the phone for holders of 用户管理\'s list code only', async () => {
+    await be.db.updateTable('sys_user').set({ phone: '13800000123' }).where('id', '=', 'u_teacher').execute();
+    const teacher = await be.login('teacher');
+    const items = async (path: string, token = admin) => ((await be.call(path, { token })).body.result as { value: string; phone?: string }[]).find((o) => o.value === 'u_teacher');
+    for (const path of ['/sys/dict/getDictItems/sys_user,realname,id', '/sys/dict/loadDict/sys_user,realname,id?keyword=李文静', '/sys/dict/loadDictOrderByValue/sys_user,realname,id?keyword=u_teacher']) {
+      expect(await items(path)).toEqual({ value: 'u_teacher', text: '李文静', title: '李文静', label: '李文静', phone: '13800000123' });
+      expect(await items(path, teacher)).toEqual({ value: 'u_teacher', text: '李文静', title: '李文静', label: '李文静' });
+    }
+    // Other dictionaries answer value and text only.
+    const roles = (await get('/sys/dict/getDictItems/sys_role,role_name,id')).result as Record<string, unknown>[];
+    expect(roles.every((r) => !('phone' in r))).toBe(true);
+  });
+});
