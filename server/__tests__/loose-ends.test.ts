@@ -1,5 +1,11 @@
 /** @jest-environment node */
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { startTestBackend, type TestBackend } from './helpers';
+import { createFixtureTable, FIXTURE, grantCodes } from '../resources/__tests__/helpers';
+import { registerResource, unregisterResource } from '../resources/registry';
+import { readXlsxRows } from '../excel/read';
+import type { ResourceDef } from '../../lib/resources/types';
 
 /** Issue #39's contract loose ends: sys_user.qywxUserId, a form field validated through a 编码校验规则, dictionary option extras. */
 let be: TestBackend;
@@ -10,6 +16,17 @@ beforeAll(async () => {
   admin = await be.login('admin');
 }, 120_000);
 afterAll(() => be.close());
+
+/** The engine's fixture with an import and a 编码 that follows course_code. */
+const RULED: ResourceDef = {
+  ...FIXTURE,
+  name: 'jwRuleFixture',
+  table: 'jw_rule_fixture',
+  api: '/test/ruleFixture',
+  perm: 'test:ruleFixture',
+  actions: { add: true, importExcel: true },
+  fields: FIXTURE.fields.map((f) => (f.name === 'code' ? { ...f, checkRule: 'course_code' } : f)),
+};
 
 const post = async (path: string, json: unknown, method = 'POST') => (await be.call(path, { method, token: admin, json })).body;
 const get = async (path: string) => (await be.call(path, { token: admin })).body;
@@ -45,6 +62,37 @@ describe('课程编码 through the 编码校验规则 course_code', () => {
     expect(await post('/course/tblCourse/edit', { id, name: '编码课程', code: 'MA1011' }, 'PUT')).toMatchObject({ success: false, message: '课程编码：编码须为5位' });
     expect(await post('/course/tblCourse/edit', { id, name: '编码课程', code: '' }, 'PUT')).toMatchObject({ success: true });
     expect(await post('/course/tblCourse/add', { name: '无编码课程' })).toMatchObject({ success: true });
+  });
+
+  it('an Excel import checks every row by the rule too (read once), reporting the row and the rule\'s message', async () => {
+    await createFixtureTable(be.db, RULED.table);
+    registerResource(RULED);
+    try {
+      await grantCodes(be.db, 'role_admin', ['list', 'add', 'importExcel'].map((a) => `test:ruleFixture:${a}`));
+      const token = await be.login('admin');
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['测试资源']);
+      ws.addRow(['']);
+      ws.addRow(['名称', '编码']);
+      ws.addRow(['甲', 'MA101']);
+      ws.addRow(['乙', 'ma102']);
+      ws.addRow(['丙', '']);
+      const form = new FormData();
+      form.append('files[]', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), 'rules.xlsx');
+      const headers = new Headers({ 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' });
+      const res = await be.fetch(new Request('http://backend/test/ruleFixture/importExcel', { method: 'POST', body: form, headers }));
+      const body = (await res.json()) as { success: boolean; code: number; result: { errorCount: number; successCount: number; fileUrl: string } };
+      expect(body).toMatchObject({ success: true, code: 201, result: { errorCount: 1, successCount: 2 } });
+      const stored = await sql<{ name: string }>`select name from jw_rule_fixture`.execute(be.db);
+      expect(stored.rows.map((r) => r.name).sort()).toEqual(['丙', '甲']);
+      const report = await be.fetch(new Request(`http://backend${body.result.fileUrl}`, { headers }));
+      const rows: Record<string, string>[] = [];
+      for await (const row of readXlsxRows(Buffer.from(await report.arrayBuffer()))) rows.push(row.values);
+      expect(rows.map((r) => [r['名称'], r['错误信息']])).toEqual([['乙', '编码：前两位须为大写字母（科目缩写）']]);
+    } finally {
+      unregisterResource(RULED.name);
+    }
   });
 });
 
