@@ -14,7 +14,7 @@ jest.mock('@/lib/http', () => {
 const get = http.get as jest.Mock;
 const post = http.post as jest.Mock;
 
-const refusal = new ApiError('前两位须为大写字母（科目缩写）', 500);
+const refusal = new ApiError('前两位须为大写字母（科目缩写）', 500, 200);
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -10,6 +10,7 @@ const child: ResourceDef = {
   perm: 'online:demo_item',
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
+  actions: { add: true, edit: true, delete: true },
   fields: [
     { name: 'id', label: 'ID', kind: 'input', form: false },
     { name: 'orderId', label: '订单', kind: 'input' },
