@@ -32,6 +32,7 @@ const LOADERS: Record<string, ComponentType> = {
   'dashboard/Workplace': dynamic(() => import('@/features/dashboard/workplace/workplace-screen'), { loading }),
   'dashboard/Analysis': dynamic(() => import('@/features/dashboard/analysis/analysis-screen'), { loading }),
   'dashboard/IndexTask': dynamic(() => import('@/features/dashboard/task/task-board-screen'), { loading }),
+  'dashboard/Monitor': dynamic(() => import('@/features/dashboard/monitor/dashboard-monitor-screen'), { loading }),
   'work/WorkView': dynamic(() => import('@/features/work/works/work-view-screen'), { loading }),
   'work/WorkPreview': dynamic(() => import('@/features/work/works/work-preview-screen'), { loading }),
   'work/Prospectus': dynamic(() => import('@/features/work/prospectus/template-screens').then((m) => m.Prospectus), { loading }),

@@ -5,6 +5,7 @@ import {
   dictTextOf,
   lookupDict,
   normalizeDictItems,
+  dictOptionLabel,
   readDictCache,
   splitDictValue,
   writeDictCache,
@@ -68,6 +69,15 @@ describe('value helpers', () => {
   it('normalizeDictItems falls back text → label → title and keeps disabled', () => {
     expect(normalizeDictItems([{ value: 'a', title: 'A', disabled: true }])).toEqual([{ value: 'a', text: 'A', title: 'A', label: 'A', disabled: true }]);
     expect(normalizeDictItems('x')).toEqual([]);
+  });
+
+  it('normalizeDictItems keeps the optional phone and ownBy (spec 02 §3), blanks dropped; dictOptionLabel shows the phone', () => {
+    expect(normalizeDictItems([{ value: 'u1', text: '王芳', phone: ' 13800000001 ', ownBy: 'admin1' }, { value: 'u2', text: '李雷', phone: '', ownBy: null }])).toEqual([
+      { value: 'u1', text: '王芳', title: '王芳', label: '王芳', phone: '13800000001', ownBy: 'admin1' },
+      { value: 'u2', text: '李雷', title: '李雷', label: '李雷' },
+    ]);
+    expect(dictOptionLabel({ text: '王芳', phone: '13800000001' })).toBe('王芳（13800000001）');
+    expect(dictOptionLabel({ text: '李雷' })).toBe('李雷');
   });
 
   it('splitDictValue splits comma strings, numbers and arrays', () => {

@@ -14,13 +14,19 @@ export const DICT_CACHE_TTL = DICT_CACHE_TTL_MS;
 /** The spec's message for a dictionary component given no code. */
 export const EMPTY_DICT_CODE = '字典Code不能为空!';
 
-/** One dictionary option as the components use it (contract §6 DictModel; text falls back to label, then title). */
+/**
+ * One dictionary option as the components use it (contract §6 DictModel; text falls back to label, then title),
+ * with spec 02 §3's optional extras: `phone` (a person's, e.g. a user or teacher dictionary) and `ownBy` (the owner's
+ * user id, for options that are records someone owns).
+ */
 export interface DictOption {
   value: string;
   text: string;
   title: string;
   label: string;
   disabled?: boolean;
+  phone?: string;
+  ownBy?: string;
 }
 
 export type DictMap = Record<string, DictOption[]>;
@@ -37,10 +43,17 @@ export function normalizeDictItems(raw: unknown): DictOption[] {
     const text = str(r.text ?? r.label ?? r.title);
     const option: DictOption = { value: str(r.value), text, title: text, label: text };
     if (r.disabled === true) option.disabled = true;
+    const phone = str(r.phone).trim();
+    if (phone) option.phone = phone;
+    const ownBy = str(r.ownBy).trim();
+    if (ownBy) option.ownBy = ownBy;
     out.push(option);
   }
   return out;
 }
+
+/** How a select shows an option: '李文静（13800000001）' when it carries a phone (spec 01 §3's teacher option), else its text. */
+export const dictOptionLabel = (o: Pick<DictOption, 'text' | 'phone'>): string => (o.phone ? `${o.text}（${o.phone}）` : o.text);
 
 /** The whole cached map, or null when absent, unreadable or older than 7 days (an expired entry is removed). */
 export function readDictCache(storage: Storage, now = Date.now()): DictMap | null {

@@ -58,6 +58,8 @@ export const SCREENS: ScreenEntry[] = [
   { component: 'dashboard/Workplace', path: '/dashboard/workplace', title: '工作台' },
   { component: 'dashboard/Analysis', path: '/dashboard/analysis', title: '分析页', perm: PERMS.dashboard.analysis },
   { component: 'dashboard/IndexTask', path: '/dashboard/task', title: '任务' },
+  // 监控页 (issue #39): no menu row; reached from 系统监控 (or its address), behind 系统监控's code like its endpoints.
+  { component: 'dashboard/Monitor', path: '/dashboard/monitor', title: '监控页', public: true, perm: PERMS.monitor.list },
   // 作品 (issue #26 items 4 and 5): the menu folder /work lands on its redirect /work/workview (spec 01 §2); the other
   // children are brochure templates.
   { component: 'work/WorkView', path: '/work/workview', title: '学员作品', perm: PERMS.studentWork.list },

@@ -17,6 +17,7 @@ import { DictText } from '@/components/data/dict/dict-text';
 import { useDict } from '@/components/data/dict/use-dict';
 import { DepartSelect } from '@/components/pickers/depart-picker';
 import { UserSelect } from '@/components/pickers/user-picker';
+import { UploadCell } from '@/components/upload/upload-cell';
 
 export type Row = Record<string, unknown>;
 
@@ -187,11 +188,13 @@ function DateTimeEditor(props: EditorProps) {
 }
 
 /**
- * Image and file fields: editing is done by the upload widgets that come later; until then the stored
- * path (comma-joined for several files) is edited as text.
+ * Image and file fields upload in place, as 用户's 头像 and 作业's 附件 do (issue #39: the online forms' 图片 / 文件 fields
+ * were edited as a text box of stored paths): one image (JImageUpload's default), any number of files (JUpload's
+ * default; the column's length still bounds the joined paths on the server).
  */
-function PathEditor(props: EditorProps) {
-  return <TextEditor {...props} />;
+function PathEditor({ field, value, onChange, disabled }: EditorProps) {
+  const kind = field.kind === 'image' ? 'image' : 'file';
+  return <UploadCell kind={kind} number={kind === 'image' ? 1 : 0} value={str(value)} onChange={(v) => onChange?.(v)} disabled={disabled} />;
 }
 
 /** Rich text: the rich text editor is wired separately; here the stored text is edited as plain text. */

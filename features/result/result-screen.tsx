@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { Button, Result } from 'antd';
-import { safeBackPath } from './result-params';
+import { safeBackPath } from '@/lib/result-link';
 
 const DEFAULTS = {
   success: { title: '提交成功', description: '提交结果页用于反馈一系列操作任务的处理结果。' },

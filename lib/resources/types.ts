@@ -59,6 +59,11 @@ export interface FieldDef {
   pattern?: string | { regex: string; message: string };
   /** Checked with /sys/duplicate/check on the form and enforced on save. */
   unique?: boolean;
+  /**
+   * A 编码校验规则's code (sys_check_rule.rule_code, contract §7): the form validates a non-empty value through
+   * /sys/checkRule/checkByCode (JeecgBoot's validateCheckRule) and the server runs the same rule on save.
+   */
+  checkRule?: string;
   /** Search bar mode; absent = not searchable from the bar (the query builder can still use it). */
   search?: SearchMode;
   /** Table column sortable (the server only sorts by fields marked sortable or listed in defaultSort). */

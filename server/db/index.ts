@@ -47,6 +47,7 @@ import * as m0043 from './migrations/0043-prospectus';
 import * as m0044 from './migrations/0044-cache-generation';
 import * as m0045 from './migrations/0045-seed-state';
 import * as m0049 from './migrations/0049-datasource-db-type';
+import * as m0053 from './migrations/0053-loose-ends';
 import { TenantScopePlugin } from './tenant-scope';
 import { StatementCounterPlugin } from './statement-counter';
 import { registerPool } from './array-rows';
@@ -148,6 +149,7 @@ const migrations: Record<string, Migration> = {
   '0044-cache-generation': m0044,
   '0045-seed-state': m0045,
   '0049-datasource-db-type': m0049,
+  '0053-loose-ends': m0053,
 };
 
 /** This build's migration names, in order (the seed's fingerprint includes them). */

@@ -1128,6 +1128,9 @@ export interface SysUserTable {
   staff_status: Generated<number>;
   leave_date: ColumnType<string | null, string | null | undefined, string | null>;
 }
+/** JeecgBoot's WeCom user id; a course's 课程编码 (0053-loose-ends). */
+export interface SysUserTable { qywx_user_id: string | null }
+export interface TblCourseTable { code: string | null }
 /** A role's landing page after sign-in (0028-crm); null: 行事历. */
 export interface SysRoleTable { home_path: string | null }
 

@@ -10,7 +10,7 @@ import { PERMS } from '../../lib/permissions/codes';
 import { permCodesOf } from './perm';
 import { pageOf, readPage } from './paging';
 import type { AppEnv } from '../core/context';
-import { checkRuleValue, parseRuleJson, type CheckRuleFailure } from '../../lib/rules/check-rule';
+import { checkByRuleCode } from '../services/check-rules';
 
 /**
  * Form helpers of contract §7 — `/sys/duplicate/check`, `/sys/checkRule/checkByCode` — and the custom
@@ -125,25 +125,10 @@ function decodeOnce(s: string): string {
 }
 
 checkRoutes.get('/sys/checkRule/checkByCode', async (c) => {
-  const ruleCode = (c.req.query('ruleCode') ?? '').trim();
-  const rule = ruleCode
-    ? await c.var.services.db.selectFrom('sys_check_rule').select(['rule_json']).where('rule_code', '=', ruleCode.slice(0, 100)).executeTakeFirst()
-    : undefined;
-  // An empty code is no rule: 该编码不存在, as JeecgBoot's controller answers (its client does not ask without one).
-  if (!rule) return c.json(fail('该编码不存在'));
-  // A rule without segments checks nothing (JeecgBoot: a blank rule JSON passes every value).
-  if (!rule.rule_json?.trim()) return c.json(ok(null));
-  const items = parseRuleJson(rule.rule_json);
-  if (!items) return c.json(fail('编码规则配置错误'));
   // The Vue client encodeURIComponent()s the value; the framework decoded the transport layer.
-  const value = decodeOnce(c.req.query('value') ?? '').slice(0, 1000);
-  let failure: CheckRuleFailure | null;
-  try {
-    failure = checkRuleValue(items, value);
-  } catch {
-    return c.json(fail('编码规则配置错误'));
-  }
-  return c.json(failure ? fail(failure.message, 500, failure) : ok(null));
+  const answer = await checkByRuleCode(c.var.services.db, c.req.query('ruleCode') ?? '', decodeOnce(c.req.query('value') ?? ''));
+  if (answer.ok) return c.json(ok(null));
+  return c.json(answer.failure ? fail(answer.message, 500, answer.failure) : fail(answer.message));
 });
 
 // ---------------------------------------------------------------- custom columns

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   DictError,
+  dictHasPhone,
   getDictItems,
   getDictText,
   loadAllDictItems,
@@ -9,6 +10,7 @@ import {
   loadDictOrderByValue,
   loadTreeData,
   pageSizeOf,
+  type DictExtras,
 } from '../services/dicts';
 import { ID_MAX } from '../core/ids';
 import { fail, NO_PERMISSION, ok } from '../core/errors';
@@ -42,15 +44,32 @@ async function answer<T>(c: Ctx, run: () => Promise<T>) {
 
 dictRoutes.get('/sys/dict/queryAllDictItems', async (c) => c.json(ok(await loadAllDictItems(c.var.services.db))));
 
-dictRoutes.get('/sys/dict/getDictItems/:code', (c) => answer(c, () => getDictItems(c.var.services.db, param(c, 'code'))));
+/**
+ * Spec 02 §3's option extras: a user dictionary's options carry the person's `phone` only for callers who see phones
+ * in 用户管理 anyway (its list code); everyone else gets value and text, as before.
+ */
+async function extrasFor(c: Ctx, code: string): Promise<DictExtras> {
+  if (!dictHasPhone(code)) return {};
+  return { phone: (await permCodesOf(c, authOf(c).user.id)).has(PERMS.user.list) };
+}
 
-dictRoutes.get('/sys/dict/loadDict/:code', (c) =>
-  answer(c, () => loadDict(c.var.services.db, param(c, 'code'), query(c, 'keyword'), pageSizeOf(c.req.query('pageSize')))),
-);
+dictRoutes.get('/sys/dict/getDictItems/:code', async (c) => {
+  const code = param(c, 'code');
+  const extras = await extrasFor(c, code);
+  return answer(c, () => getDictItems(c.var.services.db, code, extras));
+});
 
-dictRoutes.get('/sys/dict/loadDictOrderByValue/:code', (c) =>
-  answer(c, () => loadDictOrderByValue(c.var.services.db, param(c, 'code'), query(c, 'keyword'))),
-);
+dictRoutes.get('/sys/dict/loadDict/:code', async (c) => {
+  const code = param(c, 'code');
+  const extras = await extrasFor(c, code);
+  return answer(c, () => loadDict(c.var.services.db, code, query(c, 'keyword'), pageSizeOf(c.req.query('pageSize')), extras));
+});
+
+dictRoutes.get('/sys/dict/loadDictOrderByValue/:code', async (c) => {
+  const code = param(c, 'code');
+  const extras = await extrasFor(c, code);
+  return answer(c, () => loadDictOrderByValue(c.var.services.db, code, query(c, 'keyword'), extras));
+});
 
 dictRoutes.get('/sys/dict/loadDictItem/:code', (c) =>
   // delNotExist defaults to true (JeecgBoot's @RequestParam default).

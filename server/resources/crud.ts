@@ -18,6 +18,7 @@ import { DATA_RULE_ACTIONS, dataRuleWhere, withDataRules } from './data-rules';
 import { exportXls, importExcel, importTemplate, previewExcel } from './excel-actions';
 import { audit, newRowColumns, toColumns } from './columns';
 import { recordDataVersion } from '../services/data-log';
+import { checkByRuleCode } from '../services/check-rules';
 
 export { iterateRows, selectPage } from './select';
 
@@ -213,6 +214,16 @@ async function assertUnique(db: Database, def: ResourceDef, body: BodyRow, excep
   }
 }
 
+/** Fields naming a 编码校验规则 are checked by it on save (the form's checkByCode, again on the server). */
+async function assertCheckRules(db: Database, def: ResourceDef, body: BodyRow) {
+  for (const f of def.fields) {
+    const v = body[f.name];
+    if (!f.checkRule || v === undefined || v === null || v === '') continue;
+    const answer = await checkByRuleCode(db, f.checkRule, String(v));
+    if (!answer.ok) throw new ApiFailure(`${f.label}：${answer.message}`);
+  }
+}
+
 /** A race past assertUnique ends at the database's unique index: same answer. */
 async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -230,6 +241,7 @@ async function add(ctx: HookCtx, hooks: CrudHooks) {
   const saveCtx: SaveCtx = { ...ctx, mode: 'add', id };
   await hooks.beforeSave?.(body, saveCtx);
   const row = newRowColumns(def, body, id, auth);
+  await assertCheckRules(db, def, body);
   await assertUnique(db, def, body, null);
   await mapUniqueViolation(() =>
     db.transaction().execute(async (tx) => {
@@ -256,6 +268,7 @@ async function edit(ctx: HookCtx, hooks: CrudHooks) {
   const row = toColumns(def, body);
   audit(def, row, 'updateBy', auth.user.username);
   audit(def, row, 'updateTime', new Date());
+  await assertCheckRules(db, def, body);
   await assertUnique(db, def, body, id);
   const byId: Cond = { kind: 'cmp', column: rowKeyColumn(def), op: '=', value: id };
   await mapUniqueViolation(() =>

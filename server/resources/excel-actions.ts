@@ -14,6 +14,7 @@ import { addDictTexts, asAny, iterateRows, loadDictTexts, selectOne } from './se
 import { managesAll, ownerColumn, type CrudHooks, type HookCtx, type SaveCtx } from './crud';
 import { audit, newRowColumns, toColumns } from './columns';
 import { reverseTexts, toBody, type Reverse } from './excel-cells';
+import { checkRuleFor } from '../services/check-rules';
 
 /**
  * `{api}/exportXls` and `{api}/importExcel` (contract §7) for any resource: the export streams the
@@ -209,7 +210,22 @@ async function uniqueErrors(ctx: HookCtx, hooks: CrudHooks, candidates: Candidat
   return errors;
 }
 
-/** Reads and validates one file without writing: the form's schema per row, then unique fields (in the file and stored). */
+/** Fields naming a 编码校验规则 (the form's and the save's check): each rule read once, every row's value checked. */
+async function checkRuleErrors(ctx: HookCtx, candidates: Candidate[]): Promise<RowError[]> {
+  const errors: RowError[] = [];
+  for (const f of ctx.def.fields.filter((x) => x.checkRule)) {
+    const check = await checkRuleFor(ctx.db, f.checkRule!);
+    for (const cand of candidates) {
+      const v = cand.body[f.name];
+      if (v === null || v === undefined || v === '') continue;
+      const answer = check(String(v));
+      if (!answer.ok) errors.push({ rowNumber: cand.rowNumber, message: `${f.label}：${answer.message}` });
+    }
+  }
+  return errors;
+}
+
+/** Reads and validates one file without writing: the form's schema per row, 编码校验规则, then unique fields (in the file and stored). */
 async function validateFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.ReadableStream, reverse: Reverse, mode: ImportMode) {
   const { def } = ctx;
   const fields = importFields(def);
@@ -228,6 +244,7 @@ async function validateFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.Readab
     else errors.push({ rowNumber: r.rowNumber, message: [...cellErrors.values(), ...typeErrors].join('；') });
   }
   if (!fields.some((f) => headers.includes(f.label))) throw new ApiFailure('文件内容与模板不符：没有可导入的列，请先导出一份作为模板');
+  errors.push(...(await checkRuleErrors(ctx, candidates)));
   errors.push(...(await uniqueErrors(ctx, hooks, candidates, mode)));
   const bad = new Set(errors.map((e) => e.rowNumber));
   const good = candidates.filter((cand) => !bad.has(cand.rowNumber));

@@ -9,6 +9,8 @@ export interface DictModel {
   text: string;
   title: string;
   label: string;
+  /** Spec 02 §3's option extra: the person's phone, for user dictionaries and only to callers who may read it. */
+  phone?: string;
 }
 
 /** contract §6 TreeSelectModel (JSON says `leaf`, from the Java getter `isLeaf()`). */
@@ -62,6 +64,8 @@ interface TableDictSpec {
   order: string;
   /** A fixed `column = value` every answer respects (soft delete). */
   filter?: FixedFilter;
+  /** Column answered as the option's `phone` when the caller may read phones (`TableQuery.phone`). */
+  phone?: string;
 }
 
 interface FixedFilter {
@@ -71,7 +75,7 @@ interface FixedFilter {
 
 const fixed = (f: FixedFilter, alias?: string) => sql`${sql.ref(alias ? `${alias}.${f.column}` : f.column)} = ${f.value}`;
 
-const USER = { table: 'sys_user', text: 'realname', order: 'realname', filter: { column: 'del_flag', value: 0 } } as const;
+const USER = { table: 'sys_user', text: 'realname', order: 'realname', filter: { column: 'del_flag', value: 0 }, phone: 'phone' } as const;
 const DEPART = { table: 'sys_depart', text: 'depart_name', order: 'org_code', filter: { column: 'del_flag', value: '0' } } as const;
 const ROLE = { table: 'sys_role', text: 'role_name', order: 'role_name' } as const;
 const CATEGORY = { table: 'sys_category', text: 'name', order: 'code' } as const;
@@ -112,6 +116,19 @@ interface TableQuery {
   keyword?: string;
   values?: string[];
   limit: number;
+  /** Answer the spec's `phone` extra where the dictionary has one. */
+  phone?: boolean;
+}
+
+/** What a dictionary answer may carry beyond value and text (spec 02 §3), decided by the route from the caller's codes. */
+export interface DictExtras {
+  phone?: boolean;
+}
+
+/** Whether a table dictionary code can answer phones (so the route asks for the caller's codes only then). */
+export function dictHasPhone(code: string): boolean {
+  const key = code.split(',').map((s) => s.trim()).join(',');
+  return Object.prototype.hasOwnProperty.call(TABLE_DICTS, key) && !!TABLE_DICTS[key].phone;
 }
 
 async function queryTableDict(db: Database, spec: TableDictSpec, q: TableQuery): Promise<DictModel[]> {
@@ -121,9 +138,10 @@ async function queryTableDict(db: Database, spec: TableDictSpec, q: TableQuery):
   if (q.keyword) where.push(sql`${sql.ref(spec.text)} ilike ${`%${escapeLike(q.keyword)}%`}`);
   if (q.values) where.push(sql`${sql.ref(spec.code)}::text in (${sql.join(q.values)})`);
   const cond = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const { rows } = await sql<{ v: string; t: string | null }>`select ${sql.ref(spec.code)}::text as v, ${sql.ref(spec.text)}::text as t
+  const phone = q.phone && spec.phone ? sql`, ${sql.ref(spec.phone)}::text as p` : sql``;
+  const { rows } = await sql<{ v: string; t: string | null; p?: string | null }>`select ${sql.ref(spec.code)}::text as v, ${sql.ref(spec.text)}::text as t ${phone}
     from ${sql.table(spec.table)} ${cond} order by ${sql.ref(spec.order)}, ${sql.ref(spec.code)} limit ${q.limit}`.execute(db);
-  return rows.map((r) => toModel(r.v, r.t ?? ''));
+  return rows.map((r) => (r.p ? { ...toModel(r.v, r.t ?? ''), phone: r.p } : toModel(r.v, r.t ?? '')));
 }
 
 /** The items of a registered table dictionary for just these values (a list page's translation, not the whole table). */
@@ -181,10 +199,10 @@ export async function cachedTableDictTexts(db: Database, code: string): Promise<
 }
 
 /** `/sys/dict/getDictItems/{code}`: a plain dictionary (all statuses, by sort order) or a registered table dictionary. */
-export async function getDictItems(db: Database, code: string): Promise<DictModel[]> {
+export async function getDictItems(db: Database, code: string, extras: DictExtras = {}): Promise<DictModel[]> {
   const trimmed = code.trim();
   if (!trimmed) throw new DictError('字典Code不能为空!');
-  if (trimmed.includes(',')) return queryTableDict(db, tableDictOf(trimmed), { limit: 1000 });
+  if (trimmed.includes(',')) return queryTableDict(db, tableDictOf(trimmed), { limit: 1000, phone: extras.phone });
   const plain = plainCodeOf(trimmed);
   const rows = await db
     .selectFrom('sys_dict_item as i')
@@ -211,19 +229,19 @@ export const pageSizeOf = (raw: string | undefined): number => {
 };
 
 /** `/sys/dict/loadDict/{table,text,code}?keyword&pageSize`: text contains keyword, first page. */
-export async function loadDict(db: Database, code: string, keyword: string, pageSize: number): Promise<DictModel[]> {
-  return queryTableDict(db, requireTableDict(code), { keyword: keyword.trim().slice(0, 100), limit: pageSize });
+export async function loadDict(db: Database, code: string, keyword: string, pageSize: number, extras: DictExtras = {}): Promise<DictModel[]> {
+  return queryTableDict(db, requireTableDict(code), { keyword: keyword.trim().slice(0, 100), limit: pageSize, phone: extras.phone });
 }
 
 /**
  * `/sys/dict/loadDictOrderByValue/{table,text,code}?keyword`: the items whose values are named in
  * `keyword` (comma list, the selected values) first, then the first page without them.
  */
-export async function loadDictOrderByValue(db: Database, code: string, keyword: string): Promise<DictModel[]> {
+export async function loadDictOrderByValue(db: Database, code: string, keyword: string, extras: DictExtras = {}): Promise<DictModel[]> {
   const spec = requireTableDict(code);
   const values = splitKeys(keyword);
-  const selected = values.length ? await queryTableDict(db, spec, { values, limit: values.length }) : [];
-  const page = await queryTableDict(db, spec, { limit: DICT_PAGE_SIZE });
+  const selected = values.length ? await queryTableDict(db, spec, { values, limit: values.length, phone: extras.phone }) : [];
+  const page = await queryTableDict(db, spec, { limit: DICT_PAGE_SIZE, phone: extras.phone });
   return [...selected, ...page.filter((p) => !selected.some((s) => s.value === p.value))];
 }
 

@@ -9,7 +9,7 @@ import { DictSelect } from './dict-select';
 import { DictText } from './dict-text';
 import { DictMulti } from './dict-multi';
 import { DictRadio } from './dict-radio';
-import { useDict } from './use-dict';
+import { loadUrlOptions, useDict } from './use-dict';
 import { refreshDictCache, useRefreshDictCache } from './refresh-dict-cache';
 
 jest.mock('@/lib/http', () => ({ http: { get: jest.fn() } }));
@@ -77,6 +77,15 @@ describe('DictSelect', () => {
     wrap(<DictSelect url="/teacher/list" valueField="id" textField="realname" value="t1" />);
     await waitFor(() => expect(screen.getByTitle('李文静')).toBeInTheDocument());
     expect(get).toHaveBeenCalledWith('/teacher/list');
+  });
+
+  it('keeps spec 02 §3\'s option extras: a user\'s phone tells namesakes apart, a url row\'s ownBy stays on the option', async () => {
+    get.mockImplementation(() => ok([{ value: 'u1', text: '王芳', phone: '13800000001' }, { value: 'u2', text: '王芳', phone: '13900000002' }, { value: 'u3', text: '李雷' }]));
+    wrap(<DictSelect dictCode="sys_user,realname,id" />);
+    openSelect();
+    await waitFor(() => expect(optionTexts()).toEqual(['王芳（13800000001）', '王芳（13900000002）', '李雷']));
+    get.mockImplementation(() => ok({ records: [{ id: 'l1', name: '一号场地', ownBy: 'u1' }], total: 1 }));
+    expect(await loadUrlOptions('/location/tblLocation/list', 'id', 'name')).toEqual([{ value: 'l1', text: '一号场地', title: '一号场地', label: '一号场地', ownBy: 'u1' }]);
   });
 
   it('says 字典Code不能为空! for an empty code and loads nothing', async () => {

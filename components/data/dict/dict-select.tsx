@@ -2,7 +2,7 @@
 
 import type { CSSProperties } from 'react';
 import { Select } from 'antd';
-import { splitDictValue, type DictOption } from '@/lib/dict-cache';
+import { dictOptionLabel, splitDictValue, type DictOption } from '@/lib/dict-cache';
 import { useDict, useUrlOptions } from './use-dict';
 
 export const DEFAULT_PLACEHOLDER = '请选择';
@@ -30,7 +30,8 @@ export interface DictSelectProps {
   status?: 'error' | 'warning';
 }
 
-export const toSelectOptions = (items: readonly DictOption[]) => items.map((o) => ({ value: o.value, label: o.text, disabled: o.disabled }));
+/** A user's phone (spec 02 §3's option extra) tells namesakes apart: 李文静（13800000001）. */
+export const toSelectOptions = (items: readonly DictOption[]) => items.map((o) => ({ value: o.value, label: dictOptionLabel(o), disabled: o.disabled }));
 
 /** Options from a dictionary code or a url; the error when neither is usable. */
 export function useDictOrUrl(dictCode: string | undefined, url?: string, valueField?: string, textField?: string) {

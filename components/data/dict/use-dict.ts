@@ -52,13 +52,10 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
   return Array.isArray(list) ? list.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object') : [];
 }
 
-/** Options loaded from any url (spec 02 §7: records or result, configurable value and text fields). */
+/** Options loaded from any url (spec 02 §7: records or result, configurable value and text fields), with a row's `phone` and `ownBy` kept (spec 02 §3). */
 export async function loadUrlOptions(url: string, valueField = 'value', textField = 'text'): Promise<DictOption[]> {
   const r = await http.get<unknown>(url);
-  return rowsOf(r.result).map((row) => {
-    const text = row[textField] === null || row[textField] === undefined ? '' : String(row[textField]);
-    return { value: row[valueField] === null || row[valueField] === undefined ? '' : String(row[valueField]), text, title: text, label: text };
-  });
+  return normalizeDictItems(rowsOf(r.result).map((row) => ({ value: row[valueField], text: row[textField], phone: row.phone, ownBy: row.ownBy })));
 }
 
 export function useUrlOptions(url: string | null | undefined, valueField?: string, textField?: string): UseDictResult {

@@ -40,6 +40,22 @@ export async function checkUnique(field: FieldDef, value: unknown, { tableName, 
   }
 }
 
+export const CHECK_RULE_URL = '/sys/checkRule/checkByCode';
+
+/**
+ * JeecgBoot's validateCheckRule(ruleCode, value): passes when the rule code or the value is empty (spec 02 §8),
+ * otherwise the server's 编码校验规则 decides; its message (e.g. 前两位须为大写字母（科目缩写）) becomes the error.
+ * The value is encodeURIComponent()ed once more, as the Vue client does (the server decodes it once).
+ */
+export async function validateCheckRule(ruleCode: string | undefined, value: unknown): Promise<void> {
+  if (!ruleCode || isBlank(value)) return;
+  try {
+    await http.get(CHECK_RULE_URL, { ruleCode, value: encodeURIComponent(String(value)) });
+  } catch (e) {
+    throw new Error(e instanceof Error && e.message ? e.message : '校验失败');
+  }
+}
+
 export function fieldRules(field: FieldDef, unique?: UniqueCheck): Rule[] {
   const rules: Rule[] = [];
   if (field.required) rules.push({ required: true, message: requiredMessage(field) });
@@ -62,6 +78,10 @@ export function fieldRules(field: FieldDef, unique?: UniqueCheck): Rule[] {
         if (problem) throw new Error(problem);
       },
     });
+  }
+  if (field.checkRule) {
+    const ruleCode = field.checkRule;
+    rules.push({ validateTrigger: 'onBlur', validator: (_rule, value) => validateCheckRule(ruleCode, value) });
   }
   if (field.unique && unique) {
     rules.push({ validateTrigger: 'onBlur', validator: (_rule, value) => checkUnique(field, value, unique) });

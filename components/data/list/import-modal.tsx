@@ -1,11 +1,13 @@
 'use client';
 
+import Link from 'next/link';
 import { useState, type HTMLAttributes } from 'react';
 import { Alert, App, Button, Modal, Radio, Table, Typography, Upload, type TableColumnsType, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { API_PREFIX } from '@/lib/config';
 import { ApiError } from '@/lib/http';
+import { currentPath, resultHref } from '@/lib/result-link';
 import { checkImportFiles } from '@/lib/upload/rules';
 import { missingUrlMessage } from './list-urls';
 import { fetchBlob, saveBlob } from './use-export';
@@ -121,6 +123,15 @@ function ErrorFileLink({ fileUrl, fileName }: { fileUrl: string; fileName?: stri
   );
 }
 
+/** 查看结果: the import's outcome on the 成功 / 失败 result page, whose 返回 comes back to this list (issue #39). */
+function ResultLink({ status, title, desc }: { status: 'success' | 'fail'; title: string; desc?: string }) {
+  return (
+    <Link href={resultHref(status, { title, desc, back: currentPath() ?? undefined })} data-testid="import-result-link">
+      查看结果
+    </Link>
+  );
+}
+
 /**
  * Spec 02 §2 / §4 import dialog: closed → open with an empty list → uploading (per-file progress) →
  * closed on success (server message; code 201 shows msg and a link to the error file), or a warning
@@ -219,11 +230,18 @@ export function ImportModal({ open, url, isSingleTableImport, foreignKeys, onClo
                   具体详情请 <ErrorFileLink fileUrl={fileUrl} fileName={fileName} />
                 </span>
               )}
+              <br />
+              <ResultLink status="fail" title={res.message} desc={msg} />
             </div>
           ),
         });
       } else {
-        message.success(res.message || '文件上传成功');
+        const text = res.message || '文件上传成功';
+        message.success(
+          <span data-testid="import-done">
+            <span>{text}</span> <ResultLink status="success" title="导入成功" desc={text} />
+          </span>,
+        );
       }
       onImported?.();
     } catch (e) {

@@ -76,3 +76,27 @@ describe('field registry: picker kinds', () => {
     expect(screen.getByText('教务处,市场部')).toBeTruthy();
   });
 });
+
+describe('field registry: image and file kinds (issue #39)', () => {
+  const attachments: FieldDef = { name: 'attachments', label: '附件', kind: 'file' };
+  const photo: FieldDef = { name: 'photo', label: '照片', kind: 'image' };
+
+  it('upload in place (点击上传) instead of a text box of stored paths', async () => {
+    render(<Editor field={attachments} onValues={jest.fn()} />, { wrapper: wrapper() });
+    expect(await screen.findByText('点击上传')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('show the stored files by name; an image field takes one file', async () => {
+    const { container, unmount } = render(<Editor field={attachments} initial="homework/plan.pdf,homework/list.docx" onValues={jest.fn()} />, { wrapper: wrapper() });
+    expect((await screen.findAllByTestId('upload-cell-item')).map((el) => [el.getAttribute('data-path'), el.querySelector('[title]')?.getAttribute('title')])).toEqual([
+      ['homework/plan.pdf', 'plan.pdf'],
+      ['homework/list.docx', 'list.docx'],
+    ]);
+    expect(container.querySelector('input[type="file"]')?.hasAttribute('multiple')).toBe(true);
+    unmount();
+    const image = render(<Editor field={photo} onValues={jest.fn()} />, { wrapper: wrapper() });
+    expect(image.container.querySelector('input[type="file"]')?.hasAttribute('multiple')).toBe(false);
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});

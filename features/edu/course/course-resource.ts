@@ -3,6 +3,8 @@ import { PERMS } from '../../../lib/permissions/codes';
 
 export const COURSE_PERM = PERMS.course.prefix;
 export const COURSE_API = '/course/tblCourse';
+/** The 编码校验规则 课程编码 follows (seeded by migration 0053). */
+export const COURSE_CODE_RULE_CODE = 'course_code';
 
 /** 课程 (tbl_course, domain §4): mode 1 一对一 2 一对多; unit 1 课时 2 天 3 月; status 0 未开始 1 正常 2 已结束. */
 export const courseResource: ResourceDef = {
@@ -20,6 +22,8 @@ export const courseResource: ResourceDef = {
   fields: [
     { name: 'id', label: '课程ID', kind: 'input', form: false, list: false, excel: false },
     { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 160 },
+    // 课程编码: the school's own format, the 编码校验规则 course_code (0053), checked on the form and on save (issue #39).
+    { name: 'code', label: '课程编码', kind: 'input', maxLength: 20, checkRule: COURSE_CODE_RULE_CODE, search: 'like', sortable: true, width: 100 },
     { name: 'subject', label: '科目', kind: 'input', maxLength: 50, search: 'like', width: 90 },
     // A node of 课程分类: the list shows its name (typeId_dictText, filled by the server); the screen filters by a
     // type and its descendants with COURSE_TYPE_FILTER_PARAM, since this field's own param matches one type only.

@@ -1,11 +1,13 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import Link from 'next/link';
 import { Alert, App, Button, Checkbox, Descriptions, Form, Input, Modal, Result, Spin } from 'antd';
 import { RefSelect, type RefConfig } from '@/features/edu/course/ref-select';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { testIdButton } from '@/components/pickers/picker-parts';
 import { http } from '@/lib/http';
+import { currentPath, resultHref } from '@/lib/result-link';
 import { countsText, HANDOVER_MESSAGES, HANDOVER_SCOPES, HANDOVER_URL, SCOPE_OPTIONS, SCOPE_TEXT, STAFF_URL, totalOf, type HandoverScope, type WorkCounts } from '@/lib/edu/handover-rules';
 
 /** The giver: any staff member; the receiver: 在职 staff whose account is active (离职 freezes it). */
@@ -169,11 +171,15 @@ export function HandoverResultModal({ done, onClose }: { done: HandoverDone | nu
           status="success"
           title="工作交接完成"
           subTitle={<span data-testid="handover-result">已交接：{handoverResultText(done)}</span>}
-          extra={
-            <Button type="primary" onClick={onClose} data-testid="handover-result-close">
+          extra={[
+            <Button key="close" type="primary" onClick={onClose} data-testid="handover-result-close">
               知道了
-            </Button>
-          }
+            </Button>,
+            // 查看结果: the 成功 result page (issue #39), whose 返回 comes back to this list.
+            <Link key="result" href={resultHref('success', { title: '工作交接完成', desc: `已交接：${handoverResultText(done)}`, back: currentPath() ?? undefined })} data-testid="handover-result-link">
+              <Button>查看结果</Button>
+            </Link>,
+          ]}
         />
       ) : null}
     </Modal>

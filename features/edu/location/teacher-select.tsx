@@ -3,6 +3,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Select, Spin } from 'antd';
 import { useLatestSearch } from '@/components/data/use-latest-search';
+import { dictOptionLabel } from '@/lib/dict-cache';
 import { http } from '@/lib/http';
 
 export const TEACHER_LIST_URL = '/clazz/tblTeachScheduleTeacher/teacherList';
@@ -38,7 +39,7 @@ export function toTeacherOptions(result: unknown): TeacherOption[] {
 }
 
 /** '李文静（13800000001）', or the name alone. */
-export const teacherLabel = (t: TeacherOption) => (t.phone ? `${t.text}（${t.phone}）` : t.text);
+export const teacherLabel = (t: TeacherOption) => dictOptionLabel({ text: t.text, phone: t.phone ?? undefined });
 
 export interface TeacherSelectProps {
   /** The teacher's id. */

@@ -28,7 +28,8 @@ export default function SystemMonitorScreen() {
       description={
         <>
           本服务进程及其所在机器的运行情况；多实例部署时显示的是响应本次请求的实例。版本、数据库迁移与就绪检查见
-          <Link href="/test/home" data-testid="monitor-test-home-link">测试首页</Link>。
+          <Link href="/test/home" data-testid="monitor-test-home-link">测试首页</Link>，概况见
+          <Link href="/dashboard/monitor" data-testid="monitor-dashboard-link">监控页</Link>。
         </>
       }
     >

@@ -58,6 +58,8 @@ export const userResource: ResourceDef = {
       list: false,
     },
     { name: 'departIds', label: '负责部门', kind: 'sel_depart', dictCode: 'sys_depart,depart_name,id', maxLength: 1000, excel: false, query: false, width: 160, help: '身份为上级时可选' },
+    // JeecgBoot's sys_user.qywx_user_id (spec 02 §3 user list row): the account's 企业微信 user id.
+    { name: 'qywxUserId', label: '企业微信ID', kind: 'input', maxLength: 100, pattern: { regex: '^[A-Za-z0-9_@.-]{1,100}$', message: '企业微信ID只能包含字母、数字和 _ @ . -' }, list: false },
     { name: 'status', label: '状态', kind: 'select', type: 'int', dictCode: 'user_status', search: 'eq', sortable: true, form: 'readonly', width: 70 },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: 'readonly', search: 'range', width: 160 },
     { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },

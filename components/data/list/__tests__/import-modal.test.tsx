@@ -92,6 +92,10 @@ describe('ImportModal', () => {
 
     await act(async () => call.resolve({ success: true, code: 200, message: '文件导入成功！数据行数：2', result: null }));
     expect(await screen.findByText('文件导入成功！数据行数：2')).toBeTruthy();
+    // 查看结果 opens the 成功 result page, whose 返回 comes back here (issue #39).
+    const success = new URL(screen.getByTestId('import-result-link').getAttribute('href')!, 'http://x');
+    expect(success.pathname).toBe('/result/success');
+    expect(Object.fromEntries(success.searchParams)).toEqual({ title: '导入成功', desc: '文件导入成功！数据行数：2', back: window.location.pathname });
     expect(onClose).toHaveBeenCalled();
     expect(onImported).toHaveBeenCalled();
   });
@@ -104,6 +108,10 @@ describe('ImportModal', () => {
     expect((await screen.findAllByText('文件导入成功，但有错误。')).length).toBeGreaterThan(0);
     expect(screen.getByText('总上传行数：3，已导入行数：2，错误行数：1')).toBeTruthy();
     expect(screen.getByTestId('import-error-file').getAttribute('href')).toBe('/jeecg-boot/sys/common/static/errorExcelFiles/x.xls');
+    const fail = new URL(screen.getByTestId('import-result-link').getAttribute('href')!, 'http://x');
+    expect(fail.pathname).toBe('/result/fail');
+    expect(fail.searchParams.get('title')).toBe('文件导入成功，但有错误。');
+    expect(fail.searchParams.get('desc')).toBe('总上传行数：3，已导入行数：2，错误行数：1');
     expect(onImported).toHaveBeenCalled();
   });
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http } from '@/lib/http';
 import { page, wrapper } from '@/components/data/list/__tests__/helpers';
-import { HandoverFormModal } from '../handover-form';
+import { HandoverFormModal, HandoverResultModal, handoverResultText } from '../handover-form';
 
 /** 工作交接's form (issue #23 item 8): the counts are read and shown before 确认交接 is possible. */
 
@@ -28,4 +28,14 @@ it('previews the counts of the chosen scopes and refuses to confirm on a refused
   expect((await screen.findByTestId('handover-preview-error')).textContent).toContain('接收人已离职，不能接收工作');
   await waitFor(() => expect(post).toHaveBeenLastCalledWith('/edu/handover/preview', expect.objectContaining({ scopes: ['student', 'clazz', 'session', 'task'] })));
   expect(screen.getByTestId('handover-submit').hasAttribute('disabled')).toBe(true);
+});
+
+it('the result of a handover links 查看结果 to the 成功 result page, whose 返回 comes back to this list', async () => {
+  const done = { id: 'h1', counts: { lead: 3, student: 0, clazz: 1, session: 12, task: 0 }, scopes: ['lead', 'student', 'clazz', 'session', 'task'] as const };
+  render(<HandoverResultModal done={{ ...done, scopes: [...done.scopes] }} onClose={jest.fn()} />, { wrapper: wrapper() });
+  const text = handoverResultText({ ...done, scopes: [...done.scopes] });
+  expect((await screen.findByTestId('handover-result')).textContent).toBe(`已交接：${text}`);
+  const href = new URL(screen.getByTestId('handover-result-link').getAttribute('href')!, 'http://x');
+  expect(href.pathname).toBe('/result/success');
+  expect(Object.fromEntries(href.searchParams)).toEqual({ title: '工作交接完成', desc: `已交接：${text}`, back: window.location.pathname });
 });

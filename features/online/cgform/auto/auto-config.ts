@@ -37,7 +37,18 @@ const GRID_TYPES: Partial<Record<FieldKind, GridColumnType>> = {
   sel_depart: 'sel_depart',
   image: 'image',
   file: 'file',
+  // Kept in the row (a default value, a value set by JS增强) but not shown as a column.
+  hidden: 'hidden',
 };
+
+/**
+ * A child field's cell type. A select over a table dictionary (`table,text,code`, e.g. the users) searches the server
+ * as the user types (JeecgBoot's sel_search) instead of loading the whole table into every row's dropdown.
+ */
+export function gridTypeOf(f: FieldDef): GridColumnType {
+  if (f.kind === 'select' && f.dictCode?.includes(',')) return 'sel_search';
+  return GRID_TYPES[f.kind] ?? 'input';
+}
 
 const GRID_PATTERNS: ReadonlySet<string> = new Set<GridPatternName>(['*', 'n6-16', '*6-16', 's6-18', 'url', 'e', 'm', 'p', 's', 'n', 'z', 'money']);
 const PATTERN_ALIASES: Record<string, GridPatternName> = { mobile: 'm', phone: 'm', email: 'e', number: 'n', integer: 'z', int: 'z' };
@@ -57,7 +68,7 @@ export function gridColumnsOf(def: ResourceDef, fk: string): GridColumn[] {
     return {
       key: f.name,
       title: f.label,
-      type: GRID_TYPES[f.kind] ?? 'input',
+      type: gridTypeOf(f),
       width: f.width ?? 160,
       ...(f.dictCode ? { dictCode: f.dictCode } : {}),
       ...(f.options ? { options: f.options.map((o) => ({ value: o.value, text: o.text })) } : {}),

@@ -1,4 +1,4 @@
-import { resultHref, safeBackPath } from './result-params';
+import { resultHref, safeBackPath } from './result-link';
 
 describe('result pages: 返回 stays on this site', () => {
   it('keeps a path of this site', () => {
