@@ -8,7 +8,6 @@ import { getDictItems } from '../services/dicts';
 import { maskPhone } from '../../features/account/mask-phone';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
 import { loadUserPermCodes } from '../services/users';
-import { getDictItems } from '../services/dicts';
 import { ApiFailure, fail, ok } from '../core/errors';
 import { pageOf, readPage } from './paging';
 import { requirePerm } from './perm';
