@@ -80,7 +80,8 @@ reportRoutes.get(`${PREFIX}/getQueryInfo/:code`, async (c) => {
 reportRoutes.get(`${PREFIX}/getParamsInfo/:code`, async (c) => {
   const r = await resolve(c);
   if ('denied' in r) return r.denied;
-  return c.json(ok((r.designer?.params ?? []).map((p) => ({ paramName: p.paramName, paramTxt: p.paramTxt, paramValue: p.paramValue, orderNum: p.orderNum }))));
+  // dictCode / paramType (issue #39): the query form's pick list or date picker for the param.
+  return c.json(ok((r.designer?.params ?? []).map((p) => ({ paramName: p.paramName, paramTxt: p.paramTxt, paramValue: p.paramValue, orderNum: p.orderNum, dictCode: p.dictCode ?? null, paramType: p.paramType ?? null }))));
 });
 
 reportRoutes.get(`${PREFIX}/getData/:code`, async (c) => {
