@@ -110,7 +110,7 @@ describe('the table and column browser', () => {
 });
 
 describe('dictionaries in reports', () => {
-  const SQL = 'select username, sex from sys_user where username in (${who}, \'jiaowu\') and (${born}::date is null or birthday is null or birthday <= ${born}::date)';
+  const SQL = 'select username, sex from sys_user where username in (${who}, \'jiaowu\') and (${born}::date is null or create_time <= ${born}::date)';
 
   it('a dictionary column is answered with its text (<field>_dictText) and its options (dictOptions)', async () => {
     const saved = await post('/online/cgreport/head/add', body('rpt39_dict', 'select username, sex from sys_user where username = \'admin\'', [item('username'), item('sex', { fieldTxt: '性别', dictCode: 'sex' })]));
@@ -135,14 +135,18 @@ describe('dictionaries in reports', () => {
     );
     expect(saved).toMatchObject({ success: true });
     const info = await get('/online/cgreport/api/getParamsInfo/rpt39_params');
+    // Set only where the designer set them: a plain param answers JeecgBoot's four keys.
     expect(info.result).toEqual([
-      expect.objectContaining({ paramName: 'who', paramTxt: '用户', dictCode: 'sex', paramType: null }),
-      expect.objectContaining({ paramName: 'born', paramTxt: '出生不晚于', dictCode: null, paramType: 'Date' }),
+      { paramName: 'who', paramTxt: '用户', paramValue: 'admin', orderNum: 1, dictCode: 'sex' },
+      { paramName: 'born', paramTxt: '出生不晚于', paramValue: null, orderNum: 2, paramType: 'Date' },
     ]);
     const listed = await get(`/online/cgreport/param/listByHeadId?headId=${saved.result.id}`);
     expect(listed.result).toEqual(expect.arrayContaining([expect.objectContaining({ paramName: 'born', paramType: 'Date' })]));
     const ok = await get('/online/cgreport/api/getData/rpt39_params?self_born=2100-01-01');
     expect(ok).toMatchObject({ success: true });
+    expect(ok.result.total).toBe(2);
+    const before = await get('/online/cgreport/api/getData/rpt39_params?self_born=2000-01-01');
+    expect(before.result.total).toBe(0);
   });
 
   it('a date param refuses anything but a date, as a value and as a default', async () => {
