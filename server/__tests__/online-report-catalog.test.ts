@@ -116,9 +116,9 @@ describe('dictionaries in reports', () => {
     const saved = await post('/online/cgreport/head/add', body('rpt39_dict', 'select username, sex from sys_user where username = \'admin\'', [item('username'), item('sex', { fieldTxt: '性别', dictCode: 'sex' })]));
     expect(saved).toMatchObject({ success: true });
     await be.db.updateTable('sys_user').set({ sex: 1 }).where('username', '=', 'admin').execute();
-    const cols = await get('/online/cgreport/api/getColumnsAndData/rpt39_dict');
-    expect(cols.result.dictOptions.sex).toEqual(expect.arrayContaining([expect.objectContaining({ value: '1', text: '男' })]));
-    expect(cols.result.data.records).toEqual([expect.objectContaining({ username: 'admin', sex: '1', sex_dictText: '男' })]);
+    const cols = (await get('/online/cgreport/api/getColumnsAndData/rpt39_dict')).result as { dictOptions: Record<string, unknown[]>; data: Page<Record<string, unknown>> };
+    expect(cols.dictOptions.sex).toEqual(expect.arrayContaining([expect.objectContaining({ value: '1', text: '男' })]));
+    expect(cols.data.records).toEqual([expect.objectContaining({ username: 'admin', sex: '1', sex_dictText: '男' })]);
   });
 
   it('a dictionary that does not exist is refused on save, for a column and for a param', async () => {
@@ -140,13 +140,13 @@ describe('dictionaries in reports', () => {
       { paramName: 'who', paramTxt: '用户', paramValue: 'admin', orderNum: 1, dictCode: 'sex' },
       { paramName: 'born', paramTxt: '出生不晚于', paramValue: null, orderNum: 2, paramType: 'Date' },
     ]);
-    const listed = await get(`/online/cgreport/param/listByHeadId?headId=${saved.result.id}`);
+    const listed = await get(`/online/cgreport/param/listByHeadId?headId=${(saved.result as { id: string }).id}`);
     expect(listed.result).toEqual(expect.arrayContaining([expect.objectContaining({ paramName: 'born', paramType: 'Date' })]));
     const ok = await get('/online/cgreport/api/getData/rpt39_params?self_born=2100-01-01');
     expect(ok).toMatchObject({ success: true });
-    expect(ok.result.total).toBe(2);
+    expect((ok.result as Page<unknown>).total).toBe(2);
     const before = await get('/online/cgreport/api/getData/rpt39_params?self_born=2000-01-01');
-    expect(before.result.total).toBe(0);
+    expect((before.result as Page<unknown>).total).toBe(0);
   });
 
   it('a date param refuses anything but a date, as a value and as a default', async () => {
