@@ -184,8 +184,9 @@ function ReportQueryForm({ items, params, onSearch, onReset }: { items: QueryInf
   );
 }
 
-/** A param's start value: a date param's default as a date, any other as given. */
+/** A param's start value: a date param's default as a date, a pick list's as its value (none: the placeholder), text as given. */
 function paramInitial(p: CgreportParam): FormValue {
+  if (p.dictCode) return p.paramValue ?? undefined;
   if (p.paramType !== 'Date' && p.paramType !== 'Datetime') return p.paramValue ?? '';
   const d = p.paramValue ? dayjs(p.paramValue) : null;
   return d?.isValid() ? d : null;
