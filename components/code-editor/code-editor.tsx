@@ -1,8 +1,14 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useMemo, type RefObject } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
 import { TAB_SIZE, editorExtensions } from './languages';
+
+/** What a screen may do to the editor's text from outside (a browser beside it inserting a name). */
+export interface CodeEditorCommands {
+  /** Replaces the selection (or inserts at the cursor) with `text`, then focuses the editor; onChange follows. */
+  insert(text: string): void;
+}
 
 export interface CodeEditorProps {
   value?: string;
@@ -15,9 +21,11 @@ export interface CodeEditorProps {
   placeholder?: string;
   id?: string;
   'data-testid'?: string;
+  /** Filled once the editor exists (the editor loads lazily: until then it stays null). */
+  commandsRef?: RefObject<CodeEditorCommands | null>;
 }
 
-export default function CodeEditor({ value, onChange, language, height = 240, readOnly = false, placeholder, id, 'data-testid': testId = 'code-editor' }: CodeEditorProps) {
+export default function CodeEditor({ value, onChange, language, height = 240, readOnly = false, placeholder, id, 'data-testid': testId = 'code-editor', commandsRef }: CodeEditorProps) {
   const extensions = useMemo(() => editorExtensions(language), [language]);
   return (
     <div id={id} data-testid={testId} style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden' }}>
@@ -30,6 +38,15 @@ export default function CodeEditor({ value, onChange, language, height = 240, re
         editable={!readOnly}
         placeholder={placeholder}
         basicSetup={{ tabSize: TAB_SIZE }}
+        onCreateEditor={(view) => {
+          if (!commandsRef) return;
+          commandsRef.current = {
+            insert: (text) => {
+              view.dispatch(view.state.replaceSelection(text));
+              view.focus();
+            },
+          };
+        }}
       />
     </div>
   );

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import type { CodeEditorProps } from './code-editor';
 
-export type { CodeEditorProps } from './code-editor';
+export type { CodeEditorCommands, CodeEditorProps } from './code-editor';
 
 function CodeEditorLoading() {
   return <div style={{ minHeight: 120, border: '1px solid #d9d9d9', borderRadius: 6, background: '#fafafa' }} data-testid="code-editor-loading" />;

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { reportSqlParams, splitReportSql, validateReportDefinition } from './report-rules';
+import { paramValueProblem, reportSqlParams, splitReportSql, validateReportDefinition } from './report-rules';
 import type { CgreportItem, CgreportSaveBody } from './wire';
 
 const item = (fieldName: string, extra: Partial<CgreportItem> = {}): CgreportItem => ({
@@ -60,5 +60,30 @@ describe('validateReportDefinition', () => {
       '图表的Y字段 zzz 不是报表字段',
     ]);
     expect(validateReportDefinition(body({}, []))).toEqual(['请先解析SQL，生成报表字段']);
+  });
+});
+
+describe('params with an input type and a dictionary (issue #39)', () => {
+  const param = (extra: Partial<CgreportSaveBody['params'][number]> = {}) => ({ paramName: 'd', paramTxt: '日期', paramValue: null, orderNum: 1, ...extra });
+  const sqlWithD = { cgrSql: 'select 1 as a where ${d} is not null' };
+
+  it.each([
+    ['Date', '2026-12-07', null],
+    ['Date', '2026-12-07 10:00', '参数 日期 应为日期（yyyy-MM-dd）'],
+    ['Date', '2026/12/07', '参数 日期 应为日期（yyyy-MM-dd）'],
+    ['Datetime', '2026-12-07 10:00:00', null],
+    ['Datetime', '2026-12-07', null],
+    ['Datetime', 'tomorrow', '参数 日期 应为日期时间（yyyy-MM-dd HH:mm:ss）'],
+    ['String', 'anything', null],
+    [null, 'anything', null],
+  ] as const)('paramValueProblem(%s, %s)', (type, value, problem) => {
+    expect(paramValueProblem({ paramName: 'd', paramTxt: '日期', paramType: type }, value)).toBe(problem);
+  });
+
+  it('refuses an unknown type, a malformed dictionary code and a default that is not a date', () => {
+    expect(validateReportDefinition(body(sqlWithD, [item('a')], [param({ paramType: 'Number' as never })]))).toEqual(['参数 d 的类型不正确']);
+    expect(validateReportDefinition(body(sqlWithD, [item('a')], [param({ dictCode: 'sex; drop' })]))).toEqual(['参数 d 的字典编码不正确']);
+    expect(validateReportDefinition(body(sqlWithD, [item('a')], [param({ paramType: 'Date', paramValue: '12/07/2026' })]))).toEqual(['参数 日期 应为日期（yyyy-MM-dd）（默认值）']);
+    expect(validateReportDefinition(body(sqlWithD, [item('a')], [param({ paramType: 'Date', paramValue: '2026-12-07', dictCode: 'sex' })]))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CgreportHead, CgreportItem, CgreportParam, CgreportSaveBody } from './wire';
+import type { CgreportHead, CgreportItem, CgreportParam, CgreportParamType, CgreportSaveBody } from './wire';
 
 /**
  * Pure rules of the online report designer (issue #25): what a report definition may hold, and how its SQL's
@@ -15,6 +15,20 @@ export const REPORT_FIELD_RE = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 export const REPORT_PARAM_RE = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/;
 
 export const REPORT_FIELD_TYPES: readonly CgreportItem['fieldType'][] = ['String', 'Integer', 'Double', 'Date', 'Datetime'];
+/** A param's input: text, a date picker, a date-and-time picker (issue #39). */
+export const REPORT_PARAM_TYPES: readonly CgreportParamType[] = ['String', 'Date', 'Datetime'];
+/** A dictionary code as a report item or param names it: a plain code or a table dictionary `table,text,code`. */
+export const REPORT_DICT_RE = /^[A-Za-z0-9_,]{1,100}$/;
+/** Date params' values: yyyy-MM-dd, and for Datetime optionally HH:mm[:ss]. */
+const PARAM_VALUE_RE: Record<CgreportParamType, RegExp | null> = { String: null, Date: /^\d{4}-\d{2}-\d{2}$/, Datetime: /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/ };
+
+/** The problem of a param's value for its type (a date param given something else), or null. */
+export function paramValueProblem(p: Pick<CgreportParam, 'paramName' | 'paramTxt' | 'paramType'>, value: string): string | null {
+  const re = PARAM_VALUE_RE[p.paramType ?? 'String'] ?? null;
+  if (!re || re.test(value)) return null;
+  return `参数 ${p.paramTxt || p.paramName} 应为${p.paramType === 'Datetime' ? '日期时间（yyyy-MM-dd HH:mm:ss）' : '日期（yyyy-MM-dd）'}`;
+}
+
 export const REPORT_CHART_TYPES: readonly CgreportHead['chartType'][] = ['none', 'bar', 'line', 'pie'];
 
 export const MAX_REPORT_SQL = 20_000;
@@ -171,7 +185,7 @@ export function validateReportDefinition(body: CgreportSaveBody): string[] {
     if (!REPORT_FIELD_TYPES.includes(it.fieldType)) errors.push(`字段 ${name} 的类型不正确`);
     if (it.isSearch && it.searchMode && !['single', 'group'].includes(it.searchMode)) errors.push(`字段 ${name} 的查询方式不正确`);
     if (it.fieldWidth != null && (!Number.isInteger(it.fieldWidth) || it.fieldWidth < 20 || it.fieldWidth > 2000)) errors.push(`字段 ${name} 的宽度应在20到2000之间`);
-    if (it.dictCode != null && it.dictCode !== '' && !/^[A-Za-z0-9_,]{1,100}$/.test(it.dictCode)) errors.push(`字段 ${name} 的字典编码不正确`);
+    if (it.dictCode != null && it.dictCode !== '' && !REPORT_DICT_RE.test(it.dictCode)) errors.push(`字段 ${name} 的字典编码不正确`);
   }
 
   if (params.length > MAX_PARAMS) errors.push(`报表参数最多${MAX_PARAMS}个`);
@@ -186,6 +200,12 @@ export function validateReportDefinition(body: CgreportSaveBody): string[] {
     declared.add(name);
     if (blank(p.paramTxt)) errors.push(`请填写参数 ${name} 的说明`);
     if (p.paramValue != null && String(p.paramValue).length > 200) errors.push(`参数 ${name} 的默认值最长200个字符`);
+    if (p.dictCode != null && p.dictCode !== '' && !REPORT_DICT_RE.test(p.dictCode)) errors.push(`参数 ${name} 的字典编码不正确`);
+    if (p.paramType != null && !REPORT_PARAM_TYPES.includes(p.paramType)) errors.push(`参数 ${name} 的类型不正确`);
+    else if (p.paramValue != null && p.paramValue !== '') {
+      const problem = paramValueProblem({ paramName: name, paramTxt: p.paramTxt, paramType: p.paramType }, String(p.paramValue));
+      if (problem) errors.push(`${problem}（默认值）`);
+    }
   }
   if (!blank(head.cgrSql)) {
     try {

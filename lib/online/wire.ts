@@ -180,6 +180,23 @@ export interface CgreportParam {
   /** Default value when the caller sends none (self_<paramName>). */
   paramValue: string | null;
   orderNum: number;
+  /**
+   * Issue #39 (our extension; JeecgBoot's param has neither): a dictionary makes the query form's input a pick list,
+   * a date type a date picker. Absent or null: a text input.
+   */
+  dictCode?: string | null;
+  paramType?: CgreportParamType | null;
+}
+
+/** The query form's input of a report param: text, date (yyyy-MM-dd) or date and time (yyyy-MM-dd HH:mm:ss). */
+export type CgreportParamType = 'String' | 'Date' | 'Datetime';
+
+/** GET /online/cgreport/head/tables: a table a report on the product's database may read, with its Chinese name. */
+export interface ReportTableInfo {
+  tableName: string;
+  /** Empty when nothing names it. */
+  tableTxt: string;
+  columns: { columnName: string; columnTxt: string; dataType: string }[];
 }
 
 /** POST /online/cgreport/head/add and PUT /online/cgreport/head/edit. */

@@ -1416,6 +1416,9 @@ export interface OnlCgreportParamTable {
   param_txt: string;
   param_value: string | null;
   order_num: Generated<number>;
+  /** 0052 (issue #39): the query form's pick list and input type. */
+  dict_code: string | null;
+  param_type: string | null;
 }
 
 export interface DB {

@@ -7,7 +7,9 @@ import { idOrUndefined } from '../core/ids';
 import { addReportMenu, deleteReport, REPORT_MISSING, saveReport } from '../online/report-design';
 import { loadDesignerReport, parseReportSql, reportItems, reportParams } from '../online/report-run';
 import { deleteDataSource, deleteDataSources, DS_NOT_FOUND, getDataSource, saveDataSource, testConnection, toDataSource, type DataSourceInput } from '../online/datasources';
+import { reportTables, searchReportTables } from '../online/report-tables';
 import { permCodesOf, requirePerm } from './perm';
+import { pageOf, readPage } from './paging';
 
 /**
  * Issue #25: the report designer (Online报表配置) at JeecgBoot's paths (OnlCgreportHeadController /
@@ -69,10 +71,15 @@ onlineReportRoutes.delete('/online/cgreport/head/delete', requirePerm(CR.delete)
   return c.json(ok(null, '删除成功!'));
 });
 
-/** 解析SQL: the designer's check and preview; for those who may add or edit a report. */
-onlineReportRoutes.post('/online/cgreport/head/parseSql', async (c) => {
+/** The designer's own tools (解析SQL, the table browser) are for those who may add or edit a report. */
+async function requireDesigner(c: Ctx): Promise<void> {
   const perms = await permCodesOf(c, authOf(c).user.id);
   if (!perms.has(CR.add) && !perms.has(CR.edit)) throw new ApiFailure(NO_PERMISSION, 510);
+}
+
+/** 解析SQL: the designer's check and preview. */
+onlineReportRoutes.post('/online/cgreport/head/parseSql', async (c) => {
+  await requireDesigner(c);
   const body = await jsonBody(c);
   const sqlText = typeof body.sql === 'string' ? body.sql : '';
   const dbSource = typeof body.dbSource === 'string' && body.dbSource.trim() ? body.dbSource.trim() : null;
@@ -81,6 +88,18 @@ onlineReportRoutes.post('/online/cgreport/head/parseSql', async (c) => {
     for (const [k, v] of Object.entries(body.params)) if (typeof v === 'string' || typeof v === 'number') params[k] = String(v);
   }
   return c.json(ok(await parseReportSql(c.var.services.db, c.var.services.config, { sql: sqlText, dbSource, params }), '解析成功'));
+});
+
+/**
+ * The table and column browser beside the SQL editor (issue #39): the tables a report may read with their Chinese
+ * names, searched by `keyword` (table or column, name or text), paged by table (`pageNo`, `pageSize`).
+ */
+onlineReportRoutes.get('/online/cgreport/head/tables', async (c) => {
+  await requireDesigner(c);
+  const keyword = (c.req.query('keyword') ?? '').slice(0, 64);
+  const { pageNo, pageSize, offset } = readPage(c);
+  const found = searchReportTables(await reportTables(c.var.services.db), keyword);
+  return c.json(ok(pageOf(found.slice(offset, offset + pageSize), found.length, pageNo, pageSize)));
 });
 
 onlineReportRoutes.post('/online/cgreport/head/addMenu/:headId', requirePerm(CR.menu), async (c) => {

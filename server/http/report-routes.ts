@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { getReport } from '../reports/registry';
 import { REPORT_NOT_FOUND, reportColumns, reportData, reportQueryInfo, type ReportExecutor } from '../reports/run';
 import type { AnyReportDef } from '../reports/types';
-import type { CgreportChart } from '../../lib/online/wire';
+import type { CgreportChart, CgreportParam } from '../../lib/online/wire';
 import { limitPage, loadDesignerReport, prepareDesignerReport, type DesignerReport } from '../online/report-run';
 import { REPORT_CODE_RE, REPORT_ROW_LIMIT } from '../../lib/online/report-rules';
 import { onlineReportCodes, PERMS } from '../../lib/permissions/codes';
@@ -84,7 +84,9 @@ reportRoutes.get(`${PREFIX}/getQueryInfo/:code`, async (c) => {
 reportRoutes.get(`${PREFIX}/getParamsInfo/:code`, async (c) => {
   const r = await resolve(c);
   if ('denied' in r) return r.denied;
-  return c.json(ok((r.designer?.params ?? []).map((p) => ({ paramName: p.paramName, paramTxt: p.paramTxt, paramValue: p.paramValue, orderNum: p.orderNum }))));
+  // dictCode / paramType (issue #39, only when set): the query form's pick list or date picker for the param.
+  const extras = (p: CgreportParam) => ({ ...(p.dictCode ? { dictCode: p.dictCode } : {}), ...(p.paramType ? { paramType: p.paramType } : {}) });
+  return c.json(ok((r.designer?.params ?? []).map((p) => ({ paramName: p.paramName, paramTxt: p.paramTxt, paramValue: p.paramValue, orderNum: p.orderNum, ...extras(p) }))));
 });
 
 reportRoutes.get(`${PREFIX}/getData/:code`, async (c) => {

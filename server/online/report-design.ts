@@ -4,6 +4,7 @@ import type { AddMenuBody, CgreportHead, CgreportSaveBody } from '../../lib/onli
 import { validateReportDefinition } from '../../lib/online/report-rules';
 import { onlineReportCodes } from '../../lib/permissions/codes';
 import { ApiFailure } from '../core/errors';
+import { DictError, getDictItems } from '../services/dicts';
 import { newId } from '../core/ids';
 import { isCodeDefinedReport } from '../reports/registry';
 import type { Writer } from '../services/permission-menus';
@@ -24,6 +25,25 @@ export const REPORT_MENU_COMPONENT = 'modules/online/cgreport/auto/OnlCgreportAu
 export const reportMenuUrl = (code: string) => `/online/cgreport/${code}`;
 
 
+/** Every dictionary an item or a param names must exist (a plain one of 数据字典, or a registered table dictionary). */
+async function checkDictionaries(db: Database, body: CgreportSaveBody): Promise<void> {
+  const named = [...body.items.map((i) => ({ what: `字段 ${i.fieldName}`, code: i.dictCode })), ...body.params.map((p) => ({ what: `参数 ${p.paramName}`, code: p.dictCode }))];
+  const codes = [...new Set(named.map((n) => n.code).filter((c): c is string => !!c))];
+  if (!codes.length) return;
+  const plain = codes.filter((c) => !c.includes(','));
+  const found = new Set(plain.length ? (await db.selectFrom('sys_dict').select('dict_code').where('dict_code', 'in', plain).where('del_flag', '=', 0).execute()).map((r) => r.dict_code) : []);
+  for (const c of codes.filter((x) => x.includes(','))) {
+    try {
+      await getDictItems(db, c);
+      found.add(c);
+    } catch (e) {
+      if (!(e instanceof DictError)) throw e;
+    }
+  }
+  const missing = named.find((n) => n.code && !found.has(n.code));
+  if (missing) throw new ApiFailure(`${missing.what}：字典 ${missing.code} 不存在`);
+}
+
 /** Adds (mode add) or edits a report; every rule of lib/online/report-rules.ts and the SQL gate first. Answers the head. */
 export async function saveReport(db: Database, body: CgreportSaveBody, me: Writer, mode: 'add' | 'edit'): Promise<CgreportHead> {
   const errors = validateReportDefinition(body);
@@ -33,6 +53,7 @@ export async function saveReport(db: Database, body: CgreportSaveBody, me: Write
   const dbSource = typeof head.dbSource === 'string' && head.dbSource.trim() ? head.dbSource.trim() : null;
   if (isCodeDefinedReport(code)) throw new ApiFailure(`报表编码 ${code} 已被系统内置报表使用，请换一个`);
   if (dbSource && !(await db.selectFrom('sys_data_source').select('id').where('code', '=', dbSource).executeTakeFirst())) throw new ApiFailure(`数据源 ${dbSource} 不存在`);
+  await checkDictionaries(db, body);
   const checked = await checkReportSql(head.cgrSql, { external: !!dbSource });
   // Without `*` the statement names its columns: every item must be one of them.
   if (!checked.columns.includes(null)) {
@@ -96,6 +117,8 @@ export async function saveReport(db: Database, body: CgreportSaveBody, me: Write
             param_name: p.paramName,
             param_txt: p.paramTxt.trim(),
             param_value: p.paramValue == null || p.paramValue === '' ? null : String(p.paramValue),
+            dict_code: p.dictCode || null,
+            param_type: p.paramType && p.paramType !== 'String' ? p.paramType : null,
             order_num: Number.isInteger(p.orderNum) ? p.orderNum : i + 1,
           })),
         )

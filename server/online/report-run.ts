@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { DB } from '../db/schema';
 import type { CgreportHead, CgreportItem, CgreportParam, CgreportParseResult } from '../../lib/online/wire';
-import { REPORT_FIELD_RE, REPORT_ROW_LIMIT, REPORT_TIMEOUT_MESSAGE, REPORT_TIMEOUT_SECONDS } from '../../lib/online/report-rules';
+import { paramValueProblem, REPORT_FIELD_RE, REPORT_PARAM_TYPES, REPORT_ROW_LIMIT, REPORT_TIMEOUT_MESSAGE, REPORT_TIMEOUT_SECONDS } from '../../lib/online/report-rules';
 import { ApiFailure } from '../core/errors';
 import { currentTenant } from '../db/tenant-scope';
 import { formatDateTime } from '../services/format';
@@ -72,7 +72,15 @@ export async function reportItems(db: Database, headId: string): Promise<Cgrepor
 
 export async function reportParams(db: Database, headId: string): Promise<CgreportParam[]> {
   const rows = await db.selectFrom('onl_cgreport_param').selectAll().where('cgrhead_id', '=', headId).orderBy('order_num').orderBy('param_name').execute();
-  return rows.map((r) => ({ id: r.id, paramName: r.param_name, paramTxt: r.param_txt, paramValue: r.param_value, orderNum: r.order_num }));
+  return rows.map((r) => ({
+    id: r.id,
+    paramName: r.param_name,
+    paramTxt: r.param_txt,
+    paramValue: r.param_value,
+    orderNum: r.order_num,
+    dictCode: r.dict_code,
+    paramType: REPORT_PARAM_TYPES.find((t) => t === r.param_type) ?? null,
+  }));
 }
 
 /** A designer report by code or id, or undefined. */
@@ -210,6 +218,8 @@ export function paramValues(params: CgreportParam[], query: Record<string, strin
     const sent = query[`self_${p.paramName}`];
     const v = sent !== undefined && sent.trim() !== '' ? sent.trim() : (p.paramValue ?? '').trim() || null;
     if (v && v.length > 200) throw new ApiFailure('查询条件过长');
+    const problem = v ? paramValueProblem(p, v) : null;
+    if (problem) throw new ApiFailure(problem);
     out[p.paramName] = v;
   }
   return out;

@@ -32,10 +32,13 @@ export interface CheckedSql {
 }
 
 /** Shared (not per tenant) tables a report on the product's database may read besides every business table (tbl_*). */
-const SHARED_TABLES = new Set(['sys_dict', 'sys_dict_item', 'sys_category', 'sys_depart', 'sys_user', 'sys_user_depart', 'sys_position', 'sys_role', 'sys_user_role']);
+export const SHARED_TABLES: ReadonlySet<string> = new Set(['sys_dict', 'sys_dict_item', 'sys_category', 'sys_depart', 'sys_user', 'sys_user_depart', 'sys_position', 'sys_role', 'sys_user_role']);
 /** The users table: read by named columns only, never its credentials. */
 const USER_TABLE = 'sys_user';
-const SECRET_COLUMN = /password|salt/i;
+/** Columns no report may name, in any table (credentials). */
+export const SECRET_COLUMN = /password|salt/i;
+/** The table allowlist of a report on the product's database (the designer's table browser lists exactly these). */
+export const isReportTable = (name: string): boolean => name.startsWith('tbl_') || SHARED_TABLES.has(name);
 
 /** Functions a report may call (aggregates, window functions, text, number and date helpers). Everything else is refused. */
 const FUNCTIONS = new Set(
@@ -179,7 +182,7 @@ class Checker {
     }
     if (schema) refuse(`报表不允许指定模式（如 pg_catalog、information_schema）：${schema}.${name}`);
     if (scope.ctes.has(name)) return;
-    if (!name.startsWith('tbl_') && !SHARED_TABLES.has(name)) refuse(`报表不允许读取表 ${name}（只能读取业务表、在线表单表、字典、部门和用户）`);
+    if (!isReportTable(name)) refuse(`报表不允许读取表 ${name}（只能读取业务表、在线表单表、字典、部门和用户）`);
     this.tables.add(name);
   }
 

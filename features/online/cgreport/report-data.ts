@@ -2,7 +2,8 @@
  * The report screens' endpoints and the pure shaping of their answers (issue #25; contract §10). Answers are
  * read tolerantly: a JeecgBoot server sends the same envelopes without our extras (`chart`).
  */
-import type { CgreportItem, CgreportParam } from '@/lib/online/wire';
+import type { CgreportItem, CgreportParam, CgreportParamType } from '@/lib/online/wire';
+import { REPORT_PARAM_TYPES } from '@/lib/online/report-rules';
 import { normalizeDictItems, type DictOption } from '@/lib/dict-cache';
 
 import { CHART_TYPE_OPTIONS, HEAD_API, type ChartType } from './cgreport-head-resource';
@@ -11,6 +12,8 @@ export { CHART_TYPE_OPTIONS, HEAD_API, type ChartType };
 export const ITEM_LIST_URL = '/online/cgreport/item/listByHeadId';
 export const PARAM_LIST_URL = '/online/cgreport/param/listByHeadId';
 export const PARSE_SQL_URL = `${HEAD_API}/parseSql`;
+/** The designer's table and column browser (issue #39): `keyword`, `pageNo`, `pageSize`. */
+export const TABLES_URL = `${HEAD_API}/tables`;
 export const addMenuUrl = (headId: string) => `${HEAD_API}/addMenu/${encodeURIComponent(headId)}`;
 
 const API = '/online/cgreport/api';
@@ -31,6 +34,13 @@ export const FIELD_TYPE_OPTIONS: { value: CgreportItem['fieldType']; text: strin
   { value: 'String', text: '文本' },
   { value: 'Integer', text: '整数' },
   { value: 'Double', text: '小数' },
+  { value: 'Date', text: '日期' },
+  { value: 'Datetime', text: '日期时间' },
+];
+
+/** A param's query-form input (issue #39). */
+export const PARAM_TYPE_OPTIONS: { value: CgreportParamType; text: string }[] = [
+  { value: 'String', text: '文本' },
   { value: 'Date', text: '日期' },
   { value: 'Datetime', text: '日期时间' },
 ];
@@ -102,11 +112,20 @@ export function toRpConfig(result: unknown, code: string): RpConfig {
   return { columns, dictOptions, id: str(r.cgRpConfigId) || code, name: str(r.cgRpConfigName) || code, chart: toChartSpec(r.chart) };
 }
 
+const paramTypeOf = (v: unknown): CgreportParamType => REPORT_PARAM_TYPES.find((t) => t === v) ?? 'String';
+
 /** getParamsInfo's answer: the report's `${…}` params with their defaults. */
 export function toParams(result: unknown): CgreportParam[] {
   return asRows(result)
     .filter((p) => typeof p.paramName === 'string' && p.paramName)
-    .map((p, i) => ({ paramName: String(p.paramName), paramTxt: str(p.paramTxt) || String(p.paramName), paramValue: p.paramValue === null || p.paramValue === undefined ? null : String(p.paramValue), orderNum: Number(p.orderNum) || i + 1 }));
+    .map((p, i) => ({
+      paramName: String(p.paramName),
+      paramTxt: str(p.paramTxt) || String(p.paramName),
+      paramValue: p.paramValue === null || p.paramValue === undefined ? null : String(p.paramValue),
+      orderNum: Number(p.orderNum) || i + 1,
+      dictCode: str(p.dictCode).trim() || null,
+      paramType: paramTypeOf(p.paramType),
+    }));
 }
 
 /** Params as getData / exportXls take them: `self_<name>`, empty values left out (the server then uses the default). */
@@ -156,7 +175,17 @@ export function toParam(raw: Row, i: number): CgreportParam {
     paramTxt: str(raw.paramTxt).trim() || str(raw.paramName).trim(),
     paramValue: str(raw.paramValue) === '' ? null : str(raw.paramValue),
     orderNum: i + 1,
+    dictCode: str(raw.dictCode).trim() || null,
+    paramType: paramTypeOf(raw.paramType),
   };
+}
+
+/** The chart's axis choices (issue #39): each report field by its 显示名, its name beside it. */
+export function axisChoices(items: readonly Row[]): { value: string; text: string }[] {
+  return items
+    .map((r) => ({ value: str(r.fieldName).trim(), text: str(r.fieldTxt).trim() }))
+    .filter((f) => f.value)
+    .map((f) => ({ value: f.value, text: f.text || f.value }));
 }
 
 /**

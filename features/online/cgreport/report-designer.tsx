@@ -4,7 +4,8 @@ import { useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { Alert, App, Button, Col, Form, Input, Modal, Row as GridLayoutRow, Select, Skeleton, Table, Tabs, Typography, type ButtonProps } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { CodeEditor } from '@/components/code-editor';
+import { CodeEditor, type CodeEditorCommands } from '@/components/code-editor';
+import { DictCodePicker } from '@/features/online/cgform/design/dict-code-picker';
 import { EditableGrid, type EditableGridRef } from '@/components/grid/editable-grid';
 import { FIX_CELLS_FIRST } from '@/lib/grid/rules';
 import { isTempId, newRow } from '@/lib/grid/rows';
@@ -14,6 +15,7 @@ import { REPORT_CODE_RE, validateReportDefinition } from '@/lib/online/report-ru
 import type { CgreportHead, CgreportParseResult, CgreportSaveBody } from '@/lib/online/wire';
 import {
   asRows,
+  axisChoices,
   CHART_TYPE_OPTIONS,
   DATA_SOURCE_API,
   FIELD_TYPE_OPTIONS,
@@ -22,6 +24,7 @@ import {
   mergeByName,
   OWN_DATABASE,
   PARAM_LIST_URL,
+  PARAM_TYPE_OPTIONS,
   PARSE_SQL_URL,
   splitList,
   toItem,
@@ -29,6 +32,7 @@ import {
   type ChartType,
   type Row,
 } from './report-data';
+import { TableBrowser } from './table-browser';
 
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
@@ -36,6 +40,18 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Preview rows are keyed by their place (any SELECT: no key column of their own). */
 const PREVIEW_KEY = '__previewKey';
 const maxLen = (label: string, max: number) => ({ handler: (v: unknown) => String(v ?? '').length <= max || `${label}最多${max}个字符` });
+
+/** A 字典 cell: chosen from 数据字典 by name or code (the form designer's picker). */
+function dictColumn(): GridColumn {
+  return {
+    key: 'dictCode',
+    title: '字典',
+    type: 'popup',
+    width: 150,
+    placeholder: '选择字典',
+    renderPopup: ({ open, value, onOk, onCancel }) => (open ? <DictCodePicker open value={value} onOk={onOk} onCancel={onCancel} /> : null),
+  };
+}
 
 export const ITEM_COLUMNS: GridColumn[] = [
   { key: 'fieldName', title: '字段名', type: 'input', width: 150, validateRules: [{ required: true, message: '请输入字段名' }, { unique: true, message: '字段名不能重复' }] },
@@ -55,13 +71,15 @@ export const ITEM_COLUMNS: GridColumn[] = [
       { value: 'group', text: '范围' },
     ],
   },
-  { key: 'dictCode', title: '字典', type: 'input', width: 140, placeholder: '字典编码', validateRules: [maxLen('字典', 100)] },
+  dictColumn(),
 ];
 
 export const PARAM_COLUMNS: GridColumn[] = [
   { key: 'paramName', title: '参数名', type: 'input', width: 160, validateRules: [{ required: true, message: '请输入参数名' }, { unique: true, message: '参数名不能重复' }] },
   { key: 'paramTxt', title: '参数说明', type: 'input', width: 200, validateRules: [maxLen('参数说明', 100)] },
   { key: 'paramValue', title: '默认值', type: 'input', width: 200, validateRules: [maxLen('默认值', 200)] },
+  { key: 'paramType', title: '输入方式', type: 'select', width: 110, options: PARAM_TYPE_OPTIONS, defaultValue: 'String' },
+  dictColumn(),
 ];
 
 interface HeadValues {
@@ -116,12 +134,14 @@ function DesignerBody({ loaded, onClose, onSaved }: { loaded: Loaded; onClose: (
   const paramsRef = useRef<EditableGridRef>(null);
   const [itemRows, setItemRows] = useState<GridRow[]>(() => toGridRows(loaded.items, ITEM_COLUMNS));
   const [paramRows, setParamRows] = useState<GridRow[]>(() => toGridRows(loaded.params, PARAM_COLUMNS));
-  const [fieldNames, setFieldNames] = useState<string[]>(() => loaded.items.map((r) => String(r.fieldName ?? '')).filter(Boolean));
+  const [fields, setFields] = useState(() => axisChoices(loaded.items));
+  const editorRef = useRef<CodeEditorCommands | null>(null);
   const [preview, setPreview] = useState<Row[] | null>(null);
   const [problem, setProblem] = useState<{ title: string; text: string } | null>(null);
   const [parsing, setParsing] = useState(false);
   const [saving, setSaving] = useState(false);
   const chartType = Form.useWatch('chartType', form) ?? head?.chartType ?? 'none';
+  const dbSource = Form.useWatch('dbSource', form) ?? head?.dbSource ?? '';
 
   const sources = useSWR([DATA_SOURCE_API, 'options'], async () => asRows((await http.get<unknown>(`${DATA_SOURCE_API}/list`, { pageNo: 1, pageSize: 200 })).result), SWR_OPTIONS);
   const sourceOptions = useMemo(() => {
@@ -157,7 +177,7 @@ function DesignerBody({ loaded, onClose, onSaved }: { loaded: Loaded; onClose: (
       const prm = mergeByName(r.result.params.map((p, i) => toParam(p as unknown as Row, i) as unknown as Row), (paramsRef.current?.getValues() ?? paramRows) as Row[], 'paramName');
       setItemRows(toGridRows(items, ITEM_COLUMNS));
       setParamRows(toGridRows(prm, PARAM_COLUMNS));
-      setFieldNames(items.map((it) => String(it.fieldName)));
+      setFields(axisChoices(items));
       setPreview(Array.isArray(r.result.preview) ? r.result.preview : []);
       setProblem(null);
       message.success(`解析成功：${items.length} 个字段，${prm.length} 个参数`);
@@ -219,7 +239,22 @@ function DesignerBody({ loaded, onClose, onSaved }: { loaded: Loaded; onClose: (
 
   const previewColumns = useMemo(() => Object.keys(preview?.[0] ?? {}).map((k) => ({ key: k, dataIndex: k, title: k, render: (x: unknown) => (x === null || x === undefined ? '' : typeof x === 'object' ? JSON.stringify(x) : String(x)) })), [preview]);
   const previewRows = useMemo(() => (preview ?? []).map((r, i) => ({ ...r, [PREVIEW_KEY]: i })), [preview]);
-  const fieldOptions = fieldNames.map((n) => ({ value: n, label: n }));
+  // The axis choices by their 显示名, the field name beside it (issue #39).
+  const fieldOptions = fields.map((f) => ({
+    value: f.value,
+    search: `${f.text} ${f.value}`,
+    label: (
+      <span>
+        {f.text}
+        {f.text !== f.value ? <Typography.Text type="secondary" style={{ marginLeft: 6, fontSize: 12 }}>{f.value}</Typography.Text> : null}
+      </span>
+    ),
+  }));
+  /** A name from the table browser at the editor's cursor (appended while the editor is still loading). */
+  const insertName = (text: string) => {
+    if (editorRef.current) editorRef.current.insert(text);
+    else form.setFieldValue('cgrSql', `${String(form.getFieldValue('cgrSql') ?? '')}${text}`);
+  };
 
   return (
     <Modal
@@ -260,14 +295,23 @@ function DesignerBody({ loaded, onClose, onSaved }: { loaded: Loaded; onClose: (
             </Form.Item>
           </Col>
         </GridLayoutRow>
-        <Form.Item
-          name="cgrSql"
-          label="报表SQL"
-          extra="只允许一条 SELECT 查询；参数写作 ${参数名}（作为绑定参数传入，不会拼接进SQL）"
-          rules={[{ required: true, whitespace: true, message: '请输入报表SQL' }]}
-        >
-          <CodeEditor language="sql" height={180} data-testid="cgreport-sql" />
-        </Form.Item>
+        <GridLayoutRow gutter={16}>
+          <Col span={16}>
+            <Form.Item
+              name="cgrSql"
+              label="报表SQL"
+              extra="只允许一条 SELECT 查询；参数写作 ${参数名}（作为绑定参数传入，不会拼接进SQL）"
+              rules={[{ required: true, whitespace: true, message: '请输入报表SQL' }]}
+            >
+              <CodeEditor language="sql" height={240} data-testid="cgreport-sql" commandsRef={editorRef} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="可查询的表和字段（点击插入）">
+              <TableBrowser onInsert={insertName} external={Boolean(dbSource)} height={210} />
+            </Form.Item>
+          </Col>
+        </GridLayoutRow>
         <Button icon={<ThunderboltOutlined />} loading={parsing} onClick={() => void parse()} data-testid="cgreport-parse" style={{ marginBottom: 12 }}>
           解析SQL
         </Button>
@@ -284,7 +328,7 @@ function DesignerBody({ loaded, onClose, onSaved }: { loaded: Loaded; onClose: (
               key: 'items',
               label: '报表字段',
               forceRender: true,
-              children: <EditableGrid ref={itemsRef} columns={ITEM_COLUMNS} dataSource={itemRows} dragSort dragSortKey="orderNum" maxHeight={320} onValuesChange={(rows) => setFieldNames(rows.map((r) => String(r.fieldName ?? '')).filter(Boolean))} testId="cgreport-items-grid" />,
+              children: <EditableGrid ref={itemsRef} columns={ITEM_COLUMNS} dataSource={itemRows} dragSort dragSortKey="orderNum" maxHeight={320} onValuesChange={(rows) => setFields(axisChoices(rows))} testId="cgreport-items-grid" />,
             },
             {
               key: 'params',
@@ -304,12 +348,12 @@ function DesignerBody({ loaded, onClose, onSaved }: { loaded: Loaded; onClose: (
             <>
               <Col span={8}>
                 <Form.Item name="chartX" label={chartType === 'pie' ? '分类字段' : 'X 字段'} rules={[{ required: true, message: '请选择X字段' }]}>
-                  <Select options={fieldOptions} data-testid="cgreport-chart-x" />
+                  <Select options={fieldOptions} showSearch={{ optionFilterProp: 'search' }} data-testid="cgreport-chart-x" />
                 </Form.Item>
               </Col>
               <Col span={10}>
                 <Form.Item name="chartY" label={chartType === 'pie' ? '数值字段（取第一个）' : 'Y 字段'} rules={[{ required: true, type: 'array', min: 1, message: '请选择Y字段' }]}>
-                  <Select mode="multiple" options={fieldOptions} data-testid="cgreport-chart-y" />
+                  <Select mode="multiple" options={fieldOptions} showSearch={{ optionFilterProp: 'search' }} data-testid="cgreport-chart-y" />
                 </Form.Item>
               </Col>
             </>

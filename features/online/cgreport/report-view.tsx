@@ -3,8 +3,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Alert, Button, Flex, Form, Input, Segmented, Skeleton, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Input, Segmented, Skeleton, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { DictSelect } from '@/components/data/dict/dict-select';
 import { ListFrame } from '@/components/data/list/list-frame';
 import { ListTable } from '@/components/data/list/list-table';
 import { SearchActions } from '@/components/data/list/query-buttons';
@@ -18,6 +19,7 @@ import { DATE_FORMAT, DATETIME_FORMAT, dictTexts } from '@/lib/format';
 import { http } from '@/lib/http';
 import { rowNumber } from '@/lib/list-state';
 import { PERMS, onlineReportCodes } from '@/lib/permissions/codes';
+import type { CgreportParam } from '@/lib/online/wire';
 import { chartRows, dataUrl, exportUrl, paramsInfoUrl, queryInfoUrl, rpColumnsUrl, selfParamValues, toParams, toRpConfig, type Row } from './report-data';
 import { LazyDataChart } from '@/components/charts/lazy-data-chart';
 
@@ -135,9 +137,9 @@ export function ReportView({ code, bare }: { code: string; bare?: boolean }) {
  * The report's query form: its params first (inputs starting at their defaults, sent as `self_<name>`), then its
  * query fields (`<field>` or `<field>_begin` / `<field>_end`). 重置 returns to the defaults.
  */
-function ReportQueryForm({ items, params, onSearch, onReset }: { items: QueryInfoItem[]; params: { paramName: string; paramTxt: string; paramValue: string | null }[]; onSearch: (values: Record<string, string>) => void; onReset: () => void }) {
+function ReportQueryForm({ items, params, onSearch, onReset }: { items: QueryInfoItem[]; params: CgreportParam[]; onSearch: (values: Record<string, string>) => void; onReset: () => void }) {
   const [form] = Form.useForm<Record<string, FormValue>>();
-  const defaults = useMemo(() => Object.fromEntries(params.map((p) => [`${PARAM_PREFIX}${p.paramName}`, p.paramValue ?? ''])), [params]);
+  const defaults = useMemo(() => Object.fromEntries(params.map((p) => [`${PARAM_PREFIX}${p.paramName}`, paramInitial(p)])), [params]);
   useEffect(() => form.setFieldsValue(defaults), [form, defaults]);
   if (!items.length && !params.length) return null;
 
@@ -149,7 +151,12 @@ function ReportQueryForm({ items, params, onSearch, onReset }: { items: QueryInf
       const text = (x: unknown) => (dayjs.isDayjs(x) ? x.format(fmt) : x === null || x === undefined ? undefined : String(x));
       plain[q.field] = Array.isArray(v) ? ([text(v[0]), text(v[1])] as const) : text(v);
     }
-    const own = Object.fromEntries(params.map((p) => [p.paramName, values[`${PARAM_PREFIX}${p.paramName}`]]));
+    const own = Object.fromEntries(
+      params.map((p) => {
+        const v = values[`${PARAM_PREFIX}${p.paramName}`];
+        return [p.paramName, dayjs.isDayjs(v) ? v.format(p.paramType === 'Datetime' ? DATETIME_FORMAT : DATE_FORMAT) : v];
+      }),
+    );
     onSearch({ ...toQueryParams(items, plain), ...selfParamValues(own) });
   };
 
@@ -157,7 +164,7 @@ function ReportQueryForm({ items, params, onSearch, onReset }: { items: QueryInf
     <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={submit} initialValues={defaults} data-testid="report-query">
       {params.map((p) => (
         <Form.Item key={p.paramName} name={`${PARAM_PREFIX}${p.paramName}`} label={p.paramTxt}>
-          <Input allowClear style={{ width: 140 }} placeholder={p.paramValue ?? ''} data-testid={`report-param-${p.paramName}`} />
+          {paramEditor(p)}
         </Form.Item>
       ))}
       {items.map((q) => (
@@ -175,4 +182,20 @@ function ReportQueryForm({ items, params, onSearch, onReset }: { items: QueryInf
       />
     </Form>
   );
+}
+
+/** A param's start value: a date param's default as a date, a pick list's as its value (none: the placeholder), text as given. */
+function paramInitial(p: CgreportParam): FormValue {
+  if (p.dictCode) return p.paramValue ?? undefined;
+  if (p.paramType !== 'Date' && p.paramType !== 'Datetime') return p.paramValue ?? '';
+  const d = p.paramValue ? dayjs(p.paramValue) : null;
+  return d?.isValid() ? d : null;
+}
+
+/** A param's input (issue #39): a dictionary's pick list, a date picker, or text. */
+function paramEditor(p: CgreportParam) {
+  const testId = `report-param-${p.paramName}`;
+  if (p.dictCode) return <DictSelect dictCode={p.dictCode} allowClear style={{ width: 160 }} placeholder={`请选择${p.paramTxt}`} />;
+  if (p.paramType === 'Date' || p.paramType === 'Datetime') return <DatePicker showTime={p.paramType === 'Datetime'} data-testid={testId} />;
+  return <Input allowClear style={{ width: 140 }} placeholder={p.paramValue ?? ''} data-testid={testId} />;
 }
