@@ -277,6 +277,8 @@ export const signupSchema = z.object({
     .string({ error: SIGNUP_MESSAGES.phoneInvalid })
     .transform(normalisePhone)
     .pipe(z.string().regex(/^1[3-9]\d{9}$/, SIGNUP_MESSAGES.phoneInvalid)),
+  // Optional: a parent may leave it for the first call; the lead keeps it as 孩子姓名 and 预约试听 offers it.
+  childName: z.string().trim().max(SIGNUP_LIMITS.childName, SIGNUP_MESSAGES.childNameTooLong).nullish().transform((v) => v || null),
   childAge: z
     .union([z.number(), z.string()])
     .nullish()
