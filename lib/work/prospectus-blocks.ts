@@ -307,3 +307,18 @@ export function signupRemark(brochureTitle: string, input: Pick<SignupInput, 'ch
   if (input.remark) parts.push(`留言：${input.remark}`);
   return parts.join('；').slice(0, 500);
 }
+
+/** What a brochure sign-up wrote, read back from a lead's 备注 (signupRemark's format); null for any other 备注. */
+export interface SignupRemarkParts {
+  brochure: string;
+  childAge: number | null;
+  message: string | null;
+}
+
+const SIGNUP_REMARK = /^来自招生简章《([\s\S]*?)》(?:；孩子年龄：(\d{1,2})岁)?(?:；留言：([\s\S]*))?$/;
+
+export function parseSignupRemark(remark: string | null | undefined): SignupRemarkParts | null {
+  const m = remark ? SIGNUP_REMARK.exec(remark) : null;
+  if (!m) return null;
+  return { brochure: m[1], childAge: m[2] ? Number(m[2]) : null, message: m[3] ?? null };
+}

@@ -106,8 +106,8 @@ async function studentFor(tx: Transaction<DB>, lead: LeadRow, auth: AuthContext,
   return { id, name: who.name, student_type: type, guardian: who.guardian, reused: null };
 }
 
-/** The lead's 孩子姓名 is filled from the student named for it, when the lead had none. */
-const childNameUpdate = (lead: LeadRow, student: { name: string }) => (!lead.child_name && student.name !== lead.name ? { child_name: student.name } : {});
+/** The lead's 孩子姓名 follows the student named for it (a 转化 prefills it), unless the lead is the learner. */
+const childNameUpdate = (lead: LeadRow, student: { name: string }) => (student.name !== lead.name && student.name !== lead.child_name ? { child_name: student.name } : {});
 
 export interface ConvertInput {
   leadId: string;
