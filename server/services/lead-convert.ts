@@ -231,6 +231,7 @@ export interface TrialSessionRow {
   startTime: string;
   endTime: string;
   title: string | null;
+  courseId: string | null;
   courseName: string | null;
   clazzName: string | null;
   roomName: string | null;
@@ -276,7 +277,7 @@ export async function listTrialSessions(db: Db, f: { keyword?: string; days: num
   const [rows, count] = await Promise.all([
     base
       .select([
-        'c.id', 'c.start_time', 'c.end_time', 'c.title', 'co.name as course_name', 'z.name as clazz_name', 'r.name as room_name', 'z.capacity', 'z.allow_over',
+        'c.id', 'c.start_time', 'c.end_time', 'c.title', 'co.id as course_id', 'co.name as course_name', 'z.name as clazz_name', 'r.name as room_name', 'z.capacity', 'z.allow_over',
         sql<string>`(select count(*) from tbl_lesson_student ls where ls.calendar_id = c.id)`.as('headcount'),
         sql<boolean>`coalesce(${intended}, false)`.as('intended'),
       ])
@@ -295,6 +296,7 @@ export async function listTrialSessions(db: Db, f: { keyword?: string; days: num
       startTime: toWireTime(r.start_time),
       endTime: toWireTime(r.end_time),
       title: r.title,
+      courseId: r.course_id,
       courseName: r.course_name,
       clazzName: r.clazz_name,
       roomName: r.room_name,

@@ -13,6 +13,7 @@ export interface TrialSessionRow {
   startTime: string;
   endTime: string;
   title: string | null;
+  courseId: string | null;
   courseName: string | null;
   clazzName: string | null;
   roomName: string | null;
