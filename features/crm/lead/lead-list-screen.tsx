@@ -63,7 +63,7 @@ export function LeadList({ extraParams, defOverride, routeKey }: { extraParams?:
     const more = [
       ...(show(PERMS.lead.topping) ? [{ key: 'topping', label: <span data-testid={`lead-topping-${id}`}>{r.topping === 1 ? '取消置顶' : '置顶'}</span>, disabled: mode(PERMS.lead.topping) === 'disable' }] : []),
       ...(show(PERMS.lead.updateTags) ? [{ key: 'tags', label: <span data-testid={`lead-tags-${id}`}>标签</span>, disabled: mode(PERMS.lead.updateTags) === 'disable' }] : []),
-      // 转化 and 试听 are the pool helper's dialogs (features/crm/convert/convert-modal.tsx).
+      // 转化 and 试听 are the pool helper's dialogs (features/crm/convert/convert-modal.tsx, trial-modal.tsx).
       ...(show(PERMS.lead.convert) ? [{ key: 'convert', label: <span data-testid={`lead-convert-${id}`}>转化</span>, disabled: mode(PERMS.lead.convert) === 'disable' }] : []),
       ...(show(PERMS.lead.trial) ? [{ key: 'trial', label: <span data-testid={`lead-trial-${id}`}>预约试听</span>, disabled: mode(PERMS.lead.trial) === 'disable' }] : []),
     ];
