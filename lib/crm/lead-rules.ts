@@ -26,7 +26,6 @@ export const LEAD_MESSAGES = {
   tooManyTags: `标签不能超过${LEAD_LIMITS.maxTags}个`,
   tagTooLong: `每个标签不能超过${LEAD_LIMITS.maxTagLength}个字符`,
   nextFollowInPast: '下次跟进时间不能早于当前时间',
-  reasonRequired: '请填写放入线索池的原因',
   reasonTooLong: `原因不能超过${LEAD_LIMITS.reasonMax}个字符`,
   followContentRequired: '请输入跟进内容',
   followContentTooLong: `跟进内容不能超过${LEAD_LIMITS.followContentMax}个字符`,
@@ -37,6 +36,8 @@ export const LEAD_MESSAGES = {
   taskAssigneeRequired: '请选择负责人',
   taskDueRequired: '请选择截止时间',
   convertedByConvert: '“已转化”状态由线索转化设置',
+  trialStudentNameRequired: '请填写学员姓名',
+  trialStudentNameTooLong: '学员姓名不能超过50个字符',
   selectOne: '请选择一条记录！',
 } as const;
 

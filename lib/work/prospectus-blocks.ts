@@ -277,6 +277,8 @@ export const signupSchema = z.object({
     .string({ error: SIGNUP_MESSAGES.phoneInvalid })
     .transform(normalisePhone)
     .pipe(z.string().regex(/^1[3-9]\d{9}$/, SIGNUP_MESSAGES.phoneInvalid)),
+  // Optional: a parent may leave it for the first call; the lead keeps it as 孩子姓名 and 预约试听 offers it.
+  childName: z.string().trim().max(SIGNUP_LIMITS.childName, SIGNUP_MESSAGES.childNameTooLong).nullish().transform((v) => v || null),
   childAge: z
     .union([z.number(), z.string()])
     .nullish()
@@ -304,4 +306,19 @@ export function signupRemark(brochureTitle: string, input: Pick<SignupInput, 'ch
   if (input.childAge !== null) parts.push(`孩子年龄：${input.childAge}岁`);
   if (input.remark) parts.push(`留言：${input.remark}`);
   return parts.join('；').slice(0, 500);
+}
+
+/** What a brochure sign-up wrote, read back from a lead's 备注 (signupRemark's format); null for any other 备注. */
+export interface SignupRemarkParts {
+  brochure: string;
+  childAge: number | null;
+  message: string | null;
+}
+
+const SIGNUP_REMARK = /^来自招生简章《([\s\S]*?)》(?:；孩子年龄：(\d{1,2})岁)?(?:；留言：([\s\S]*))?$/;
+
+export function parseSignupRemark(remark: string | null | undefined): SignupRemarkParts | null {
+  const m = remark ? SIGNUP_REMARK.exec(remark) : null;
+  if (!m) return null;
+  return { brochure: m[1], childAge: m[2] ? Number(m[2]) : null, message: m[3] ?? null };
 }

@@ -5,11 +5,12 @@
 
 export const PUBLIC_API = '/edu/prospectus/public';
 
-export const SIGNUP_LIMITS = { name: 20, grade: 20, remark: 200, perIp: 5, perIpMinutes: 10, perBrochure: 200, perBrochureMinutes: 60 } as const;
+export const SIGNUP_LIMITS = { name: 20, childName: 20, grade: 20, remark: 200, perIp: 5, perIpMinutes: 10, perBrochure: 200, perBrochureMinutes: 60 } as const;
 
 export const SIGNUP_MESSAGES = {
   nameRequired: '请输入姓名',
   nameTooLong: `姓名最多${SIGNUP_LIMITS.name}个字`,
+  childNameTooLong: `孩子姓名最多${SIGNUP_LIMITS.childName}个字`,
   phoneInvalid: '请输入正确的手机号码',
   ageInvalid: '年龄须为1到99之间的整数',
   gradeTooLong: `年级最多${SIGNUP_LIMITS.grade}个字`,

@@ -186,15 +186,15 @@ describe('转化 and 试听', () => {
 
   it('books a 试听 (member_type 2) for 教务, refuses duplicates and past sessions; conversion reuses its student', async () => {
     const id = await insertLead({ own_by: 'u_marketing2', phone: '13766660002', follow_status: 1 });
-    expect(await post('/crm/tblLead/trial', { leadId: id, calendarId: past }, 'jiaowu')).toMatchObject({ success: false, message: '只能预约未开始的课次' });
-    const r = await post('/crm/tblLead/trial', { leadId: id, calendarId: future }, 'jiaowu');
+    expect(await post('/crm/tblLead/trial', { leadId: id, calendarId: past, studentName: '小试听' }, 'jiaowu')).toMatchObject({ success: false, message: '只能预约未开始的课次' });
+    const r = await post('/crm/tblLead/trial', { leadId: id, calendarId: future, studentName: '小试听' }, 'jiaowu');
     expect(r).toMatchObject({ success: true });
     const { studentId } = r.result as { studentId: string };
     expect((await be.db.selectFrom('tbl_student').select('student_type').where('id', '=', studentId).executeTakeFirstOrThrow()).student_type).toBe(0);
     const roll = await be.db.selectFrom('tbl_lesson_student').select(['member_type']).where('calendar_id', '=', future).where('student_id', '=', studentId).execute();
     expect(roll).toEqual([{ member_type: 2 }]);
     expect(await lead(id)).toMatchObject({ student_id: studentId, follow_status: 2 });
-    expect(await post('/crm/tblLead/trial', { leadId: id, calendarId: future }, 'jiaowu')).toMatchObject({ success: false, message: '该学员已在此课次中，不能重复预约' });
+    expect(await post('/crm/tblLead/trial', { leadId: id, calendarId: future, studentName: '小试听' }, 'jiaowu')).toMatchObject({ success: false, message: '该学员已在此课次中，不能重复预约' });
 
     const { trials } = (await get(`/crm/tblLead/trials?leadId=${id}`, 'marketing2')).result as { trials: { calendarId: string; title: string }[] };
     expect(trials.map((t) => [t.calendarId, t.title])).toEqual([[future, '试听课']]);

@@ -120,10 +120,18 @@ describe('actions', () => {
     expect((await leadRow(id)).tags).toBe('新一,新二');
   });
 
+  it('toPool / toPoolBatch take the spec shape (id / ids only): the reason is optional', async () => {
+    const [a, b, c] = [await addLead('无因入池甲'), await addLead('无因入池乙'), await addLead('无因入池丙')];
+    expect(await post(`${API}/toPool`, { id: a })).toMatchObject({ success: true });
+    expect(await post(`${API}/toPoolBatch`, { ids: `${b},${c}`, reason: '  ' })).toMatchObject({ success: true, result: { count: 2 } });
+    for (const id of [a, b, c]) expect(await leadRow(id)).toMatchObject({ own_by: null, pool_reason: null });
+    expect((await historyOf(a)).at(-1)).toMatchObject({ action: '退回', reason: null });
+    expect(await post(`${API}/toPool`, { id: await addLead('长因入池'), reason: '因'.repeat(201) })).toMatchObject({ success: false, message: LEAD_MESSAGES.reasonTooLong });
+  });
+
   it('toPoolBatch moves the leads with a reason, keeps their follow-ups and records 退回', async () => {
     const [a, b] = [await addLead('入池测试甲'), await addLead('入池测试乙')];
     expect(await post('/crm/tblLeadFollow/add', { leadId: a, method: 2, content: '微信联系' })).toMatchObject({ success: true });
-    expect(await post(`${API}/toPoolBatch`, { ids: `${a},${b}` })).toMatchObject({ success: false, message: LEAD_MESSAGES.reasonRequired });
     expect(await post(`${API}/toPoolBatch`, { ids: `${a},${b}`, reason: '暂无需求' })).toMatchObject({ success: true, result: { count: 2 } });
     const row = await leadRow(a);
     expect(row).toMatchObject({ own_by: null, pool_reason: '暂无需求', follow_status: 1 });

@@ -163,10 +163,11 @@ describe('招生简章', () => {
 
   it('turns a sign-up into a pool lead (channel 招生简章, title in 备注, text kept as text); duplicates make no second lead', async () => {
     const name = '<b>王</b>家长';
-    const r = await post(`/edu/prospectus/public/${token}/signup`, { name, phone: '13700001111', childAge: 7, courseId, remark: '<script>x</script>周末' }, undefined, '10.9.0.1');
+    const r = await post(`/edu/prospectus/public/${token}/signup`, { name, phone: '13700001111', childName: ' 王小乐 ', childAge: 7, courseId, remark: '<script>x</script>周末' }, undefined, '10.9.0.1');
     expect(r.body).toMatchObject({ success: true, message: '报名成功，我们会尽快与您联系' });
     const lead = await be.db.selectFrom('tbl_lead').selectAll().where('phone', '=', '13700001111').executeTakeFirstOrThrow();
-    expect(lead).toMatchObject({ name, own_by: null, channel: 7, intention_course_id: courseId });
+    // 孩子姓名 (issue #39) is the lead's child_name, which 预约试听 offers as the student's name.
+    expect(lead).toMatchObject({ name, child_name: '王小乐', own_by: null, channel: 7, intention_course_id: courseId });
     expect(lead.remark).toBe(`来自招生简章《${TITLE}》；孩子年龄：7岁；留言：<script>x</script>周末`);
     const pool = (await be.call(`/crm/leadPool/list?name=${encodeURIComponent('*王*')}`, { token: marketing })).body.result as { records: { id: string }[] };
     expect(pool.records.map((x) => x.id)).toContain(lead.id);
@@ -178,6 +179,7 @@ describe('招生简章', () => {
     expect(kept).toEqual({ name: '另一人', lead_id: lead.id });
 
     expect((await post(`/edu/prospectus/public/${token}/signup`, { name: '张三', phone: '12345' }, undefined, '10.9.0.3')).body.message).toBe('请输入正确的手机号码');
+    expect((await post(`/edu/prospectus/public/${token}/signup`, { name: '张三', phone: '13700002222', childName: '孩'.repeat(21) }, undefined, '10.9.0.3')).body.message).toBe('孩子姓名最多20个字');
     expect((await post(`/edu/prospectus/public/${token}/signup`, { name: '张三', phone: '13700002222', courseId: 'other' }, undefined, '10.9.0.3')).body.message).toBe('所选课程不在本简章中');
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LEAD_API } from '../../features/crm/lead/lead-resource';
 import { POOL_BATCH_MAX, POOL_URLS } from '../../features/crm/pool/lead-pool-resource';
 import { studentCourseResource } from '../../features/edu/student/student-resource';
+import { LEAD_MESSAGES } from '../../lib/crm/lead-rules';
 import { POOL_MESSAGES, validatePoolConfig } from '../../lib/crm/pool-rules';
 import { PERMS } from '../../lib/permissions/codes';
 import { normaliseDate, toSchema } from '../../lib/resources/to-schema';
@@ -10,7 +11,7 @@ import { ApiFailure, fail, ok } from '../core/errors';
 import { ID_MAX, parseIdList } from '../core/ids';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { assignLeads, claimLeads, loadPoolConfig, savePoolConfig, workbenchSummary } from '../services/lead-pool';
-import { bookTrial, convertLead, listTrialSessions } from '../services/lead-convert';
+import { bookTrial, convertLead, intendedCourseOf, listTrialSessions } from '../services/lead-convert';
 import { leadActorOf } from '../services/leads';
 import { pageOf, readPage } from './paging';
 import { permCodesOf, requirePerm } from './perm';
@@ -96,15 +97,21 @@ leadPoolRoutes.post(`${LEAD_API}/convert`, requirePerm(PERMS.lead.convert), asyn
   const parsed = toSchema(studentCourseResource, 'add').safeParse({ ...fields, studentId: leadId });
   if (!parsed.success) return c.json(fail(parsed.error.issues[0]?.message ?? '课时包数据不正确'));
   const r = await convertLead(c.var.services.db, authOf(c), await actorOf(c), { leadId, pkg: parsed.data, validFrom: validFrom || null, studentName, grade });
-  const note = r.reused === 'lead' ? `，已使用试听时建立的学员（${r.studentName}）` : r.reused === 'phone' ? `，手机号相同的学员（${r.studentName}）已存在，已关联该学员` : '';
+  const trialNote = r.renamedFrom ? `，已使用试听时建立的学员，姓名由“${r.renamedFrom}”改为“${r.studentName}”` : `，已使用试听时建立的学员（${r.studentName}）`;
+  const note = r.reused === 'lead' ? trialNote : r.reused === 'phone' ? `，手机号相同的学员（${r.studentName}）已存在，已关联该学员` : '';
   return c.json(ok(r, `转化成功${note}`));
 });
 
-const TRIAL = z.object({ leadId: labelledId('线索'), calendarId: labelledId('课次') });
+const TRIAL = z.object({
+  leadId: labelledId('线索'),
+  calendarId: labelledId('课次'),
+  // The child's name: a trial never names the student after the parent (issue #39).
+  studentName: z.string({ error: LEAD_MESSAGES.trialStudentNameRequired }).trim().min(1, LEAD_MESSAGES.trialStudentNameRequired).max(50, LEAD_MESSAGES.trialStudentNameTooLong),
+});
 
 leadPoolRoutes.post(`${LEAD_API}/trial`, requirePerm(PERMS.lead.trial), async (c) => {
-  const { leadId, calendarId } = await readBody(c, TRIAL);
-  const r = await bookTrial(c.var.services.db, authOf(c), await actorOf(c), leadId, calendarId, new Date());
+  const input = await readBody(c, TRIAL);
+  const r = await bookTrial(c.var.services.db, authOf(c), await actorOf(c), input, new Date());
   return c.json(ok(r, '预约试听成功'));
 });
 
@@ -113,7 +120,10 @@ leadPoolRoutes.get(`${LEAD_API}/trialSessions`, requirePerm(PERMS.lead.trial), a
   const daysRaw = Number(c.req.query('days') ?? 14);
   const days = Number.isInteger(daysRaw) && daysRaw >= 1 && daysRaw <= 60 ? daysRaw : 14;
   const keyword = (c.req.query('keyword') ?? '').slice(0, 50);
-  const { records, total } = await listTrialSessions(c.var.services.db, { keyword, days, now: new Date() }, { offset, limit: pageSize });
+  // leadId: the lead's 意向课程 comes first.
+  const leadId = (c.req.query('leadId') ?? '').trim().slice(0, ID_MAX);
+  const intendedCourseId = leadId ? await intendedCourseOf(c.var.services.db, await actorOf(c), leadId) : null;
+  const { records, total } = await listTrialSessions(c.var.services.db, { keyword, days, now: new Date(), intendedCourseId }, { offset, limit: pageSize });
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });
 

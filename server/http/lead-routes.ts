@@ -38,11 +38,13 @@ const idList = z
   .refine((ids) => ids.length <= MAX_IDS, `一次最多操作${MAX_IDS}条线索`)
   .refine((ids) => ids.every((s) => s.length <= ID_MAX), '参数错误');
 
+/** 放入线索池's reason: optional (spec 02 §7 sends id / ids only); blank is none. */
 const reason = z
-  .string({ error: LEAD_MESSAGES.reasonRequired })
+  .string()
   .trim()
-  .min(1, LEAD_MESSAGES.reasonRequired)
-  .max(LEAD_LIMITS.reasonMax, LEAD_MESSAGES.reasonTooLong);
+  .max(LEAD_LIMITS.reasonMax, LEAD_MESSAGES.reasonTooLong)
+  .nullish()
+  .transform((v) => v || null);
 
 /** A wall time 'YYYY-MM-DD HH:mm[:ss]' (Asia/Shanghai) as an instant. */
 const wallTime = (message: string) =>

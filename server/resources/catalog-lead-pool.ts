@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { maskPhone } from '../../features/account/mask-phone';
 import { leadPoolResource } from '../../features/crm/pool/lead-pool-resource';
+import { fillNames } from './catalog-teaching-shared';
 import type { CrudHooks } from './crud';
 import { registerResource } from './registry';
 
 /**
  * 线索池's list (GET /crm/leadPool/list, crm:pool:list) on the resource engine: leads without an owner. Each page
- * gets its leads' last owner from the owner history (one query) and the phone masked until claimed.
+ * gets its leads' last owner from the owner history (one query), its 意向课程's name (the 详情 shows it) and the phone
+ * masked until claimed.
  */
 const poolHooks: CrudHooks = {
   extraWhere: () => (eb) => eb(sql.ref('own_by'), 'is', null),
@@ -23,6 +25,7 @@ const poolHooks: CrudHooks = {
           .orderBy('create_time', 'desc')
           .execute()
       : [];
+    await fillNames(ctx.db, records, 'intentionCourseId', 'tbl_course');
     const byLead = new Map(last.map((h) => [h.lead_id, h.from_user]));
     for (const r of records) {
       r.lastOwner = byLead.get(String(r.id)) ?? null;

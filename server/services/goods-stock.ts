@@ -3,6 +3,8 @@ import type { DB } from '../db/schema';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
 import { applyMovement, GOODS_MESSAGES, movementProblem, STOCK_TYPE, STOCK_TYPE_OPTIONS } from '../../lib/edu/goods-rules';
+import { goodsResource } from '../../features/edu/goods/goods-resource';
+import { dataLogSnapshot, recordDataVersions } from './data-log';
 import { formatDateTime } from './format';
 
 /**
@@ -24,6 +26,8 @@ export async function recordMovement(db: Kysely<DB>, operator: string, m: Moveme
   const problem = movementProblem(m.type, m.qty);
   if (problem) throw new ApiFailure(problem);
   return db.transaction().execute(async (tx) => {
+    // 数据日志: the goods' state before, for a first version (the row is locked by the movement's update below).
+    const before = await dataLogSnapshot(tx, goodsResource, [m.goodsId]);
     const live = tx.updateTable('tbl_goods').where('id', '=', m.goodsId).where('del_flag', '=', 0);
     let stock: number;
     let qty: number;
@@ -52,6 +56,7 @@ export async function recordMovement(db: Kysely<DB>, operator: string, m: Moveme
       .insertInto('tbl_goods_stock_log')
       .values({ id: newId(), goods_id: m.goodsId, type: m.type, qty, stock_after: stock, remark: m.remark?.trim() || null, create_by: operator })
       .execute();
+    await recordDataVersions(tx, goodsResource, [m.goodsId], { username: operator }, before);
     return { stock, qty };
   });
 }

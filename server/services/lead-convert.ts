@@ -13,6 +13,8 @@ import { checkNewStudentCourse } from '../resources/catalog-teaching';
 import { newRowColumns } from '../resources/columns';
 import { asAny } from '../resources/select';
 import { loadSession, log, syncRoll } from './attendance-roll';
+import { leadResource } from '../../features/crm/lead/lead-resource';
+import { dataLogSnapshot, recordDataVersions } from './data-log';
 import { visibleLeadSql, type LeadActor } from './leads';
 import { fillRuleClock, nextNumber, STUDENT_NUMBER } from './fill-rules';
 
@@ -62,25 +64,36 @@ async function lockLead(tx: Transaction<DB>, leadId: string, actor: LeadActor): 
   return lead;
 }
 
-type StudentPick = { id: string; name: string; student_type: number; reused: 'lead' | 'phone' | null };
+type StudentPick = { id: string; name: string; student_type: number; guardian: string | null; reused: 'lead' | 'phone' | null };
+
+/**
+ * Who the student is when a lead is named `name` (typed, else the lead's 孩子姓名, else the lead itself): a lead that
+ * names someone else is the parent, kept as 监护人 with the lead's phone; a lead that is the learner has none.
+ */
+export function studentIdentity(lead: Pick<LeadRow, 'name' | 'phone' | 'child_name'>, typed?: string | null): { name: string; guardian: string | null; guardianPhone: string | null } {
+  const name = typed?.trim() || lead.child_name?.trim() || lead.name;
+  const isChild = name !== lead.name.trim();
+  return { name, guardian: isChild ? lead.name : null, guardianPhone: isChild ? lead.phone : null };
+}
+
+const STUDENT_PICK = ['id', 'name', 'student_type', 'guardian'] as const;
 
 /** The lead's student: its own, one with the same phone, or a new one of `type` (owned by the lead's owner). */
 async function studentFor(tx: Transaction<DB>, lead: LeadRow, auth: AuthContext, type: number, override: { name?: string | null; grade?: string | null } = {}): Promise<StudentPick> {
   if (lead.student_id) {
-    const s = await tx.selectFrom('tbl_student').select(['id', 'name', 'student_type']).where('id', '=', lead.student_id).where('del_flag', '=', 0).executeTakeFirst();
+    const s = await tx.selectFrom('tbl_student').select(STUDENT_PICK).where('id', '=', lead.student_id).where('del_flag', '=', 0).executeTakeFirst();
     if (s) return { ...s, reused: 'lead' };
   }
-  const same = await tx.selectFrom('tbl_student').select(['id', 'name', 'student_type']).where('phone', '=', lead.phone).where('del_flag', '=', 0).executeTakeFirst();
+  const same = await tx.selectFrom('tbl_student').select(STUDENT_PICK).where('phone', '=', lead.phone).where('del_flag', '=', 0).executeTakeFirst();
   if (same) return { ...same, reused: 'phone' };
   const id = newId();
-  const name = override.name?.trim() || lead.child_name || lead.name;
+  const who = studentIdentity(lead, override.name);
   const body: BodyRow = {
-    name,
+    name: who.name,
     phone: lead.phone,
     grade: override.grade?.trim() || lead.grade,
-    // The lead is the parent when a child is named.
-    guardian: lead.child_name ? lead.name : null,
-    guardianPhone: lead.child_name ? lead.phone : null,
+    guardian: who.guardian,
+    guardianPhone: who.guardianPhone,
     // 来源: 转介绍 stays 转介绍; any other channel was a salesperson's (业务员).
     source: lead.channel === 2 ? 2 : 3,
     studentType: type,
@@ -90,8 +103,11 @@ async function studentFor(tx: Transaction<DB>, lead: LeadRow, auth: AuthContext,
     studentNo: await nextNumber(tx, STUDENT_NUMBER, {}, fillRuleClock.now()),
   };
   await asAny(tx).insertInto('tbl_student').values(newRowColumns(studentResource, body, id, auth)).execute();
-  return { id, name, student_type: type, reused: null };
+  return { id, name: who.name, student_type: type, guardian: who.guardian, reused: null };
 }
+
+/** The lead's 孩子姓名 follows the student named for it (a 转化 prefills it), unless the lead is the learner. */
+const childNameUpdate = (lead: LeadRow, student: { name: string }) => (student.name !== lead.name && student.name !== lead.child_name ? { child_name: student.name } : {});
 
 export interface ConvertInput {
   leadId: string;
@@ -108,6 +124,8 @@ export interface ConvertResult {
   studentCourseId: string;
   /** 'lead': the lead's 试听 student; 'phone': an existing student with the same phone; null: a new student. */
   reused: 'lead' | 'phone' | null;
+  /** The 试听 student's name before 转化 renamed it to the typed 学员姓名 (not renamed: null). */
+  renamedFrom: string | null;
 }
 
 /** 转化: student (new or reused, made 在读) + 课时包 + the lead marked 已转化, in one transaction. */
@@ -119,11 +137,23 @@ export async function convertLead(db: Db, auth: AuthContext, actor: LeadActor, i
   return db.transaction().execute(async (tx) => {
     const lead = await lockLead(tx, input.leadId, actor);
     if (lead.convert_time) throw new ApiFailure(CONVERT_MESSAGES.converted);
+    const leadBefore = await dataLogSnapshot(tx, leadResource, [lead.id]);
     const student = await studentFor(tx, lead, auth, STUDENT_TYPE.enrolled, { name: input.studentName, grade: input.grade });
+    const studentBefore = student.reused ? await dataLogSnapshot(tx, studentResource, [student.id]) : undefined;
     const now = new Date();
-    if (student.reused && student.student_type === STUDENT_TYPE.prospect) {
-      await tx.updateTable('tbl_student').set({ student_type: STUDENT_TYPE.enrolled, update_by: auth.user.username, update_time: now }).where('id', '=', student.id).execute();
+    // 转化 uses what is typed: the 试听 student takes the typed 学员姓名 (the lead, if it was named after it, becomes its 监护人).
+    const typed = input.studentName?.trim();
+    const rename = student.reused === 'lead' && typed && typed !== student.name ? typed : null;
+    const who = rename ? studentIdentity(lead, rename) : null;
+    const patch = {
+      ...(student.reused && student.student_type === STUDENT_TYPE.prospect ? { student_type: STUDENT_TYPE.enrolled } : {}),
+      ...(rename ? { name: rename } : {}),
+      ...(who && !student.guardian && who.guardian ? { guardian: who.guardian, guardian_phone: who.guardianPhone } : {}),
+    };
+    if (Object.keys(patch).length) {
+      await tx.updateTable('tbl_student').set({ ...patch, update_by: auth.user.username, update_time: now }).where('id', '=', student.id).execute();
     }
+    const studentName = rename ?? student.name;
     const row: BodyRow = { ...input.pkg, studentId: student.id };
     const course = await checkNewStudentCourse(tx, row);
     const packageId = newId();
@@ -133,10 +163,12 @@ export async function convertLead(db: Db, auth: AuthContext, actor: LeadActor, i
     await asAny(tx).insertInto('tbl_student_course').values(columns).execute();
     await tx
       .updateTable('tbl_lead')
-      .set({ student_id: student.id, convert_time: now, follow_status: FOLLOW_STATUS.converted, update_by: auth.user.username, update_time: now })
+      .set({ student_id: student.id, convert_time: now, follow_status: FOLLOW_STATUS.converted, ...childNameUpdate(lead, { name: studentName }), update_by: auth.user.username, update_time: now })
       .where('id', '=', lead.id)
       .execute();
-    return { studentId: student.id, studentName: student.name, studentCourseId: packageId, reused: student.reused };
+    await recordDataVersions(tx, leadResource, [lead.id], auth.user, leadBefore);
+    await recordDataVersions(tx, studentResource, [student.id], auth.user, studentBefore);
+    return { studentId: student.id, studentName, studentCourseId: packageId, reused: student.reused, renamedFrom: rename ? student.name : null };
   });
 }
 
@@ -149,10 +181,19 @@ export interface TrialResult {
   reused: 'lead' | 'phone' | null;
 }
 
-/** 试听: the lead's student (a new one is 潜在) joins a future session as member_type 2. */
-export async function bookTrial(db: Db, auth: AuthContext, actor: LeadActor, leadId: string, calendarId: string, now: Date): Promise<TrialResult> {
+export interface TrialInput {
+  leadId: string;
+  calendarId: string;
+  /** 学员姓名: the child a new 潜在 student is made for (the lead stays its 监护人). */
+  studentName: string;
+}
+
+/** 试听: the lead's student (a new one is 潜在, named as typed) joins a future session as member_type 2. */
+export async function bookTrial(db: Db, auth: AuthContext, actor: LeadActor, input: TrialInput, now: Date): Promise<TrialResult> {
+  const { leadId, calendarId } = input;
   return db.transaction().execute(async (tx) => {
     const lead = await lockLead(tx, leadId, actor);
+    const leadBefore = await dataLogSnapshot(tx, leadResource, [lead.id]);
     // Locking the session serialises the capacity check of concurrent bookings (as 安排补课 does).
     const session = await loadSession(tx, calendarId, true);
     if (!session) throw new ApiFailure(CONVERT_MESSAGES.sessionMissing);
@@ -160,7 +201,7 @@ export async function bookTrial(db: Db, auth: AuthContext, actor: LeadActor, lea
     if (session.status === 2) throw new ApiFailure(CONVERT_MESSAGES.cancelled);
     if (session.status !== 0) throw new ApiFailure(CONVERT_MESSAGES.notOpen);
     if (session.start_time.getTime() <= now.getTime()) throw new ApiFailure(CONVERT_MESSAGES.past);
-    const student = await studentFor(tx, lead, auth, STUDENT_TYPE.prospect);
+    const student = await studentFor(tx, lead, auth, STUDENT_TYPE.prospect, { name: input.studentName });
     await syncRoll(tx, session, auth.user.username);
     const onRoll = await tx.selectFrom('tbl_lesson_student').select('id').where('calendar_id', '=', session.id).where('student_id', '=', student.id).executeTakeFirst();
     if (onRoll) throw new ApiFailure(CONVERT_MESSAGES.duplicate);
@@ -176,9 +217,11 @@ export async function bookTrial(db: Db, auth: AuthContext, actor: LeadActor, lea
     const status = lead.follow_status < FOLLOW_STATUS.booked ? FOLLOW_STATUS.booked : lead.follow_status;
     await tx
       .updateTable('tbl_lead')
-      .set({ student_id: student.id, follow_status: status, update_by: auth.user.username, update_time: new Date() })
+      .set({ student_id: student.id, follow_status: status, ...childNameUpdate(lead, student), update_by: auth.user.username, update_time: new Date() })
       .where('id', '=', lead.id)
       .execute();
+    await recordDataVersions(tx, leadResource, [lead.id], auth.user, leadBefore);
+    if (!student.reused) await recordDataVersions(tx, studentResource, [student.id], auth.user);
     return { lessonStudentId: id, studentId: student.id, studentName: student.name, reused: student.reused };
   });
 }
@@ -188,16 +231,33 @@ export interface TrialSessionRow {
   startTime: string;
   endTime: string;
   title: string | null;
+  courseId: string | null;
   courseName: string | null;
   clazzName: string | null;
   roomName: string | null;
   headcount: number;
   capacity: number | null;
+  /** The session is of the lead's 意向课程 (listed first). */
+  intended: boolean;
+  /** 已满: the class's capacity is reached; `allowOver` says whether the class may still take one more. */
+  full: boolean;
+  allowOver: boolean;
 }
 
-/** Sessions a trial may be booked into: 教学排课, 未开始, of public classes, from now for `days` days; paged. */
-export async function listTrialSessions(db: Db, f: { keyword?: string; days: number; now: Date }, page: { offset: number; limit: number }): Promise<{ records: TrialSessionRow[]; total: number }> {
+/** The 意向课程 of a lead the actor may book a trial for (not found: 未找到对应数据). */
+export async function intendedCourseOf(db: Db, actor: LeadActor, leadId: string): Promise<string | null> {
+  const lead = await db.selectFrom('tbl_lead').select('intention_course_id').where('id', '=', leadId).where('del_flag', '=', 0).where(visibleLeadSql(actor)).executeTakeFirst();
+  if (!lead) throw new ApiFailure(LEAD_MESSAGES.notFound);
+  return lead.intention_course_id;
+}
+
+/**
+ * Sessions a trial may be booked into: 教学排课, 未开始, of public classes, from now for `days` days; paged on the
+ * server. Those of `intendedCourseId` (the lead's 意向课程) come first, then by time; full ones are marked.
+ */
+export async function listTrialSessions(db: Db, f: { keyword?: string; days: number; now: Date; intendedCourseId?: string | null }, page: { offset: number; limit: number }): Promise<{ records: TrialSessionRow[]; total: number }> {
   const until = new Date(f.now.getTime() + f.days * 86_400_000);
+  const intended = f.intendedCourseId ? sql<boolean>`coalesce(c.course_id, z.course_id) = ${f.intendedCourseId}` : sql<boolean>`false`;
   let base = db
     .selectFrom('tbl_calendar as c')
     .leftJoin('tbl_clazz as z', 'z.id', 'c.clazz_id')
@@ -217,9 +277,11 @@ export async function listTrialSessions(db: Db, f: { keyword?: string; days: num
   const [rows, count] = await Promise.all([
     base
       .select([
-        'c.id', 'c.start_time', 'c.end_time', 'c.title', 'co.name as course_name', 'z.name as clazz_name', 'r.name as room_name', 'z.capacity',
+        'c.id', 'c.start_time', 'c.end_time', 'c.title', 'co.id as course_id', 'co.name as course_name', 'z.name as clazz_name', 'r.name as room_name', 'z.capacity', 'z.allow_over',
         sql<string>`(select count(*) from tbl_lesson_student ls where ls.calendar_id = c.id)`.as('headcount'),
+        sql<boolean>`coalesce(${intended}, false)`.as('intended'),
       ])
+      .orderBy(sql`case when coalesce(${intended}, false) then 0 else 1 end`)
       .orderBy('c.start_time')
       .orderBy('c.id')
       .offset(page.offset)
@@ -234,11 +296,15 @@ export async function listTrialSessions(db: Db, f: { keyword?: string; days: num
       startTime: toWireTime(r.start_time),
       endTime: toWireTime(r.end_time),
       title: r.title,
+      courseId: r.course_id,
       courseName: r.course_name,
       clazzName: r.clazz_name,
       roomName: r.room_name,
       headcount: Number(r.headcount),
       capacity: r.capacity ?? null,
+      intended: Boolean(r.intended),
+      full: r.capacity !== null && r.capacity !== undefined && Number(r.headcount) >= r.capacity,
+      allowOver: r.allow_over === 1,
     })),
   };
 }

@@ -5,6 +5,8 @@ import { SHANGHAI_OFFSET_MS } from '../../lib/calendar/wire-time';
 import type { DB, SysUser } from '../db/schema';
 import { ApiFailure } from '../core/errors';
 import { formatDateTime } from './format';
+import { leadResource } from '../../features/crm/lead/lead-resource';
+import { dataLogSnapshot, recordDataVersions } from './data-log';
 import { recordOwnerChanges } from './lead-owner-history';
 import { TASK_STATUS } from './tasks';
 import type { WorkbenchSummary } from '../../lib/crm/workbench';
@@ -71,6 +73,7 @@ async function takeFromPool(tx: Transaction<DB>, ids: string[], owner: string, o
   const now = new Date();
   // Row locks in id order first: two batch claims over the same leads queue instead of deadlocking.
   await tx.selectFrom('tbl_lead').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  const before = await dataLogSnapshot(tx, leadResource, ids);
   const taken = await tx
     .updateTable('tbl_lead')
     .set({ own_by: owner, owner_time: now, pool_reason: null, pool_time: null, return_warned_time: null, update_by: operator, update_time: now })
@@ -84,6 +87,7 @@ async function takeFromPool(tx: Transaction<DB>, ids: string[], owner: string, o
     tx,
     taken.map((t) => ({ leadId: t.id, fromUser: null, toUser: owner, action, operator })),
   );
+  await recordDataVersions(tx, leadResource, ids, { username: operator }, before);
   return taken.length;
 }
 

@@ -8,6 +8,8 @@ import type { UserPermissions } from '../core/context';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
 import { normaliseStoredPath, StorageError, type FileStorage } from '../storage/storage';
+import { leadResource } from '../../features/crm/lead/lead-resource';
+import { dataLogSnapshot, recordDataVersions } from './data-log';
 import { recordOwnerChanges } from './lead-owner-history';
 import { assertActiveAssignees, insertTasks } from './tasks';
 
@@ -105,12 +107,14 @@ export async function duplicatePhoneProblem(db: Database, phone: string, exceptI
 // ---------------------------------------------------------------- 放入线索池, 置顶, 标签
 
 /**
- * 放入线索池: the leads lose their owner (own_by null, pool_time, pool_reason); their follow-up facts stay, the pin
- * (an owner's own order) goes; each move is recorded as 退回.
+ * 放入线索池: the leads lose their owner (own_by null, pool_time, pool_reason: optional, spec 02 §7 sends ids only);
+ * their follow-up facts stay, the pin (an owner's own order) goes; each move is recorded as 退回 and versioned (数据日志).
  */
-export async function moveToPool(db: Database, actor: LeadActor, ids: readonly string[], reason: string, now: Date): Promise<number> {
+export async function moveToPool(db: Database, actor: LeadActor, ids: readonly string[], reason: string | null, now: Date): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const leads = await lockOperable(tx, actor, ids);
+    const leadIds = leads.map((l) => l.id);
+    const before = await dataLogSnapshot(tx, leadResource, leadIds);
     await tx
       .updateTable('tbl_lead')
       .set({ own_by: null, owner_time: null, pool_time: now, pool_reason: reason, topping: 0, top_time: null, return_warned_time: null, update_by: actor.username, update_time: now })
@@ -120,6 +124,7 @@ export async function moveToPool(db: Database, actor: LeadActor, ids: readonly s
       tx,
       leads.map((l) => ({ leadId: l.id, fromUser: l.own_by, toUser: null, action: '退回' as const, operator: actor.username, reason })),
     );
+    await recordDataVersions(tx, leadResource, leadIds, actor, before);
     return leads.length;
   });
 }
@@ -129,7 +134,9 @@ export async function toggleTopping(db: Database, actor: LeadActor, id: string, 
   return db.transaction().execute(async (tx) => {
     const [lead] = await lockOperable(tx, actor, [id]);
     const pinned = lead.topping !== 1;
+    const before = await dataLogSnapshot(tx, leadResource, [id]);
     await tx.updateTable('tbl_lead').set({ topping: pinned ? 1 : 0, top_time: pinned ? now : null, update_by: actor.username, update_time: now }).where('id', '=', id).execute();
+    await recordDataVersions(tx, leadResource, [id], actor, before);
     return pinned;
   });
 }
@@ -141,7 +148,9 @@ export async function replaceTags(db: Database, actor: LeadActor, id: string, ta
   const joined = tags.join(',');
   await db.transaction().execute(async (tx) => {
     await lockOperable(tx, actor, [id]);
+    const before = await dataLogSnapshot(tx, leadResource, [id]);
     await tx.updateTable('tbl_lead').set({ tags: joined || null, update_by: actor.username, update_time: now }).where('id', '=', id).execute();
+    await recordDataVersions(tx, leadResource, [id], actor, before);
   });
   return joined;
 }

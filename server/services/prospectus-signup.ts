@@ -63,6 +63,7 @@ export async function signUp(db: Database, brochure: PublishedProspectus, input:
           name: input.name,
           name_pinyin: pinyinSortKey(input.name),
           phone,
+          child_name: input.childName,
           grade: input.grade,
           channel: PROSPECTUS_LEAD_CHANNEL,
           intention_course_id: input.courseId,

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { TEACHER_MESSAGES, TEACHER_STATUS, type TeacherTransferRow } from '../../features/edu/teacher/teacher-resource';
+import { TEACHER_MESSAGES, TEACHER_STATUS, teacherResource, type TeacherTransferRow } from '../../features/edu/teacher/teacher-resource';
 import type { Database } from '../db';
 import type { SysUser } from '../db/schema';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
 import { dateText, namesOf, shanghaiDayStart, shanghaiMinute } from '../resources/catalog-teaching-shared';
+import { dataLogSnapshot, recordDataVersions } from './data-log';
 import { formatDateTime } from './format';
 import { NOT_FOUND } from './clazz-members';
 
@@ -101,6 +102,7 @@ export async function transferTeacher(db: Database, me: Pick<SysUser, 'username'
         // The fill trigger recomputes the times, so tbl_calendar_teacher_excl judges the new teacher's rows.
         if (move.length) await tx.updateTable('tbl_calendar_teacher').set({ teacher_id: reassignTo }).where('id', 'in', move).execute();
       }
+      const before = await dataLogSnapshot(tx, teacherResource, [teacher.id]);
       await tx
         .updateTable('tbl_teacher')
         .set({ depart_id: body.toDepartId, ...(toVenue ? { venue_id: toVenue } : {}), update_by: me.username, update_time: new Date() })
@@ -122,6 +124,7 @@ export async function transferTeacher(db: Database, me: Pick<SysUser, 'username'
           create_by: me.username,
         })
         .execute();
+      await recordDataVersions(tx, teacherResource, [teacher.id], me, before);
     });
   } catch (e) {
     // A session booked for the 接替教师 between the check and the write: the exclusion constraint refuses.

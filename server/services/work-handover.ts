@@ -4,6 +4,10 @@ import type { DB, SysUser } from '../db/schema';
 import type { Services } from '../core/context';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
+import { leadResource } from '../../features/crm/lead/lead-resource';
+import { clazzResource } from '../../features/edu/clazz/clazz-resource';
+import { studentResource } from '../../features/edu/student/student-resource';
+import { dataLogSnapshot, recordDataVersions } from './data-log';
 import { recordOwnerChanges } from './lead-owner-history';
 import { sendSysMessage } from './announcements';
 import { pushCalendarChanged } from './calendar-notify';
@@ -95,6 +99,14 @@ export async function runHandover(services: Services, me: Pick<SysUser, 'id' | '
       toTeacher = await receivingTeacher(tx, work, to.id);
       const audit = { update_by: me.username, update_time: now };
 
+      // 数据日志: the moved leads, students and classes are versioned like any save (snapshots before the writes).
+      const author = { username: me.username, realname: me.realname };
+      const clazzIds = [...new Set([...work.ownedClazzIds, ...(toTeacher ? work.headedClazzIds : [])])];
+      const before = {
+        leads: await dataLogSnapshot(tx, leadResource, work.leadIds),
+        students: await dataLogSnapshot(tx, studentResource, work.studentIds),
+        clazzes: await dataLogSnapshot(tx, clazzResource, clazzIds),
+      };
       if (work.leadIds.length) {
         await tx.updateTable('tbl_lead').set({ own_by: to.id, owner_time: now, return_warned_time: null, ...audit }).where('id', 'in', work.leadIds).execute();
         await recordOwnerChanges(
@@ -129,6 +141,9 @@ export async function runHandover(services: Services, me: Pick<SysUser, 'id' | '
         if (drop.length) await tx.deleteFrom('tbl_calendar_teacher').where('id', 'in', drop).execute();
         if (move.length) await tx.updateTable('tbl_calendar_teacher').set({ teacher_id: toTeacher }).where('id', 'in', move).execute();
       }
+      await recordDataVersions(tx, leadResource, work.leadIds, author, before.leads);
+      await recordDataVersions(tx, studentResource, work.studentIds, author, before.students);
+      await recordDataVersions(tx, clazzResource, clazzIds, author, before.clazzes);
       if (work.taskIds.length) await tx.updateTable('tbl_task').set({ assignee: to.id, ...audit }).where('id', 'in', work.taskIds).execute();
 
       await tx

@@ -1,16 +1,15 @@
 'use client';
 
-import { useState, type HTMLAttributes } from 'react';
-import useSWR from 'swr';
+import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Typography, type ButtonProps } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { ApiError, http } from '@/lib/http';
 import { DATE_FORMAT } from '@/lib/format';
 import { LEAD_API } from '../lead/lead-resource';
 import { RefSelect, REFS } from '../../edu/course/ref-select';
 
-/** The 转化 and 试听 dialogs (issue #23 §4), opened from the lead list and drawer. */
+/** The 转化 dialog (issue #23 §4) and what it shares with 试听's (trial-modal.tsx), opened from the lead list. */
 export const CONVERT_URLS = {
   convert: `${LEAD_API}/convert`,
   trial: `${LEAD_API}/trial`,
@@ -18,13 +17,14 @@ export const CONVERT_URLS = {
 } as const;
 
 export interface LeadDialogProps {
-  lead: { id: string; name: string } | null;
+  /** childName: the lead's 孩子姓名, the student's name the dialogs offer. */
+  lead: { id: string; name: string; childName?: string | null } | null;
   onClose(): void;
   onDone(): void;
 }
 
 /** Refusals the user can act on stay in the dialog in the server's words; the rest go the usual way. */
-function useDialogFailure() {
+export function useDialogFailure() {
   const showError = useApiError();
   const [failure, setFailure] = useState<string | null>(null);
   const report = (e: unknown) => {
@@ -102,8 +102,8 @@ export function LeadConvertModal({ lead, onClose, onDone }: LeadDialogProps) {
       <div data-testid="lead-convert-modal">
         <Typography.Paragraph type="secondary">建立学员并添加第一个课时包；已有相同手机号的学员（或试听时建立的学员）会直接关联。</Typography.Paragraph>
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="lead-convert-error" />}
-        <Form<ConvertForm> form={form} layout="vertical" preserve={false} initialValues={{ giftQty: 0 }}>
-          <Form.Item name="studentName" label="学员姓名" extra="不填则用孩子姓名（或线索姓名）" rules={[{ max: 50, message: '学员姓名不能超过50个字符' }]}>
+        <Form<ConvertForm> form={form} layout="vertical" preserve={false} initialValues={{ giftQty: 0, studentName: lead?.childName ?? undefined }}>
+          <Form.Item name="studentName" label="学员姓名" extra="孩子的姓名；试听时建立的学员会改为此姓名。不填则用孩子姓名（或线索姓名）" rules={[{ max: 50, message: '学员姓名不能超过50个字符' }]}>
             <Input allowClear data-testid="lead-convert-student-name" />
           </Form.Item>
           <Form.Item name="grade" label="年级" rules={[{ max: 20, message: '年级不能超过20个字符' }]}>
@@ -136,109 +136,5 @@ function CourseSelect({ value, onChange }: { value?: string; onChange?: (v: stri
     <div data-testid="lead-convert-course">
       <RefSelect config={REFS.course} value={value} onChange={onChange} placeholder="搜索课程" />
     </div>
-  );
-}
-
-// ---------------------------------------------------------------- 试听
-
-interface SessionRow {
-  id: string;
-  startTime: string;
-  endTime: string;
-  title: string | null;
-  courseName: string | null;
-  clazzName: string | null;
-  roomName: string | null;
-  headcount: number;
-  capacity: number | null;
-}
-
-const PAGE_SIZE = 8;
-
-const fetchSessions = ([url, keyword, pageNo]: readonly [string, string, number]) =>
-  http.get<{ records: SessionRow[]; total: number }>(url, { keyword, pageNo, pageSize: PAGE_SIZE, days: 14 }).then((r) => r.result ?? { records: [], total: 0 });
-
-const SESSION_COLUMNS: TableColumnsType<SessionRow> = [
-  { title: '上课时间', key: 'time', width: 170, render: (_: unknown, r) => `${r.startTime.slice(0, 16)}-${r.endTime.slice(11, 16)}` },
-  { title: '课程', dataIndex: 'courseName', render: (v: string | null, r) => v ?? r.title ?? '' },
-  { title: '班级', dataIndex: 'clazzName' },
-  { title: '教室', dataIndex: 'roomName', width: 100 },
-  { title: '人数', key: 'count', width: 80, render: (_: unknown, r) => (r.capacity ? `${r.headcount}/${r.capacity}` : String(r.headcount)) },
-];
-
-/** 预约试听: one of the coming 14 days' sessions (教学排课, 未开始), found by course / class / title. */
-export function LeadTrialModal({ lead, onClose, onDone }: LeadDialogProps) {
-  const { message } = App.useApp();
-  const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { failure, setFailure, report } = useDialogFailure();
-  const { data, error, isLoading, mutate } = useSWR(lead ? ([CONVERT_URLS.trialSessions, keyword, pageNo] as const) : null, fetchSessions, { keepPreviousData: true, revalidateOnFocus: false });
-
-  const reset = () => {
-    setChosen(null);
-    setFailure(null);
-    setPageNo(1);
-  };
-  const submit = async () => {
-    if (!lead || !chosen) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const r = await http.post(CONVERT_URLS.trial, { leadId: lead.id, calendarId: chosen });
-      message.success(r.message || '预约试听成功');
-      reset();
-      onDone();
-    } catch (e) {
-      report(e);
-      void mutate();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Modal
-      open={lead !== null}
-      title={`预约试听：${lead?.name ?? ''}`}
-      width={820}
-      okText="预约"
-      onOk={() => void submit()}
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
-      confirmLoading={busy}
-      okButtonProps={{ disabled: !chosen, 'data-testid': 'lead-trial-ok' } as ButtonProps}
-      destroyOnHidden
-    >
-      <div data-testid="lead-trial-modal">
-        <Input.Search
-          placeholder="按课程、班级或标题搜索"
-          allowClear
-          enterButton="查询"
-          style={{ marginBottom: 12, maxWidth: 360 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPageNo(1);
-          }}
-          data-testid="lead-trial-search"
-        />
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="lead-trial-error" />}
-        {error && <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} />}
-        <Table<SessionRow>
-          size="small"
-          rowKey="id"
-          loading={isLoading}
-          columns={SESSION_COLUMNS}
-          dataSource={data?.records ?? []}
-          locale={{ emptyText: '未来14天没有可预约的课次' }}
-          rowSelection={{ type: 'radio', selectedRowKeys: chosen ? [chosen] : [], onChange: (keys) => setChosen(keys.length ? String(keys[0]) : null) }}
-          onRow={(r) => ({ onClick: () => setChosen(r.id), 'data-testid': `lead-trial-session-${r.id}` }) as HTMLAttributes<HTMLElement>}
-          pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPageNo, showSizeChanger: false, hideOnSinglePage: true }}
-        />
-      </div>
-    </Modal>
   );
 }

@@ -36,10 +36,15 @@ export function usePrompt<T>() {
 
 // ---------------------------------------------------------------- 放入线索池: the reason
 
-export function PoolReasonModal({ open, count, onDone }: { open: boolean; count: number; onDone(v: { reason: string } | null): void }) {
-  const [form] = Form.useForm<{ reason: string }>();
+/** The reason is optional (spec 02 §7 sends id / ids only): a blank one is not sent. */
+export function PoolReasonModal({ open, count, onDone }: { open: boolean; count: number; onDone(v: { reason?: string } | null): void }) {
+  const [form] = Form.useForm<{ reason?: string }>();
   // A failed validation shows its message on the field; nothing else to do.
-  const ok = () => form.validateFields().then((v) => onDone({ reason: v.reason.trim() }), () => undefined);
+  const ok = () =>
+    form.validateFields().then(
+      (v) => onDone(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+      () => undefined,
+    );
   return (
     <Modal open={open} title="放入线索池" okText="下一步" onOk={() => void ok()} onCancel={() => onDone(null)} destroyOnHidden okButtonProps={{ 'data-testid': 'lead-pool-reason-ok' } as ButtonProps}>
       <p>{count > 1 ? `将${count}条线索放入线索池，负责人将被清空。` : '线索将被放入线索池，负责人将被清空。'}</p>
@@ -47,12 +52,9 @@ export function PoolReasonModal({ open, count, onDone }: { open: boolean; count:
         <Form.Item
           name="reason"
           label="原因"
-          rules={[
-            { required: true, whitespace: true, message: LEAD_MESSAGES.reasonRequired },
-            { max: LEAD_LIMITS.reasonMax, message: LEAD_MESSAGES.reasonTooLong },
-          ]}
+          rules={[{ max: LEAD_LIMITS.reasonMax, message: LEAD_MESSAGES.reasonTooLong }]}
         >
-          <Input.TextArea rows={3} placeholder="如：多次联系未接通、暂无需求" data-testid="lead-pool-reason" />
+          <Input.TextArea rows={3} placeholder="选填，如：多次联系未接通、暂无需求" data-testid="lead-pool-reason" />
         </Form.Item>
       </Form>
     </Modal>

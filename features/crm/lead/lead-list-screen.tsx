@@ -11,7 +11,8 @@ import { useAuth } from '@/components/shell/shell-context';
 import { PERMS } from '@/lib/permissions/codes';
 import type { ResourceDef } from '@/lib/resources/types';
 import { refEditor, REFS } from '../../edu/course/ref-select';
-import { LeadConvertModal, LeadTrialModal } from '../convert/convert-modal';
+import { LeadConvertModal } from '../convert/convert-modal';
+import { LeadTrialModal } from '../convert/trial-modal';
 import { BatchTaskModal, PoolReasonModal, usePrompt, type BatchTaskParams } from './lead-dialogs';
 import { leadCells } from './lead-cells';
 import { LeadDrawer } from './lead-drawer';
@@ -22,12 +23,12 @@ const URLS = { toPool: LEAD_URLS.toPool, toPoolBatch: LEAD_URLS.toPoolBatch, top
 const LIST_URL = `${leadResource.api}/list`;
 const editors = { intentionCourseId: refEditor(REFS.course), tags: TagEditor };
 
-type Lead = { id: string; name: string };
-const leadOf = (r: Row): Lead => ({ id: String(r.id), name: String(r.name ?? '') });
+type Lead = { id: string; name: string; childName: string | null };
+const leadOf = (r: Row): Lead => ({ id: String(r.id), name: String(r.name ?? ''), childName: typeof r.childName === 'string' && r.childName ? r.childName : null });
 
 /**
  * 线索 (crm/LeadList): my leads, or every owner's for crm:lead:all and the marketing flag; pinned first. Row
- * actions 跟进 (the drawer), 置顶 / 取消置顶, 标签, 转化, 预约试听; 放入线索池 asks a reason, 批量建任务 a title, assignee and due
+ * actions 跟进 (the drawer), 置顶 / 取消置顶, 标签, 转化, 预约试听; 放入线索池 asks an optional reason, 批量建任务 a title, assignee and due
  * time, before the list engine's own confirmation and call (components/data/list/use-list-actions.ts).
  */
 export default function LeadListScreen() {
@@ -47,7 +48,7 @@ export function LeadList({ extraParams, defOverride, routeKey }: { extraParams?:
   const [convertFor, setConvertFor] = useState<Lead | null>(null);
   const [trialFor, setTrialFor] = useState<Lead | null>(null);
   const [count, setCount] = useState(0);
-  const pool = usePrompt<{ reason: string }>();
+  const pool = usePrompt<{ reason?: string }>();
   const task = usePrompt<BatchTaskParams>();
 
   // 置顶 is this screen's own link (its label follows the row); 批量放入线索池 shows with the one code crm:lead:toPool.
@@ -62,7 +63,7 @@ export function LeadList({ extraParams, defOverride, routeKey }: { extraParams?:
     const more = [
       ...(show(PERMS.lead.topping) ? [{ key: 'topping', label: <span data-testid={`lead-topping-${id}`}>{r.topping === 1 ? '取消置顶' : '置顶'}</span>, disabled: mode(PERMS.lead.topping) === 'disable' }] : []),
       ...(show(PERMS.lead.updateTags) ? [{ key: 'tags', label: <span data-testid={`lead-tags-${id}`}>标签</span>, disabled: mode(PERMS.lead.updateTags) === 'disable' }] : []),
-      // 转化 and 试听 are the pool helper's dialogs (features/crm/convert/convert-modal.tsx).
+      // 转化 and 试听 are the pool helper's dialogs (features/crm/convert/convert-modal.tsx, trial-modal.tsx).
       ...(show(PERMS.lead.convert) ? [{ key: 'convert', label: <span data-testid={`lead-convert-${id}`}>转化</span>, disabled: mode(PERMS.lead.convert) === 'disable' }] : []),
       ...(show(PERMS.lead.trial) ? [{ key: 'trial', label: <span data-testid={`lead-trial-${id}`}>预约试听</span>, disabled: mode(PERMS.lead.trial) === 'disable' }] : []),
     ];

@@ -36,6 +36,9 @@ export const leadPoolResource: ResourceDef = {
     { name: 'phone', label: '手机号', kind: 'input', search: 'like', width: 120 },
     { name: 'childName', label: '孩子姓名', kind: 'input', width: 100 },
     { name: 'grade', label: '年级', kind: 'input', width: 80 },
+    // Shown by the 详情 (pool-lead-detail.tsx), not listed: intentionCourseId_dictText is filled by the server.
+    { name: 'intentionCourseId', label: '意向课程', kind: 'select', list: false, query: false },
+    { name: 'remark', label: '备注', kind: 'textarea', list: false, query: false },
     { name: 'channel', label: '渠道', kind: 'select', type: 'int', dictCode: 'lead_channel', search: 'eq', width: 90 },
     { name: 'intentionLevel', label: '意向度', kind: 'select', type: 'int', options: INTENTION_LEVELS, search: 'eq', sortable: true, width: 80 },
     { name: 'followStatus', label: '跟进状态', kind: 'select', type: 'int', options: FOLLOW_STATUSES, width: 90 },

@@ -30,13 +30,18 @@ it('marks overdue follow-ups and asks a reason before the 放入线索池 confir
   expect(within(overdueRow).getByText('二胎家庭')).toBeTruthy();
   expect(within(screen.getByTestId('lead-open-l2').closest('tr')!).queryByText('已逾期')).toBeNull();
 
-  fireEvent.click(screen.getByTestId('row-toPool-l1'));
-  fireEvent.click(await screen.findByTestId('lead-pool-reason-ok'));
-  expect(await screen.findByText('请填写放入线索池的原因')).toBeTruthy();
-  fireEvent.change(screen.getByTestId('lead-pool-reason'), { target: { value: ' 暂无需求 ' } });
-  fireEvent.click(screen.getByTestId('lead-pool-reason-ok'));
-  expect(await screen.findByText('是否将选中数据放入线索池?')).toBeTruthy();
-  await waitFor(() => expect(document.querySelector('.ant-modal-confirm-btns .ant-btn-primary')).not.toBeNull());
-  fireEvent.click(document.querySelector('.ant-modal-confirm-btns .ant-btn-primary') as HTMLElement);
-  await waitFor(() => expect(post).toHaveBeenCalledWith('/crm/tblLead/toPool', { id: 'l1', reason: '暂无需求' }));
+  // The reason is optional (spec shape id only); a typed one is trimmed and sent.
+  const toPool = async (id: string, reason: string) => {
+    fireEvent.click(screen.getByTestId(`row-toPool-${id}`));
+    fireEvent.change(await screen.findByTestId('lead-pool-reason'), { target: { value: reason } });
+    fireEvent.click(screen.getByTestId('lead-pool-reason-ok'));
+    expect(await screen.findByText('是否将选中数据放入线索池?')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm-btns .ant-btn-primary')).not.toBeNull());
+    fireEvent.click(document.querySelector('.ant-modal-confirm-btns .ant-btn-primary') as HTMLElement);
+  };
+  await toPool('l1', '  ');
+  await waitFor(() => expect(post).toHaveBeenCalledWith('/crm/tblLead/toPool', { id: 'l1' }));
+  await waitFor(() => expect(document.querySelector('.ant-modal-confirm-btns')).toBeNull());
+  await toPool('l2', ' 暂无需求 ');
+  await waitFor(() => expect(post).toHaveBeenCalledWith('/crm/tblLead/toPool', { id: 'l2', reason: '暂无需求' }));
 });

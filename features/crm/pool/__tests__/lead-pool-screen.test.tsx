@@ -29,3 +29,19 @@ it('claims a lead and reloads; the manager buttons need their codes', async () =
   expect(screen.queryByTestId('pool-settings-open')).toBeNull();
   expect(screen.queryByTestId('pool-assign')).toBeNull();
 });
+
+it('详情 shows what the parent wrote, read-only, and claims from there', async () => {
+  const signedUp = { ...LEAD, id: 'l2', name: '刘妈妈', childName: '刘小乐', channel: 7, channel_dictText: '招生简章', intentionCourseId: 'c1', intentionCourseId_dictText: '少儿编程', remark: '来自招生简章《春季招生》；孩子年龄：7岁；留言：周末能上课吗' };
+  get.mockImplementation((url: string) => Promise.resolve(url === '/crm/leadPool/list' ? page([signedUp], 1) : page([], 0)));
+  post.mockResolvedValue({ success: true, code: 200, message: '领取成功', result: { count: 1 } });
+  render(<LeadPoolScreen />, { wrapper: wrapper({ auth: [code('crm:pool:list'), code('crm:pool:claim')], allAuth: ALL }) });
+  fireEvent.click(await screen.findByTestId('row-detail-l2'));
+  const detail = await screen.findByTestId('pool-detail');
+  for (const t of ['刘小乐', '7岁', '春季招生', '周末能上课吗', '少儿编程', '招生简章']) expect(detail.textContent).toContain(t);
+  // No greyed form: no inputs at all.
+  expect(detail.querySelector('input, textarea')).toBeNull();
+  fireEvent.click(screen.getByTestId('pool-detail-claim'));
+  fireEvent.click(await screen.findByTestId('pool-detail-claim-ok'));
+  await waitFor(() => expect(post).toHaveBeenCalledWith('/crm/leadPool/claim', { ids: ['l2'] }));
+  await waitFor(() => expect(screen.queryByTestId('pool-detail')).toBeNull());
+});

@@ -27,7 +27,7 @@ export function SignupForm({ token, courses, captcha, primary }: SignupFormProps
   // True once hydrated (false in the server's HTML): the form says so, so a test (or a script) knows typing will stick.
   const hydrated = useSyncExternalStore(noopSubscribe, () => true, () => false);
   const image = useCaptcha(captcha);
-  const [values, setValues] = useState({ name: '', phone: '', childAge: '', grade: '', courseId: '', remark: '', captcha: '' });
+  const [values, setValues] = useState({ name: '', phone: '', childName: '', childAge: '', grade: '', courseId: '', remark: '', captcha: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -44,6 +44,7 @@ export function SignupForm({ token, courses, captcha, primary }: SignupFormProps
       await http.post(`${PUBLIC_API}/${encodeURIComponent(token)}/signup`, {
         name: values.name,
         phone: values.phone,
+        childName: values.childName.trim() || null,
         childAge: values.childAge || null,
         grade: values.grade || null,
         courseId: values.courseId || null,
@@ -72,13 +73,17 @@ export function SignupForm({ token, courses, captcha, primary }: SignupFormProps
   return (
     <form data-testid="brochure-signup" data-hydrated={hydrated ? '1' : undefined} onSubmit={(e) => void submit(e)} noValidate>
       <label style={label} htmlFor="signup-name">
-        姓名 *
+        家长姓名 *
       </label>
       <input id="signup-name" data-testid="signup-name" style={input} maxLength={SIGNUP_LIMITS.name} value={values.name} onChange={set('name')} autoComplete="name" />
       <label style={label} htmlFor="signup-phone">
         手机号 *
       </label>
       <input id="signup-phone" data-testid="signup-phone" style={input} inputMode="tel" maxLength={20} value={values.phone} onChange={set('phone')} autoComplete="tel" />
+      <label style={label} htmlFor="signup-child-name">
+        孩子姓名
+      </label>
+      <input id="signup-child-name" data-testid="signup-child-name" style={input} maxLength={SIGNUP_LIMITS.childName} value={values.childName} onChange={set('childName')} autoComplete="off" />
       <div style={{ display: 'flex', gap: 10 }}>
         <div style={{ flex: 1 }}>
           <label style={label} htmlFor="signup-age">

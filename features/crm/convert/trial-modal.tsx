@@ -1,0 +1,173 @@
+'use client';
+
+import { useState, type HTMLAttributes } from 'react';
+import useSWR from 'swr';
+import { Alert, App, Form, Input, Modal, Space, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
+import { LEAD_MESSAGES } from '@/lib/crm/lead-rules';
+import { http } from '@/lib/http';
+import { CONVERT_URLS, useDialogFailure, type LeadDialogProps } from './convert-modal';
+
+/** A session of GET /crm/tblLead/trialSessions (server/services/lead-convert.ts `TrialSessionRow`). */
+export interface TrialSessionRow {
+  id: string;
+  startTime: string;
+  endTime: string;
+  title: string | null;
+  courseId: string | null;
+  courseName: string | null;
+  clazzName: string | null;
+  roomName: string | null;
+  headcount: number;
+  capacity: number | null;
+  /** Of the lead's 意向课程 (the server lists these first). */
+  intended: boolean;
+  /** The class's capacity is reached. */
+  full: boolean;
+  /** The class may take more than its capacity. */
+  allowOver: boolean;
+}
+
+const PAGE_SIZE = 8;
+
+/** A full class that may not exceed its capacity cannot take a trial (the server refuses it too). */
+export const isBookable = (r: Pick<TrialSessionRow, 'full' | 'allowOver'>) => !r.full || r.allowOver;
+
+const fetchSessions = ([url, leadId, keyword, pageNo]: readonly [string, string, string, number]) =>
+  http.get<{ records: TrialSessionRow[]; total: number }>(url, { leadId, keyword, pageNo, pageSize: PAGE_SIZE, days: 14 }).then((r) => r.result ?? { records: [], total: 0 });
+
+const SESSION_COLUMNS: TableColumnsType<TrialSessionRow> = [
+  { title: '上课时间', key: 'time', width: 170, render: (_: unknown, r) => `${r.startTime.slice(0, 16)}-${r.endTime.slice(11, 16)}` },
+  {
+    title: '课程',
+    dataIndex: 'courseName',
+    render: (v: string | null, r) => (
+      <Space size={4}>
+        {v ?? r.title ?? ''}
+        {r.intended ? <Tag color="blue">意向课程</Tag> : null}
+      </Space>
+    ),
+  },
+  { title: '班级', dataIndex: 'clazzName' },
+  { title: '教室', dataIndex: 'roomName', width: 100 },
+  {
+    title: '人数',
+    key: 'count',
+    width: 110,
+    render: (_: unknown, r) => (
+      <Space size={4}>
+        {r.capacity ? `${r.headcount}/${r.capacity}` : String(r.headcount)}
+        {r.full ? (
+          <Tag color={r.allowOver ? 'orange' : 'red'} data-testid={`lead-trial-full-${r.id}`}>
+            已满
+          </Tag>
+        ) : null}
+      </Space>
+    ),
+  },
+];
+
+/**
+ * 预约试听 (issue #23 §4, #39): the child's 学员姓名 (prefilled from the lead's 孩子姓名; the lead becomes the student's
+ * 监护人), and one of the coming 14 days' sessions, the lead's 意向课程 first, paged on the server; a full class is
+ * marked 已满 and cannot be chosen unless it may exceed its capacity.
+ */
+export function LeadTrialModal({ lead, onClose, onDone }: LeadDialogProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ studentName: string }>();
+  const [keyword, setKeyword] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { failure, setFailure, report } = useDialogFailure();
+  const { data, error, isLoading, mutate } = useSWR(lead ? ([CONVERT_URLS.trialSessions, lead.id, keyword, pageNo] as const) : null, fetchSessions, { keepPreviousData: true, revalidateOnFocus: false });
+
+  const reset = () => {
+    setChosen(null);
+    setFailure(null);
+    setPageNo(1);
+    setKeyword('');
+  };
+  const choose = (r: TrialSessionRow) => {
+    if (isBookable(r)) setChosen(r.id);
+  };
+  const submit = async () => {
+    if (!lead || !chosen) return;
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const r = await http.post(CONVERT_URLS.trial, { leadId: lead.id, calendarId: chosen, studentName: v.studentName.trim() });
+      message.success(r.message || '预约试听成功');
+      reset();
+      onDone();
+    } catch (e) {
+      report(e);
+      void mutate();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={lead !== null}
+      title={`预约试听：${lead?.name ?? ''}`}
+      width={860}
+      okText="预约"
+      onOk={() => void submit()}
+      onCancel={() => {
+        reset();
+        onClose();
+      }}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !chosen, 'data-testid': 'lead-trial-ok' } as ButtonProps}
+      destroyOnHidden
+    >
+      <div data-testid="lead-trial-modal">
+        <Form form={form} layout="inline" preserve={false} initialValues={{ studentName: lead?.childName ?? '' }} style={{ marginBottom: 12 }}>
+          <Form.Item
+            name="studentName"
+            label="学员姓名"
+            tooltip={`试听的孩子；${lead?.name ?? '线索'}将作为学员的监护人`}
+            rules={[
+              { required: true, whitespace: true, message: LEAD_MESSAGES.trialStudentNameRequired },
+              { max: 50, message: LEAD_MESSAGES.trialStudentNameTooLong },
+            ]}
+          >
+            <Input allowClear placeholder="孩子的姓名" style={{ width: 200 }} data-testid="lead-trial-student-name" />
+          </Form.Item>
+        </Form>
+        <Input.Search
+          placeholder="按课程、班级或标题搜索"
+          allowClear
+          enterButton="查询"
+          style={{ marginBottom: 12, maxWidth: 360 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPageNo(1);
+          }}
+          data-testid="lead-trial-search"
+        />
+        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="lead-trial-error" />}
+        {error && <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} />}
+        <Table<TrialSessionRow>
+          size="small"
+          rowKey="id"
+          loading={isLoading}
+          columns={SESSION_COLUMNS}
+          dataSource={data?.records ?? []}
+          locale={{ emptyText: '未来14天没有可预约的课次' }}
+          rowSelection={{
+            type: 'radio',
+            selectedRowKeys: chosen ? [chosen] : [],
+            getCheckboxProps: (r) => ({ disabled: !isBookable(r) }),
+            onChange: (keys) => setChosen(keys.length ? String(keys[0]) : null),
+          }}
+          onRow={(r) => ({ onClick: () => choose(r), 'data-testid': `lead-trial-session-${r.id}`, 'data-intended': r.intended ? '1' : undefined }) as HTMLAttributes<HTMLElement>}
+          pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPageNo, showSizeChanger: false, hideOnSinglePage: true }}
+        />
+      </div>
+    </Modal>
+  );
+}
