@@ -31,7 +31,7 @@ async function fixture() {
     { id: 'hm4', clazz_id: 'hz1', student_id: 'hs4', status: 2 },
     { id: 'hm5', clazz_id: 'hz2', student_id: 'hs5' },
   ]).execute();
-  await db.insertInto('tbl_calendar').values({ id: 'hc1', type: 0, title: 'hc1', clazz_id: 'hz1', start_time: new Date(Date.now() - 48 * HOUR), end_time: new Date(Date.now() - 47 * HOUR), status: 1, lesson_no: 3 }).execute();
+  await db.insertInto('tbl_calendar').values({ id: 'hc1', type: 0, title: 'hc1', clazz_id: 'hz1', start_time: new Date(Date.now() - 48 * HOUR), end_time: new Date(Date.now() - 47 * HOUR), status: 1, lesson_no: 3, homework_title: '第3课练习' }).execute();
   await db.insertInto('tbl_workbook').values({ id: 'hwb1', name: '练习一', status: 1 }).execute();
   await db.insertInto('tbl_workbook_item').values([
     { id: 'hi1', workbook_id: 'hwb1', type: 1, stem: '1+1=?', options: JSON.stringify(['2', '3']), answer: 'A', score: 2, sort: 1 },
@@ -129,6 +129,9 @@ describe('scope: a teacher reaches only the classes they teach', () => {
     const options = (await be.call(HOMEWORK_URL.assignOptions, { token: teacher })).body.result as { clazzes: { id: string }[] };
     expect(options.clazzes.map((z) => z.id)).toContain('hz1');
     expect(options.clazzes.map((z) => z.id)).not.toContain('hz2');
+    // A session's homework from its template lesson (应用到班级, issue #39) comes with the session choices.
+    const bySession = (await be.call(`${HOMEWORK_URL.assignOptions}?calendarId=hc1`, { token: teacher })).body.result as { sessions: { id: string; homeworkTitle: string | null }[] };
+    expect(bySession.sessions.find((x) => x.id === 'hc1')).toMatchObject({ homeworkTitle: '第3课练习' });
     // 教务 sees both; marketing holds no homework code at all.
     const all = (await be.call(`${HOMEWORK_URL.list}?pageSize=100`, { token: jiaowu })).body.result as { records: { id: string }[] };
     expect(all.records.map((r) => r.id)).toEqual(expect.arrayContaining([mine, other]));

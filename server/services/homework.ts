@@ -122,7 +122,7 @@ export async function assignOptions(db: Database, scope: ClazzScope, clazzIdRaw?
     activeMembers(db, clazzId),
     db
       .selectFrom('tbl_calendar')
-      .select(['id', 'start_time', 'lesson_no', 'title', 'status'])
+      .select(['id', 'start_time', 'lesson_no', 'title', 'status', 'homework_title'])
       .where('clazz_id', '=', clazzId)
       .where('del_flag', '=', 0)
       .where('type', '=', 0)
@@ -136,7 +136,7 @@ export async function assignOptions(db: Database, scope: ClazzScope, clazzIdRaw?
     clazzId,
     calendarId: calendarId ?? null,
     students,
-    sessions: sessions.map((s) => ({ id: s.id, startTime: formatDateTime(s.start_time) ?? '', lessonNo: s.lesson_no, title: s.title, status: s.status })),
+    sessions: sessions.map((s) => ({ id: s.id, startTime: formatDateTime(s.start_time) ?? '', lessonNo: s.lesson_no, title: s.title, status: s.status, homeworkTitle: s.homework_title })),
   };
 }
 

@@ -96,6 +96,14 @@ function AssignForm({ id, calendarId }: { id: string | null; calendarId: string 
       studentIds: d.studentIds,
     });
   }, [existing.data, form]);
+  // A session filled from a template lesson names its homework: proposed as the title (never over a typed one).
+  const chosenSession = Form.useWatch('calendarId', form);
+  const sessionHomework = !id ? options.data?.sessions.find((s) => s.id === chosenSession)?.homeworkTitle : null;
+  useEffect(() => {
+    if (sessionHomework) suggest(sessionHomework);
+    // `suggest` reads the form and a ref only; it is rebuilt each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionHomework]);
   useEffect(() => {
     // ?calendarId=: the answer names the session's class; prefill both once.
     if (!id && calendarId && options.data?.calendarId === calendarId && !form.getFieldValue('clazzId')) {
