@@ -68,8 +68,8 @@ test.describe('用户管理 (list engine)', () => {
     await openUsers(page);
     const list = page.getByTestId('list-page');
     const [download] = await Promise.all([page.waitForEvent('download'), list.getByTestId('list-exportXls').click()]);
-    expect(download.suggestedFilename()).toMatch(/\.xls$/);
-    const exported = info.outputPath('users.xls');
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const exported = info.outputPath('users.xlsx');
     await download.saveAs(exported);
 
     // Re-importing the export: every account already exists.

@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Checkbox, DatePicker, Image, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import type { FieldDef, FieldKind, FieldOption } from '@/lib/resources/types';
 import { API_PREFIX } from '@/lib/config';
+import { DATE_KIND_INPUT_FORMATS } from '@/lib/inputs/date-format';
 import { DATE_FORMAT, DATETIME_FORMAT, dictTexts, ellipsis, ELLIPSIS_LENGTH, firstPath, formatDate, formatNumber, formatYesNo, plainText, staticFileUrl } from '@/lib/format';
 import { DictSelect } from '@/components/data/dict/dict-select';
 import { DictText } from '@/components/data/dict/dict-text';
@@ -170,7 +171,7 @@ function DateEditorBase({ field, value, onChange, disabled, id, withTime }: Edit
       id={id}
       style={{ width: '100%' }}
       showTime={withTime}
-      format={format}
+      format={DATE_KIND_INPUT_FORMATS[withTime ? 'datetime' : 'date']}
       value={d && d.isValid() ? d : null}
       disabled={disabled}
       placeholder={selectPlaceholder(field)}

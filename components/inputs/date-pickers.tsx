@@ -2,7 +2,7 @@
 
 import { DatePicker, TimePicker, type DatePickerProps, type TimePickerProps } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { DATE_KIND_FORMAT, formatDateValue, parseDateValue } from '@/lib/inputs/date-format';
+import { DATE_KIND_INPUT_FORMATS, formatDateValue, parseDateValue } from '@/lib/inputs/date-format';
 
 /** What the wrappers own; every other antd picker prop passes through. */
 type Owned = 'value' | 'defaultValue' | 'onChange' | 'format' | 'picker' | 'showTime' | 'multiple';
@@ -27,7 +27,7 @@ export function DateField({ value, onChange, style, ...rest }: DateFieldProps) {
     <DatePicker
       {...rest}
       style={{ ...FULL_WIDTH, ...style }}
-      format={DATE_KIND_FORMAT.date}
+      format={DATE_KIND_INPUT_FORMATS.date}
       value={parseDateValue(value, 'date')}
       onChange={(d: Dayjs | null) => onChange?.(formatDateValue(d, 'date'))}
     />
@@ -41,7 +41,7 @@ export function DateTimeField({ value, onChange, style, ...rest }: DateFieldProp
       {...rest}
       style={{ ...FULL_WIDTH, ...style }}
       showTime
-      format={DATE_KIND_FORMAT.datetime}
+      format={DATE_KIND_INPUT_FORMATS.datetime}
       value={parseDateValue(value, 'datetime')}
       onChange={(d: Dayjs | null) => onChange?.(formatDateValue(d, 'datetime'))}
     />
@@ -54,7 +54,7 @@ export function TimeField({ value, onChange, style, ...rest }: TimeFieldProps) {
     <TimePicker
       {...rest}
       style={{ ...FULL_WIDTH, ...style }}
-      format={DATE_KIND_FORMAT.time}
+      format={DATE_KIND_INPUT_FORMATS.time}
       value={parseDateValue(value, 'time')}
       onChange={(d: Dayjs | null) => onChange?.(formatDateValue(d, 'time'))}
     />

@@ -7,7 +7,8 @@ import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { LoadError } from '@/components/data/list/list-feedback';
 import { isSafeUrl, sanitizeHtml } from '@/lib/sanitize-html';
-import { CALENDAR_STATUS_TEXT, CALENDAR_TYPES, TEACHER_ROLE_TEXT, type CalendarEntryDetail, type LessonStudentRow, type SeriesScope } from '@/lib/calendar/types';
+import { SESSION_STATE_COLOR, SESSION_STATE_TEXT, sessionState } from '@/lib/calendar/session-state';
+import { CALENDAR_TYPES, TEACHER_ROLE_TEXT, type CalendarEntryDetail, type LessonStudentRow, type SeriesScope } from '@/lib/calendar/types';
 import { CAL_API, CAL_PERM, cancelEntry, fetchDetail } from './calendar-api';
 import { timeSpan, typeColor } from './calendar-model';
 import { ApplyRadio } from './apply-choice';
@@ -15,7 +16,6 @@ import { RollCall } from './roll-call';
 import { SessionHomework, useSeesHomework } from '@/features/learntools/homework/session-homework';
 import { SessionMaterials } from '@/features/edu/teach-template/session-materials';
 
-const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'default', 3: 'warning' };
 
 /** 取消日程: which members of a series, and why. */
 function CancelModal({ entry, open, onClose, onDone }: { entry: CalendarEntryDetail; open: boolean; onClose: () => void; onDone: () => void }) {
@@ -58,6 +58,8 @@ function DetailBody({ e, onLeave }: { e: CalendarEntryDetail; onLeave: () => voi
   const type = CALENDAR_TYPES.find((t) => t.value === e.type);
   const liveOk = !!e.liveUrl && /^https?:\/\//i.test(e.liveUrl) && isSafeUrl(e.liveUrl);
   const seesHomework = useSeesHomework();
+  // 未开始 / 进行中 / 待点名 against the time the drawer renders (a session in progress is not 未开始).
+  const state = sessionState({ status: e.status, type: e.type, start: e.clazzStartTime, end: e.clazzEndTime }, new Date());
   return (
     <>
       <Descriptions column={1} size="small" bordered styles={{ label: { width: 96 } }}>
@@ -65,7 +67,9 @@ function DetailBody({ e, onLeave }: { e: CalendarEntryDetail; onLeave: () => voi
           <Tag color={typeColor(e.type)}>{type?.text ?? e.type}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="状态">
-          <Tag color={STATUS_COLOR[e.status]}>{CALENDAR_STATUS_TEXT[e.status]}</Tag>
+          <Tag color={SESSION_STATE_COLOR[state]} data-testid="cal-detail-state">
+            {SESSION_STATE_TEXT[state]}
+          </Tag>
           {e.conflictOverride && <Tag color="red">⚠ 冲突强制保存</Tag>}
         </Descriptions.Item>
         <Descriptions.Item label="标题">{e.title || '-'}</Descriptions.Item>

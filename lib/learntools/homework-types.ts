@@ -103,6 +103,8 @@ export interface SessionChoice {
   lessonNo: number | null;
   title: string | null;
   status: number;
+  /** The template lesson's homework (应用到班级, issue #39): 布置作业 proposes it as the title. */
+  homeworkTitle: string | null;
 }
 
 /** GET assignOptions?clazzId=&calendarId=: the classes the caller may assign to; for a chosen class its members and sessions. */

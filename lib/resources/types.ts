@@ -153,3 +153,9 @@ export interface ResourceDef {
   actions: ResourceActions;
   fields: FieldDef[];
 }
+
+/**
+ * The users dictionary by username (registered in server/services/dicts.ts): a `createBy` / 布置人 / 批改人 field that
+ * holds a username shows the person's name through it (`<field>_dictText`), as JeecgBoot's @Dict on 创建人 does.
+ */
+export const USER_NAME_DICT = 'sys_user,realname,username';

@@ -181,6 +181,11 @@ describe('点名 / 课消 / 补课', () => {
     expect(cal.status).toBe(1);
     const log = await be.db.selectFrom('tbl_calendar_log').selectAll().where('calendar_id', '=', 'P1').execute();
     expect(log).toEqual([expect.objectContaining({ action: 'check', detail: '到课 1 人，迟到 0 人，请假 1 人，缺席 1 人', operator: 'admin' })]);
+    // The drawer's 操作记录 says 点名 and who by name, though the row holds the code and the username (issue #39).
+    const { realname } = await be.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect(realname).toBeTruthy();
+    const shown = (await be.call('/calendar/tblCalendar/queryById?id=P1', { token: admin })).body.result as { log: { action: string; operator: string | null }[] };
+    expect(shown.log).toEqual([expect.objectContaining({ action: '点名', operator: realname })]);
   });
 
   it('refuses a second check until revoked', async () => {

@@ -226,6 +226,8 @@ describe('请假 / 调课 applications', () => {
   });
 
   it('approving a reschedule moves the session with its teachers, roll and content, in one go', async () => {
+    // As 应用到班级 left it (issue #39): what a template put there (content as applied, homework title) moves with the lesson.
+    await be.db.updateTable('tbl_calendar').set({ applied_content: '<p>一次函数</p>', homework_title: '函数练习' }).where('id', '=', 'F1').execute();
     const id = idOf(await reschedule('F1', 150, 151.5, teacher2, 'r2'));
     const r = await post('audit', { id, pass: true, remark: '同意调课' }, jiaowu);
     expect(r.body).toMatchObject({ success: true });
@@ -236,6 +238,7 @@ describe('请假 / 调课 applications', () => {
     const moved = await be.db.selectFrom('tbl_calendar').selectAll().where('id', '=', newId).executeTakeFirstOrThrow();
     // Moved after F2 (+96 h) and I1 (+120 h): numbered by start time, it is now the class's 4th live session.
     expect(moved).toMatchObject({ status: 0, clazz_id: 'z1', course_id: 'c1', lesson_no: 4, room_id: 'r2', location_id: 'loc1', hours: old.hours, content: '<p>一次函数</p>', conflict_override: 0 });
+    expect(moved).toMatchObject({ title: old.title, applied_title: old.applied_title, applied_content: '<p>一次函数</p>', homework_title: '函数练习' });
     expect(moved.start_time.getTime()).toBe(at(150).getTime());
     expect(moved.end_time.getTime()).toBe(at(151.5).getTime());
     const teachers = await be.db.selectFrom('tbl_calendar_teacher').select(['teacher_id', 'role', 'live']).where('calendar_id', '=', newId).execute();

@@ -81,7 +81,8 @@ describe('add and conflicts', () => {
     const d = await detail(first);
     expect(d).toMatchObject({ title: '初二数学A班 第1次课', clazzName: '初二数学A班', courseName: '初中数学', roomName: '201教室', studentCount: 2, clazzStartTime: '2030-03-04 10:00:00' });
     expect(d.teachers).toEqual([{ teacherId: 'tc_zhou', role: 1, name: '周老师' }]);
-    expect(d.log[0]).toMatchObject({ action: 'add', operator: '赵立新' });
+    // 操作记录 in words (issue #39: it read `add · 赵立新`).
+    expect(d.log[0]).toMatchObject({ action: '新增', operator: '赵立新' });
   });
 
   it('refuses a teacher clash, naming the teacher, the entry, the venue and the room', async () => {
@@ -125,7 +126,7 @@ describe('add and conflicts', () => {
     expect(await cancel({ id, reason: '老师请假' })).toMatchObject({ success: true });
     expect((await row(id)).status).toBe(2);
     await added(lesson({ clazzId: 'cz_b', roomId: 'rm_202', clazzStartTime: '2030-03-05 10:00:00', clazzEndTime: '2030-03-05 11:00:00' }));
-    expect((await detail(id)).log[0]).toMatchObject({ action: 'cancel', detail: '取消：老师请假' });
+    expect((await detail(id)).log[0]).toMatchObject({ action: '取消', detail: '取消：老师请假' });
     expect((await cancel({ id })).message).toBe(CALENDAR_MESSAGES.closed);
     const checked = await added(lesson({ clazzStartTime: '2030-03-06 10:00:00', clazzEndTime: '2030-03-06 11:00:00' }));
     await be.db.updateTable('tbl_calendar').set({ status: 1 }).where('id', '=', checked).execute();
@@ -144,9 +145,9 @@ describe('add and conflicts', () => {
     const r = await row(id);
     expect(r).toMatchObject({ conflict_override: 1, override_reason: '临时代课，已协调' });
     const log = (await detail(id, admin)).log;
-    expect(log.map((l) => l.action)).toContain('override');
+    expect(log.map((l) => l.action)).toContain('强制保存');
     // The 10:00 session is 第2次课 since the 09:00 one was added before it in time.
-    expect(log.find((l) => l.action === 'override')!.detail).toContain('教师周老师「初二数学A班 第2次课」');
+    expect(log.find((l) => l.action === '强制保存')!.detail).toContain('教师周老师「初二数学A班 第2次课」');
     // An entry saved with an override is skipped by the constraints but still named by the check.
     const again = await add(lesson({ clazzId: 'cz_c', roomId: 'rm_gm1', locationId: LOC2, teachers: [{ teacherId: 'tc_wang', role: 1 }] }));
     expect(again.code).toBe(409);
@@ -246,7 +247,7 @@ describe('edit', () => {
     expect(saved.start_time.toISOString()).toBe('2030-03-12T06:00:00.000Z');
     const teacherRow = await be.db.selectFrom('tbl_calendar_teacher').selectAll().where('calendar_id', '=', id).executeTakeFirstOrThrow();
     expect(teacherRow.start_time.toISOString()).toBe('2030-03-12T06:00:00.000Z');
-    expect((await detail(id)).log[0]).toMatchObject({ action: 'edit', detail: '时间 03-11 10:00-11:30 → 03-12 14:00-15:30' });
+    expect((await detail(id)).log[0]).toMatchObject({ action: '编辑', detail: '时间 03-11 10:00-11:30 → 03-12 14:00-15:30' });
   });
 
   it('re-checks conflicts on move, room and teacher changes', async () => {
@@ -286,7 +287,7 @@ describe('edit', () => {
     expect((await edit(onto, jiaowu)).code).toBe(510);
     expect((await edit(onto, admin)).success).toBe(true);
     expect(await row(b)).toMatchObject({ conflict_override: 1, override_reason: '合班上课' });
-    expect((await detail(b)).log.map((l) => l.action)).toEqual(expect.arrayContaining(['edit', 'override']));
+    expect((await detail(b)).log.map((l) => l.action)).toEqual(expect.arrayContaining(['编辑', '强制保存']));
     // Moving it away again clears the override: the constraints watch it again.
     expect((await edit({ id: b, clazzStartTime: '2030-03-20 12:00:00', clazzEndTime: '2030-03-20 13:00:00', roomId: 'rm_203' })).success).toBe(true);
     expect(await row(b)).toMatchObject({ conflict_override: 0, override_reason: null });

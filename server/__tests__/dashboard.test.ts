@@ -261,7 +261,8 @@ test('the default range, bad filters, and 510 without dashboard:analysis', async
 
 test('a figure exports its rows as a workbook', async () => {
   const res = await be.fetch(new Request(`http://backend/dashboard/analysis/consumptionByVenue/exportXls?${RANGE}`, { headers: { 'X-Access-Token': admin } }));
-  expect(res.headers.get('content-type')).toBe('application/vnd.ms-excel');
+  expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(res.headers.get('content-disposition')).toContain(encodeURIComponent('.xlsx'));
   const rows: string[][] = [];
   for await (const row of readXlsxRows(Buffer.from(await res.arrayBuffer()), { titleRows: 2 })) rows.push(Object.values(row.values).map(String));
   expect(rows).toEqual([

@@ -31,7 +31,7 @@ async function fixture() {
     { id: 'hm4', clazz_id: 'hz1', student_id: 'hs4', status: 2 },
     { id: 'hm5', clazz_id: 'hz2', student_id: 'hs5' },
   ]).execute();
-  await db.insertInto('tbl_calendar').values({ id: 'hc1', type: 0, title: 'hc1', clazz_id: 'hz1', start_time: new Date(Date.now() - 48 * HOUR), end_time: new Date(Date.now() - 47 * HOUR), status: 1, lesson_no: 3 }).execute();
+  await db.insertInto('tbl_calendar').values({ id: 'hc1', type: 0, title: 'hc1', clazz_id: 'hz1', start_time: new Date(Date.now() - 48 * HOUR), end_time: new Date(Date.now() - 47 * HOUR), status: 1, lesson_no: 3, homework_title: '第3课练习' }).execute();
   await db.insertInto('tbl_workbook').values({ id: 'hwb1', name: '练习一', status: 1 }).execute();
   await db.insertInto('tbl_workbook_item').values([
     { id: 'hi1', workbook_id: 'hwb1', type: 1, stem: '1+1=?', options: JSON.stringify(['2', '3']), answer: 'A', score: 2, sort: 1 },
@@ -45,6 +45,12 @@ const assign = (token: string, body: Record<string, unknown>) =>
   post(HOMEWORK_URL.add, token, { clazzId: 'hz1', title: '作业', source: 0, dueTime: inHours(24), assigneeMode: 0, ...body });
 const students = async (token: string, id: string) => (await be.call(`${HOMEWORK_URL.students}?homeworkId=${id}`, { token })).body.result as HomeworkStudentsAnswer;
 const counters = (id: string) => be.db.selectFrom('tbl_homework').select(['total', 'read_count', 'finish_count', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+const realname = async (username: string) => {
+  const u = await be.db.selectFrom('sys_user').select('realname').where('username', '=', username).executeTakeFirstOrThrow();
+  expect(u.realname).toBeTruthy();
+  expect(u.realname).not.toBe(username);
+  return u.realname!;
+};
 const rowOf = async (id: string, studentId: string) => (await students(jiaowu, id)).records.find((r) => r.studentId === studentId)!;
 
 beforeAll(async () => {
@@ -109,8 +115,10 @@ describe('scope: a teacher reaches only the classes they teach', () => {
   });
 
   it('list, detail, assign, record and grade', async () => {
-    const list = (await be.call(`${HOMEWORK_URL.list}?pageSize=100`, { token: teacher })).body.result as { records: { id: string; clazzId_dictText: string }[] };
+    const list = (await be.call(`${HOMEWORK_URL.list}?pageSize=100`, { token: teacher })).body.result as { records: { id: string; clazzId_dictText: string; createBy: string; createBy_dictText: string }[] };
     expect(list.records.some((r) => r.id === mine && r.clazzId_dictText === '作业一班')).toBe(true);
+    // 布置人 by name, not the username (issue #39).
+    expect(list.records.find((r) => r.id === mine)).toMatchObject({ createBy: 'teacher', createBy_dictText: await realname('teacher') });
     expect(list.records.some((r) => r.id === other)).toBe(false);
     expect((await be.call(`${HOMEWORK_URL.queryById}?id=${other}`, { token: teacher })).body).toMatchObject({ success: false });
     expect((await be.call(`${HOMEWORK_URL.students}?homeworkId=${other}`, { token: teacher })).body).toMatchObject({ success: false, message: M.notFound });
@@ -121,6 +129,9 @@ describe('scope: a teacher reaches only the classes they teach', () => {
     const options = (await be.call(HOMEWORK_URL.assignOptions, { token: teacher })).body.result as { clazzes: { id: string }[] };
     expect(options.clazzes.map((z) => z.id)).toContain('hz1');
     expect(options.clazzes.map((z) => z.id)).not.toContain('hz2');
+    // A session's homework from its template lesson (应用到班级, issue #39) comes with the session choices.
+    const bySession = (await be.call(`${HOMEWORK_URL.assignOptions}?calendarId=hc1`, { token: teacher })).body.result as { sessions: { id: string; homeworkTitle: string | null }[] };
+    expect(bySession.sessions.find((x) => x.id === 'hc1')).toMatchObject({ homeworkTitle: '第3课练习' });
     // 教务 sees both; marketing holds no homework code at all.
     const all = (await be.call(`${HOMEWORK_URL.list}?pageSize=100`, { token: jiaowu })).body.result as { records: { id: string }[] };
     expect(all.records.map((r) => r.id)).toEqual(expect.arrayContaining([mine, other]));
@@ -191,7 +202,9 @@ describe('学员作业: record, grade, return', () => {
     expect((await post(HOMEWORK_URL.grade, teacher, { id: r.id, version: r.version, score: 9, comment: '很好' })).body).toMatchObject({ success: true });
     expect((await post(HOMEWORK_URL.grade, jiaowu, { id: r.id, version: r.version, score: 3 })).body).toMatchObject({ success: false, message: '该作业已被他人修改，请刷新后重试' });
     const graded = await rowOf(hw, 'hs1');
-    expect(graded).toMatchObject({ status: 2, score: 9, comment: '很好', gradedBy: 'teacher', version: r.version + 1 });
+    // 批改人 by name, not the username (issue #39), in the list and in the drawer.
+    expect(graded).toMatchObject({ status: 2, score: 9, comment: '很好', gradedBy: await realname('teacher'), version: r.version + 1 });
+    expect((await be.call(`${HOMEWORK_URL.submission}?id=${r.id}`, { token: teacher })).body.result).toMatchObject({ gradedBy: await realname('teacher') });
 
     expect((await post(HOMEWORK_URL.returnBack, teacher, { id: r.id, version: graded.version, comment: ' ' })).body).toMatchObject({ success: false, message: M.commentRequired });
     expect((await post(HOMEWORK_URL.returnBack, teacher, { id: r.id, version: graded.version, comment: '请订正第二段' })).body).toMatchObject({ success: true });

@@ -200,7 +200,7 @@ describe('the generated CRUD', () => {
   it('exports through JeecgBoot\'s exportXls path', async () => {
     const res = await be.fetch(new Request(`http://backend${API}/exportXls/${MAIN}`, { headers: { 'X-Access-Token': jiaowu, 'x-jiaowu-client-ip': '10.0.0.1' } }));
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain('.xls');
+    expect(res.headers.get('content-disposition')).toContain('.xlsx');
     await res.arrayBuffer();
   });
 

@@ -110,7 +110,7 @@ describe('操作日志', () => {
   it('exports with system:opLog:exportXls', async () => {
     const res = await b.fetch(new Request('http://backend/sys/log/exportXls?logType=2&requestType=PUT', { headers: { 'X-Access-Token': admin } }));
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain('.xls');
+    expect(res.headers.get('content-disposition')).toContain('.xlsx');
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 

@@ -30,7 +30,7 @@ const book = (query: string, token = admin) => get(`/sys/user/queryByOrgCodeForA
 
 async function exportRows(query: string, token: string): Promise<Record<string, string>[]> {
   const res = await be.fetch(new Request(`http://backend/sys/addressList/exportXls?${query}`, { headers: { 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' } }));
-  expect(res.headers.get('content-type')).toContain('application/vnd.ms-excel');
+  expect(res.headers.get('content-type')).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const rows: Record<string, string>[] = [];
   for await (const row of readXlsxRows(Buffer.from(await res.arrayBuffer()))) rows.push(row.values);
   return rows;

@@ -162,7 +162,7 @@ describe('学员 import template', () => {
 
   it('is an empty sheet headed by the importable columns; filled in, it imports as is', async () => {
     const res = await template();
-    expect(res.headers.get('content-disposition')).toContain('.xls');
+    expect(res.headers.get('content-disposition')).toContain('.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     const ws = wb.worksheets[0];

@@ -25,6 +25,7 @@ const add = (body: Record<string, unknown>, token = jiaowu) => be.call(`${API}/a
 const edit = (body: Record<string, unknown>, token = jiaowu) => be.call(`${API}/edit`, { method: 'PUT', token, json: body });
 const items = async (id: string) => (await be.call(`${API}/queryTeachTemplateItemByMainId?id=${id}`, { token: jiaowu })).body.result as (Lesson & { id: string; materialIds_dictText: string })[];
 const apply = (body: Record<string, unknown>, token = jiaowu) => be.call(`${API}/apply`, { method: 'POST', token, json: body });
+const titles = async (id: string) => be.db.selectFrom('tbl_calendar').select(['title', 'applied_title', 'homework_title']).where('id', '=', id).executeTakeFirstOrThrow();
 const session = async (id: string) => be.db.selectFrom('tbl_calendar').select(['content', 'applied_content', 'template_item_id']).where('id', '=', id).executeTakeFirstOrThrow();
 const links = async (id: string) =>
   (await be.db.selectFrom('tbl_calendar_material').select(['material_id', 'template_item_id']).where('calendar_id', '=', id).orderBy('material_id').execute()).map((r) => `${r.material_id}${r.template_item_id ? '' : '(hand)'}`);
@@ -51,7 +52,8 @@ beforeAll(async () => {
   await db.deleteFrom('tbl_teacher').where('user_id', 'in', ['u_teacher', 'u_teacher2']).execute();
   await db.insertInto('tbl_teacher').values([{ id: 'tt_t1', name: '李文静', user_id: 'u_teacher' }, { id: 'tt_t2', name: '周明', user_id: 'u_teacher2' }]).execute();
   // The class's live sessions in order: S1 已点名 (1), S2 past 未开始 (2), S3 (3), S4 (4), S6 (5); S5 is cancelled and not counted.
-  const s = (id: string, h: number, status: number, series: string | null) => ({ id, type: 0, title: id, clazz_id: 'tt_z1', course_id: 'tt_c1', series_id: series, start_time: at(h), end_time: at(h + 1), hours: '1', status });
+  // No title of their own, as 排课规则 makes them (the list says 班级 第N次课).
+  const s = (id: string, h: number, status: number, series: string | null) => ({ id, type: 0, title: null, clazz_id: 'tt_z1', course_id: 'tt_c1', series_id: series, start_time: at(h), end_time: at(h + 1), hours: '1', status });
   await db.insertInto('tbl_calendar').values([s('tt_S1', -48, 1, null), s('tt_S2', -24, 0, null), s('tt_S3', 24, 0, 'tt_ser1'), s('tt_S4', 48, 0, 'tt_ser1'), s('tt_S5', 72, 2, 'tt_ser1'), s('tt_S6', 96, 0, 'tt_ser2')]).execute();
   await db.insertInto('tbl_calendar').values({ id: 'tt_Z2', type: 0, title: 'Z2', clazz_id: 'tt_z2', course_id: 'tt_c2', start_time: at(30), end_time: at(31), hours: '1', status: 0 }).execute();
   await db.insertInto('tbl_calendar_teacher').values({ id: 'tt_ct1', calendar_id: 'tt_S3', teacher_id: 'tt_t1', role: 1 }).execute();
@@ -60,7 +62,7 @@ beforeAll(async () => {
     courseId: 'tt_c1',
     name: '模板数学标准课',
     status: 1,
-    teachTemplateItemList: lessons(5, (k) => (k === 3 ? { materialIds: 'tt_m1,tt_m2', chapterId: 'tt_ch1' } : k === 4 ? { materialIds: 'tt_m1' } : {})),
+    teachTemplateItemList: lessons(5, (k) => (k === 3 ? { materialIds: 'tt_m1,tt_m2', chapterId: 'tt_ch1', homeworkTitle: '第3课练习' } : k === 4 ? { materialIds: 'tt_m1' } : {})),
   });
   expect(r.body).toMatchObject({ success: true });
   tpl = (r.body.result as { id: string }).id;
@@ -137,6 +139,10 @@ describe('applying a template to a class', () => {
     const r = await apply({ templateId: tpl, clazzId: 'tt_z1' });
     expect(r.body).toMatchObject({ success: true, result: { filled: 3, skipped: 0 } });
     expect(await session('tt_S3')).toEqual({ content: '<p>内容3</p>', applied_content: '<p>内容3</p>', template_item_id: lessonId.get(3) });
+    // The lesson's title and its homework title reach the session too (issue #39); a lesson without homework names none.
+    expect(await titles('tt_S3')).toEqual({ title: '第3课', applied_title: '第3课', homework_title: '第3课练习' });
+    expect(await titles('tt_S4')).toEqual({ title: '第4课', applied_title: '第4课', homework_title: null });
+    for (const id of ['tt_S1', 'tt_S2', 'tt_S5']) expect(await titles(id)).toEqual({ title: null, applied_title: null, homework_title: null });
     expect((await session('tt_S4')).template_item_id).toBe(lessonId.get(4));
     // S6 is the class's 5th live session (S5 is cancelled).
     expect((await session('tt_S6')).content).toBe('<p>内容5</p>');
@@ -160,6 +166,15 @@ describe('applying a template to a class', () => {
     expect(over.body).toMatchObject({ success: true, result: { filled: 3, skipped: 0 } });
     expect(await session('tt_S4')).toMatchObject({ content: '<p>内容4</p>', applied_content: '<p>内容4</p>' });
     expect(await links('tt_S4')).toEqual(['tt_m1', 'tt_m2(hand)']);
+  });
+
+  it('a title a teacher typed counts as a change: asked first, kept by 跳过已修改, replaced by 覆盖 (issue #39)', async () => {
+    await be.db.updateTable('tbl_calendar').set({ title: '期中复习' }).where('id', '=', 'tt_S3').execute();
+    expect((await apply({ templateId: tpl, clazzId: 'tt_z1' })).body).toMatchObject({ success: false, code: 409, result: { needConfirm: true, changed: 1 } });
+    expect((await apply({ templateId: tpl, clazzId: 'tt_z1', overwrite: false })).body).toMatchObject({ success: true, result: { filled: 2, skipped: 1 } });
+    expect((await titles('tt_S3')).title).toBe('期中复习');
+    expect((await apply({ templateId: tpl, clazzId: 'tt_z1', overwrite: true })).body).toMatchObject({ success: true, result: { filled: 3, skipped: 0 } });
+    expect(await titles('tt_S3')).toEqual({ title: '第3课', applied_title: '第3课', homework_title: '第3课练习' });
   });
 
   it('offers the class’s series with their future sessions', async () => {

@@ -122,7 +122,7 @@ describe('用户管理 on the resource engine', () => {
 
   it('export then import round-trips; bad rows come back in the 201 error file and good rows land whole', async () => {
     const res = await download('/sys/user/exportXls?column=username&order=asc');
-    expect(res.headers.get('content-disposition')).toContain('.xls');
+    expect(res.headers.get('content-disposition')).toContain('.xlsx');
     const bytes = new Uint8Array(await res.arrayBuffer());
     const exported: Record<string, string>[] = [];
     for await (const row of readXlsxRows(Buffer.from(bytes))) exported.push(row.values);

@@ -666,6 +666,9 @@ export interface TblCalendarTable extends Audit {
   /** 教学模板 (0023): the template lesson this session was filled from, and the content as applied. */
   template_item_id: string | null;
   applied_content: string | null;
+  /** 0051: the title a template last put there, and the lesson's homework title (issue #39). */
+  applied_title: string | null;
+  homework_title: string | null;
 }
 
 /** An entry's teacher: role 1 主讲 2 辅导. start_time / end_time / live are filled by a trigger. */

@@ -155,12 +155,16 @@ function defaultWidth(header: string): number {
   return Math.min(50, Math.max(10, w + 4));
 }
 
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The download name of an xlsx export: `学生信息` / `学生信息.xls` → `学生信息.xlsx`. */
+export const xlsxName = (filename: string): string => `${filename.replace(/\.xlsx?$/i, '')}.xlsx`;
+
 /**
- * A download Response for an export (`exportXls`): the spec names downloads `.xls` and JeecgBoot
- * answers `application/vnd.ms-excel`, but the content is xlsx (OOXML). Excel and WPS open it by
- * content (Excel may warn that the extension does not match the format), and our own import
- * accepts xlsx content under either name. The first row is fetched before answering, so a failing
- * query still becomes a normal error envelope instead of a truncated download.
+ * A download Response for an export (`exportXls`). The content is xlsx (OOXML), so the file is named `.xlsx`
+ * and typed as such (issue #39: a `.xls` name made Excel warn on every open); a given `.xls` / `.xlsx` ending is
+ * replaced. JeecgBoot's stock client names its own blobs, so only our downloads change. The first row is fetched
+ * before answering, so a failing query still becomes a normal error envelope instead of a truncated download.
  */
 export async function xlsxResponse(filename: string, sheet: SheetSpec, rows: AsyncIterable<ExcelRow>): Promise<Response> {
   const iterator = rows[Symbol.asyncIterator]();
@@ -181,11 +185,11 @@ export async function xlsxResponse(filename: string, sheet: SheetSpec, rows: Asy
       pass.destroy(e instanceof Error ? e : new Error(String(e)));
     },
   );
-  const name = /\.xlsx?$/i.test(filename) ? filename : `${filename}.xls`;
+  const name = xlsxName(filename);
   return new Response(Readable.toWeb(pass) as unknown as ReadableStream<Uint8Array>, {
     status: 200,
     headers: {
-      'Content-Type': 'application/vnd.ms-excel',
+      'Content-Type': XLSX_TYPE,
       'Content-Disposition': contentDisposition(name),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',

@@ -70,5 +70,5 @@ addressBookRoutes.get('/sys/addressList/exportXls', requirePerm(PERMS.addressBoo
     }
   }
   const title = addressBookResource.title;
-  return xlsxResponse(`${title}.xls`, { title, subtitle: `导出人:${authOf(c).user.realname}`, columns: EXPORT_COLUMNS }, rows());
+  return xlsxResponse(`${title}.xlsx`, { title, subtitle: `导出人:${authOf(c).user.realname}`, columns: EXPORT_COLUMNS }, rows());
 });

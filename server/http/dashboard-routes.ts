@@ -16,7 +16,7 @@ import { permCodesOf, requirePerm } from './perm';
  *   homework learn:homework:grade; announcements always: everyone has a bell).
  * - GET /dashboard/analysis/{figure}?begin=YYYY-MM-DD&end=YYYY-MM-DD&locationId= (dashboard:analysis): one figure's
  *   rows `{figure, begin, end, locationId, rows}`; no dates = the last 6 months.
- * - GET /dashboard/analysis/{figure}/exportXls?… (dashboard:analysis): the same rows as `<title>.xls`.
+ * - GET /dashboard/analysis/{figure}/exportXls?… (dashboard:analysis): the same rows as `<title>.xlsx`.
  * The figures' SQL is in server/services/dashboard-analysis.ts, the workplace's in server/services/dashboard.ts.
  */
 export const dashboardRoutes = new Hono<AppEnv>();
@@ -69,7 +69,7 @@ dashboardRoutes.get('/dashboard/analysis/:figure/exportXls', requirePerm(PERMS.d
   }
   const { begin, end } = filter.range;
   return xlsxResponse(
-    `${def.title}_${begin}_${end}.xls`,
+    `${def.title}_${begin}_${end}.xlsx`,
     { title: def.title, subtitle: `统计区间：${begin} 至 ${end}${filter.locationId ? '（已按场地筛选）' : ''}　导出人:${authOf(c).user.realname ?? ''}`, columns: def.columns.map((col) => ({ header: col.title, key: col.key })) },
     each(),
   );

@@ -139,5 +139,5 @@ reportRoutes.get(`${PREFIX}/exportXls/:code`, async (c) => {
     }
   }
   const columns = def.columns.map((col) => ({ header: col.title, key: col.field, ...(col.width ? { width: Math.max(8, Math.round(col.width / 7)) } : {}) }));
-  return xlsxResponse(`${def.title}.xls`, { title: def.title, subtitle: `导出人:${authOf(c).user.realname}`, columns }, rows());
+  return xlsxResponse(`${def.title}.xlsx`, { title: def.title, subtitle: `导出人:${authOf(c).user.realname}`, columns }, rows());
 });

@@ -104,7 +104,7 @@ export async function exportXls(ctx: HookCtx, hooks: CrudHooks): Promise<Respons
     }
     yield* flush();
   }
-  return xlsxResponse(`${def.title}.xls`, { title: def.title, columns }, rows());
+  return xlsxResponse(`${def.title}.xlsx`, { title: def.title, columns }, rows());
 }
 
 /**
@@ -115,7 +115,7 @@ export async function importTemplate(ctx: HookCtx): Promise<Response> {
   const { def } = ctx;
   const columns: ExcelColumn[] = importFields(def).map((f) => ({ header: f.label, key: f.name, width: Math.max(10, Math.round((f.width ?? 120) / 8)) }));
   async function* none(): AsyncGenerator<ExcelRow> {}
-  return xlsxResponse(`${def.title}导入模板.xls`, { title: def.title, columns }, none());
+  return xlsxResponse(`${def.title}导入模板.xlsx`, { title: def.title, columns }, none());
 }
 
 /**

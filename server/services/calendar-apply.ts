@@ -221,6 +221,11 @@ export async function auditApply(db: Db, input: AuditInput, actor: Actor, now = 
           room_id: place.roomId,
           hours: old.hours,
           content: old.content,
+          // The same lesson: what a template put there moves with it (issue #39), so a later apply sees no change.
+          applied_content: old.applied_content,
+          applied_title: old.applied_title,
+          homework_title: old.homework_title,
+          template_item_id: old.template_item_id,
           live_url: old.live_url,
           status: 0,
           audit_status: old.audit_status,

@@ -6,7 +6,9 @@ import { sanitizeHtml } from '../../lib/sanitize-html';
 import { MAX_RANGE_DAYS, type CalendarEntry, type CalendarEntryDetail, type CalendarStatus, type CalendarType, type TeacherRole } from '../../lib/calendar/types';
 import { parseWireTime, toWireTime } from '../../lib/calendar/wire-time';
 import { entryTitle } from '../../lib/calendar/entry-title';
+import { calendarLogActionText } from '../../lib/calendar/log-actions';
 import { CALENDAR_MESSAGES } from './calendar-rules';
+import { realnamesOf } from './dicts';
 import { arrayRows } from '../db/array-rows';
 
 /** 行事历 reads: the views' range query, one entry's detail, and the filters' and forms' option lists. */
@@ -327,6 +329,8 @@ export async function getEntryDetail(db: Db, id: string, allowInner = false): Pr
     db.selectFrom('tbl_calendar').select(['content', 'live_url', 'remark', 'override_reason', 'audit_status']).where('id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('tbl_calendar_log').select(['action', 'detail', 'operator', 'create_time']).where('calendar_id', '=', id).orderBy('create_time', 'desc').orderBy('id', 'desc').limit(200).execute(),
   ]);
+  // 操作人 by name (issue #39): some writers store the username (点名, 补课, 试听), others the name (kept as it is).
+  const nameOf = await realnamesOf(db, log.map((l) => l.operator));
   return {
     ...entry,
     content: extra.content ? sanitizeHtml(extra.content) : null,
@@ -334,7 +338,7 @@ export async function getEntryDetail(db: Db, id: string, allowInner = false): Pr
     remark: extra.remark,
     overrideReason: extra.override_reason,
     auditStatus: extra.audit_status,
-    log: log.map((l) => ({ action: l.action, detail: l.detail, operator: l.operator, createTime: toWireTime(l.create_time) })),
+    log: log.map((l) => ({ action: calendarLogActionText(l.action), detail: l.detail, operator: nameOf(l.operator), createTime: toWireTime(l.create_time) })),
   };
 }
 

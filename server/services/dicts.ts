@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db';
 import { escapeLike } from '../db/like';
+import { USER_NAME_DICT } from '../../lib/resources/types';
 import { cacheable, GenerationCache } from '../db/cache-generation';
 import { CACHED_TABLES } from '../db/migrations/0044-cache-generation';
 
@@ -82,7 +83,7 @@ const CATEGORY = { table: 'sys_category', text: 'name', order: 'code' } as const
 
 const TABLE_DICTS: Record<string, TableDictSpec> = {
   'sys_user,realname,id': { ...USER, code: 'id' },
-  'sys_user,realname,username': { ...USER, code: 'username' },
+  [USER_NAME_DICT]: { ...USER, code: 'username' },
   'sys_depart,depart_name,id': { ...DEPART, code: 'id' },
   'sys_depart,depart_name,org_code': { ...DEPART, code: 'org_code' },
   'sys_role,role_name,id': { ...ROLE, code: 'id' },
@@ -148,6 +149,16 @@ async function queryTableDict(db: Database, spec: TableDictSpec, q: TableQuery):
 export async function tableDictItemsFor(db: Database, code: string, values: string[]): Promise<DictModel[]> {
   const unique = [...new Set(values)].slice(0, 1000);
   return queryTableDict(db, tableDictOf(code.trim()), { values: unique, limit: Math.max(unique.length, 1) });
+}
+
+/**
+ * Usernames → real names through USER_NAME_DICT, for hand-written answers (a ResourceDef field says `dictCode`
+ * instead and gets `_dictText`). A username without a live user, or without a name, stays as it is.
+ */
+export async function realnamesOf(db: Database, usernames: readonly (string | null | undefined)[]): Promise<(name: string | null | undefined) => string | null> {
+  const wanted = usernames.filter((u): u is string => !!u);
+  const names = new Map(wanted.length ? (await tableDictItemsFor(db, USER_NAME_DICT, wanted)).filter((i) => i.text).map((i) => [i.value, i.text]) : []);
+  return (name) => (name ? (names.get(name) ?? name) : null);
 }
 
 /**

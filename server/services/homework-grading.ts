@@ -16,6 +16,7 @@ import type { Database } from '../db';
 import { ApiFailure } from '../core/errors';
 import type { FileStorage } from '../storage/storage';
 import { formatDateTime } from './format';
+import { realnamesOf } from './dicts';
 import { checkAttachments, loadHomework, numOrNull, recount, type Actor, type ClazzScope, type HomeworkRow } from './homework';
 
 /**
@@ -102,9 +103,11 @@ export async function openSubmission(db: Database, id: string, scope: ClazzScope
     });
   }
   const { row, hw } = await loadSubmission(db, id, scope);
-  const [student, items] = await Promise.all([
+  const [student, items, nameOf] = await Promise.all([
     db.selectFrom('tbl_student').select('name').where('id', '=', row.student_id).executeTakeFirst(),
     hw.source === HOMEWORK_SOURCE.workbook ? workbookItems(db, hw.workbook_id) : Promise.resolve([]),
+    // 批改人 by name (issue #39): graded_by holds the username.
+    realnamesOf(db, [row.graded_by]),
   ]);
   const answers = parseAnswers(row.answers);
   return {
@@ -119,7 +122,7 @@ export async function openSubmission(db: Database, id: string, scope: ClazzScope
     submittedTime: formatDateTime(row.submitted_time),
     score: numOrNull(row.score),
     comment: row.comment,
-    gradedBy: row.graded_by,
+    gradedBy: nameOf(row.graded_by),
     gradedTime: formatDateTime(row.graded_time),
     version: row.version,
     maxScore: Number(hw.max_score),

@@ -20,6 +20,7 @@ import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
 import { normaliseStoredPath, StorageError, type FileStorage } from '../storage/storage';
 import { formatDateTime, parseDateBoundGmt8 } from './format';
+import { realnamesOf } from './dicts';
 
 /**
  * 作业 (issue #22 item 6): assigning (one submission row per assigned student), editing, the per-class
@@ -121,7 +122,7 @@ export async function assignOptions(db: Database, scope: ClazzScope, clazzIdRaw?
     activeMembers(db, clazzId),
     db
       .selectFrom('tbl_calendar')
-      .select(['id', 'start_time', 'lesson_no', 'title', 'status'])
+      .select(['id', 'start_time', 'lesson_no', 'title', 'status', 'homework_title'])
       .where('clazz_id', '=', clazzId)
       .where('del_flag', '=', 0)
       .where('type', '=', 0)
@@ -135,7 +136,7 @@ export async function assignOptions(db: Database, scope: ClazzScope, clazzIdRaw?
     clazzId,
     calendarId: calendarId ?? null,
     students,
-    sessions: sessions.map((s) => ({ id: s.id, startTime: formatDateTime(s.start_time) ?? '', lessonNo: s.lesson_no, title: s.title, status: s.status })),
+    sessions: sessions.map((s) => ({ id: s.id, startTime: formatDateTime(s.start_time) ?? '', lessonNo: s.lesson_no, title: s.title, status: s.status, homeworkTitle: s.homework_title })),
   };
 }
 
@@ -355,6 +356,8 @@ export async function homeworkStudents(db: Database, homeworkId: string, scope: 
     .orderBy('s.name')
     .orderBy('hs.id')
     .execute();
+  // 批改人 by name (issue #39): graded_by holds the username.
+  const nameOf = await realnamesOf(db, rows.map((r) => r.graded_by));
   const records: SubmissionRow[] = rows.map((r) => ({
     id: r.id,
     studentId: r.student_id,
@@ -366,7 +369,7 @@ export async function homeworkStudents(db: Database, homeworkId: string, scope: 
     submittedTime: formatDateTime(r.submitted_time),
     score: numOrNull(r.score),
     comment: r.comment,
-    gradedBy: r.graded_by,
+    gradedBy: nameOf(r.graded_by),
     gradedTime: formatDateTime(r.graded_time),
     version: r.version,
   }));

@@ -16,11 +16,13 @@ import { liveTemplate } from './teach-templates';
  * a record of what happened), of the chosen series when one is given. Counting only the future ones would shift
  * every lesson by the number already taught, and applying twice in a term would disagree with itself.
  *
- * A target session whose content differs from what a template last put there (`applied_content`; nothing, for a
- * session never filled) was written by a teacher: without `overwrite` the answer asks first (ApplyConfirm);
- * `overwrite: true` replaces them, `overwrite: false` keeps them and fills the rest. Filling sets content and
- * applied_content to the lesson's content, template_item_id to the lesson, and replaces the session's
- * template-linked materials (tbl_calendar_material.template_item_id set; links made by hand stay).
+ * A target session whose content or title differs from what a template last put there (`applied_content`,
+ * `applied_title`; nothing, for a session never filled) was written by a teacher: without `overwrite` the answer
+ * asks first (ApplyConfirm); `overwrite: true` replaces them, `overwrite: false` keeps them and fills the rest.
+ * Filling sets content / applied_content to the lesson's content, title / applied_title to the lesson's title,
+ * homework_title to the lesson's homework (issue #39: only 教学内容 used to arrive; 布置作业 from the session
+ * proposes it), template_item_id to the lesson, and replaces the session's template-linked materials
+ * (tbl_calendar_material.template_item_id set; links made by hand stay).
  * One transaction, the class row locked (as every write that renumbers its sessions).
  */
 
@@ -51,11 +53,11 @@ export async function applyTemplate(db: Db, input: ApplyInput, actor: Actor, all
     }
 
     const lessons = new Map(
-      (await tx.selectFrom('tbl_teach_template_item').select(['id', 'lesson_no', 'title', 'content', 'material_ids']).where('template_id', '=', template.id).execute()).map((l) => [l.lesson_no, l]),
+      (await tx.selectFrom('tbl_teach_template_item').select(['id', 'lesson_no', 'title', 'content', 'material_ids', 'homework_title']).where('template_id', '=', template.id).execute()).map((l) => [l.lesson_no, l]),
     );
     const sessions = await tx
       .selectFrom('tbl_calendar')
-      .select(['id', 'series_id', 'start_time', 'status', 'content', 'applied_content', 'template_item_id', sql<number>`row_number() over (order by start_time, id)`.as('n')])
+      .select(['id', 'series_id', 'start_time', 'status', 'content', 'applied_content', 'title', 'applied_title', 'template_item_id', sql<number>`row_number() over (order by start_time, id)`.as('n')])
       .where('clazz_id', '=', clazz.id)
       .where('del_flag', '=', 0)
       .where('type', '=', 0)
@@ -68,7 +70,7 @@ export async function applyTemplate(db: Db, input: ApplyInput, actor: Actor, all
     const targets = writable.map((s) => ({ ...s, lesson: lessons.get(Number(s.n)) })).filter((s) => s.lesson);
     if (!targets.length) throw new ApiFailure(TEMPLATE_MESSAGES.nothingToFill(Number(writable[0].n), Math.max(0, ...lessons.keys())));
 
-    const changed = targets.filter((s) => !same(s.content, s.applied_content));
+    const changed = targets.filter((s) => !same(s.content, s.applied_content) || !same(s.title, s.applied_title));
     if (changed.length && (input.overwrite === undefined || input.overwrite === null)) return { kind: 'confirm', needConfirm: true, changed: changed.length };
     const skip = new Set(input.overwrite ? [] : changed.map((s) => s.id));
     const fill = targets.filter((s) => !skip.has(s.id));
@@ -76,7 +78,16 @@ export async function applyTemplate(db: Db, input: ApplyInput, actor: Actor, all
     for (const s of fill) {
       await tx
         .updateTable('tbl_calendar')
-        .set({ content: s.lesson!.content, applied_content: s.lesson!.content, template_item_id: s.lesson!.id, update_by: actor.username, update_time: now })
+        .set({
+          content: s.lesson!.content,
+          applied_content: s.lesson!.content,
+          title: s.lesson!.title,
+          applied_title: s.lesson!.title,
+          homework_title: s.lesson!.homework_title,
+          template_item_id: s.lesson!.id,
+          update_by: actor.username,
+          update_time: now,
+        })
         .where('id', '=', s.id)
         .execute();
     }

@@ -9,7 +9,8 @@ import { toExportParams, type ListParams, type ListState } from '@/lib/list-stat
 import { missingUrlMessage, type ListUrls } from './list-urls';
 
 export const EXPORT_FAILED = '文件下载失败';
-const XLS_TYPE = 'application/vnd.ms-excel';
+/** Our exports are xlsx (server/excel/write.ts); a blob that names its own type keeps it (a PDF stays a PDF). */
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const absolute = (path: string) => `${API_PREFIX}/${path.replace(/^\/+/, '')}`;
 
@@ -39,7 +40,7 @@ export async function fetchBlob(path: string, params: ListParams): Promise<Blob>
 
 /** Saves a blob under a file name through a temporary link (the mixin's download). */
 export function saveBlob(blob: Blob, fileName: string): void {
-  const url = window.URL.createObjectURL(new Blob([blob], { type: XLS_TYPE }));
+  const url = window.URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: XLSX_TYPE }));
   const link = document.createElement('a');
   link.style.display = 'none';
   link.href = url;
@@ -61,7 +62,7 @@ export interface UseExportOptions {
 
 /**
  * Export of spec 02 §7: `exportXls()` GETs `{exportXlsUrl}` with the search params and `selections`
- * as a blob and saves `<title>.xls`; `exportXls2()` navigates to the url with `paramsStr`.
+ * as a blob and saves `<title>.xlsx` (the content is xlsx; JeecgBoot's mixin says .xls); `exportXls2()` navigates to the url with `paramsStr`.
  */
 export function useExport({ urls, state, title, extraParams }: UseExportOptions) {
   const { message } = App.useApp();
@@ -81,7 +82,7 @@ export function useExport({ urls, state, title, extraParams }: UseExportOptions)
         message.warning(EXPORT_FAILED);
         return;
       }
-      saveBlob(blob, `${fileName || title || '导出文件'}.xls`);
+      saveBlob(blob, `${fileName || title || '导出文件'}.xlsx`);
     } catch (e) {
       showError(e);
     } finally {

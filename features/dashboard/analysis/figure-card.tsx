@@ -63,7 +63,7 @@ export const FigureCard = memo(function FigureCard({ def, filter }: { def: Figur
         message.warning('文件下载失败');
         return;
       }
-      saveBlob(blob, `${def.title}_${filter.begin}_${filter.end}.xls`);
+      saveBlob(blob, `${def.title}_${filter.begin}_${filter.end}.xlsx`);
     } catch (e) {
       showError(e);
     } finally {

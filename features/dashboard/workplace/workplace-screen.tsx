@@ -8,6 +8,7 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useShell } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { flattenForSearch } from '@/lib/menu';
+import { SESSION_STATE_COLOR, SESSION_STATE_TEXT, sessionState } from '@/lib/calendar/session-state';
 import { DASHBOARD_LINKS, DASHBOARD_URLS, type WorkplaceAnswer, type WorkplaceSession } from '../dashboard-api';
 
 const fetchWorkplace = (url: string) => http.get<WorkplaceAnswer>(url).then((r) => r.result);
@@ -53,9 +54,15 @@ const sessionLine = (s: WorkplaceSession, showDay: boolean) => (
         {s.place ? <Typography.Text type="secondary"> · {s.place}</Typography.Text> : null}
       </>
     }
-    side={s.status === 1 ? <Tag color="green">已点名</Tag> : <Tag>未开始</Tag>}
+    side={<SessionStateTag s={s} />}
   />
 );
+
+/** 未开始 / 进行中 / 待点名 / 已点名, from the one state rule of the calendar (lib/calendar/session-state.ts). */
+function SessionStateTag({ s }: { s: WorkplaceSession }) {
+  const state = sessionState({ status: s.status === 1 ? 1 : 0, type: 0, start: s.startTime, end: s.endTime }, new Date());
+  return <Tag color={state === 'checked' ? 'green' : SESSION_STATE_COLOR[state]}>{SESSION_STATE_TEXT[state]}</Tag>;
+}
 
 /**
  * 工作台 (dashboard/Workplace): my sessions today and this week, my open tasks, follow-ups due, unread messages,

@@ -93,7 +93,10 @@ export function EditableTree({ urls, scope, label, nameField, perms, addRootText
 
   const save = async () => {
     if (!editing) return;
-    const { name } = await form.validateFields();
+    // An invalid name is shown on its field; the rejected validation is not an error (issue #39: it was unhandled).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { name } = values;
     const ok =
       editing.mode === 'add'
         ? await run(() => http.post(urls.add, { ...scope, parentId: editing.parent?.id ?? null, [nameField]: name.trim() }), '添加成功')

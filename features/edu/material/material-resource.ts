@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { USER_NAME_DICT } from '../../../lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
 export const MATERIAL_PERM = PERMS.material.prefix;
@@ -64,7 +65,7 @@ export const materialResource: ResourceDef = {
     { name: 'visibility', label: '可见范围', kind: 'select', type: 'int', options: MATERIAL_VISIBILITY_OPTIONS, defaultValue: 0, search: 'eq', width: 110 },
     { name: 'downloadCount', label: '下载次数', kind: 'inputNumber', type: 'int', form: false, sortable: true, width: 100 },
     { name: 'remark', label: '备注', kind: 'textarea', maxLength: 500, width: 200 },
-    { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },
+    { name: 'createBy', label: '创建人', kind: 'select', dictCode: USER_NAME_DICT, form: false, list: false },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, width: 170 },
     { name: 'updateBy', label: '更新人', kind: 'input', form: false, list: false },
     { name: 'updateTime', label: '更新时间', kind: 'datetime', form: false, list: false },

@@ -103,7 +103,7 @@ export function ApplyTemplateModal({ template, onClose }: { template: ApplyTarge
           </Form.Item>
           {targets && (
             <Typography.Paragraph type="secondary" data-testid="apply-info">
-              该班级有 {targets.futureSessions} 个未开始的课次{targets.firstLessonNo ? `，从第${targets.firstLessonNo}次课起` : ''}。模板第 n 课填入班级的第 n 次课（按上课时间计，已上过的课次也计数）；已上过、已点名的课次不会改动。
+              该班级有 {targets.futureSessions} 个未开始的课次{targets.firstLessonNo ? `，从第${targets.firstLessonNo}次课起` : ''}。模板第 n 课的标题、教学内容、课件与作业标题填入班级的第 n 次课（按上课时间计，已上过的课次也计数）；已上过、已点名的课次不会改动。
             </Typography.Paragraph>
           )}
         </Form>

@@ -36,7 +36,7 @@ export default function TeachTemplateListScreen() {
   const client = useSyncExternalStore(noopSubscribe, () => true, () => false);
   const route = useScreenRoute(teachTemplateResource.name);
   return (
-    <PageWrapper description="每门课程的标准课次：章节、教学内容、课件与作业。应用到班级后，班级未开始的第 n 次课填入模板第 n 课的教学内容与课件。">
+    <PageWrapper description="每门课程的标准课次：章节、教学内容、课件与作业。应用到班级后，班级未开始的第 n 次课填入模板第 n 课的标题、教学内容、课件与作业标题。">
       {client ? (
         <TemplateList route={route} />
       ) : (

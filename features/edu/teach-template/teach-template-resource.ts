@@ -1,4 +1,5 @@
 import type { FieldOption, ResourceDef } from '@/lib/resources/types';
+import { USER_NAME_DICT } from '../../../lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
 /*
@@ -156,7 +157,7 @@ export const teachTemplateResource: ResourceDef = {
     { name: 'status', label: '状态', kind: 'select', type: 'int', options: TEMPLATE_STATUS_OPTIONS, defaultValue: 1, search: 'eq', sortable: true, width: 80 },
     { name: 'lessonCount', label: '课次数', kind: 'inputNumber', type: 'int', virtual: true, form: false, query: false, width: 90 },
     { name: 'remark', label: '备注', kind: 'textarea', maxLength: 500, list: false },
-    { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },
+    { name: 'createBy', label: '创建人', kind: 'select', dictCode: USER_NAME_DICT, form: false, list: false },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, list: false },
     { name: 'updateBy', label: '更新人', kind: 'input', form: false, list: false, excel: false },
     { name: 'updateTime', label: '更新时间', kind: 'datetime', sortable: true, form: false, width: 170 },

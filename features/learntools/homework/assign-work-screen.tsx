@@ -1,19 +1,20 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Spin } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Spin } from 'antd';
 import { RichTextEditor } from '@/components/editor';
+import { DateTimeField } from '@/components/inputs/date-pickers';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { rowsOf } from '@/components/data/dict/use-dict';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useScreenRoute } from '@/components/shell/screen-route';
 import { UploadCell } from '@/components/upload/upload-cell';
-import { DATETIME_FORMAT } from '@/lib/format';
 import { http } from '@/lib/http';
 import { ASSIGNEE_MODE, HOMEWORK_LIMITS, HOMEWORK_MESSAGES as M, HOMEWORK_PAGES, HOMEWORK_SOURCE, HOMEWORK_URL, type HomeworkDetail, type HomeworkInput, type SessionChoice } from '@/lib/learntools/homework-types';
+import { suggestedTitle } from './assign-title';
 import { fetchAssignOptions, minutes } from './homework-api';
 
 const WORKBOOK_LIST = '/learntools/tblWorkbook/list';
@@ -27,7 +28,8 @@ interface FormValues {
   content?: string;
   attachments?: string;
   maxScore?: number | null;
-  dueTime?: Dayjs | null;
+  /** YYYY-MM-DD HH:mm:ss ('' or absent: not chosen). */
+  dueTime?: string;
   assigneeMode: number;
   studentIds?: string[];
 }
@@ -63,6 +65,14 @@ function AssignForm({ id, calendarId }: { id: string | null; calendarId: string 
   const clazzId = Form.useWatch('clazzId', form);
   const source = Form.useWatch('source', form) ?? HOMEWORK_SOURCE.custom;
   const mode = Form.useWatch('assigneeMode', form) ?? ASSIGNEE_MODE.wholeClass;
+  // The title last proposed (练习册 name, the session's homework): replaced by the next one until the user types.
+  const suggested = useRef<string | null>(null);
+  const suggest = (title: string | null | undefined) => {
+    const next = suggestedTitle(form.getFieldValue('title') as string | undefined, suggested.current, title);
+    if (next === null) return;
+    suggested.current = next;
+    form.setFieldsValue({ title: next });
+  };
 
   const existing = useSWR(id ? [HOMEWORK_URL.detail, id] : null, async () => (await http.get<HomeworkDetail>(HOMEWORK_URL.detail, { id: id ?? '' })).result, { revalidateOnFocus: false });
   // The first load names the session's class; later loads follow the chosen class.
@@ -81,11 +91,19 @@ function AssignForm({ id, calendarId }: { id: string | null; calendarId: string 
       content: d.content ?? '',
       attachments: d.attachments ?? '',
       maxScore: d.maxScore,
-      dueTime: d.dueTime ? dayjs(d.dueTime) : null,
+      dueTime: d.dueTime ?? '',
       assigneeMode: d.assigneeMode,
       studentIds: d.studentIds,
     });
   }, [existing.data, form]);
+  // A session filled from a template lesson names its homework: proposed as the title (never over a typed one).
+  const chosenSession = Form.useWatch('calendarId', form);
+  const sessionHomework = !id ? options.data?.sessions.find((s) => s.id === chosenSession)?.homeworkTitle : null;
+  useEffect(() => {
+    if (sessionHomework) suggest(sessionHomework);
+    // `suggest` reads the form and a ref only; it is rebuilt each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionHomework]);
   useEffect(() => {
     // ?calendarId=: the answer names the session's class; prefill both once.
     if (!id && calendarId && options.data?.calendarId === calendarId && !form.getFieldValue('clazzId')) {
@@ -102,7 +120,7 @@ function AssignForm({ id, calendarId }: { id: string | null; calendarId: string 
       attachments: v.source === HOMEWORK_SOURCE.custom ? (v.attachments ?? '') : null,
       source: v.source,
       workbookId: v.source === HOMEWORK_SOURCE.workbook ? (v.workbookId ?? null) : null,
-      dueTime: v.dueTime ? v.dueTime.format(DATETIME_FORMAT) : '',
+      dueTime: v.dueTime ?? '',
       maxScore: v.source === HOMEWORK_SOURCE.custom ? (v.maxScore ?? 100) : null,
       assigneeMode: v.assigneeMode,
       studentIds: v.assigneeMode === ASSIGNEE_MODE.chosen ? (v.studentIds ?? []) : [],
@@ -160,6 +178,7 @@ function AssignForm({ id, calendarId }: { id: string | null; calendarId: string 
               loading={workbooks.isLoading}
               placeholder="请选择已发布的练习册"
               options={(workbooks.data ?? []).map((w) => ({ value: String(w.id), label: String(w.name ?? w.id) }))}
+              onChange={(_v, option) => suggest(option && !Array.isArray(option) ? String(option.label) : null)}
               data-testid="assign-workbook"
             />
           </Form.Item>
@@ -178,7 +197,7 @@ function AssignForm({ id, calendarId }: { id: string | null; calendarId: string 
           </>
         ) : null}
         <Form.Item name="dueTime" label="截止时间" rules={[{ required: true, message: M.dueRequired }]}>
-          <DatePicker showTime format={DATETIME_FORMAT} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} data-testid="assign-due" />
+          <DateTimeField disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} style={{ width: 'auto' }} placeholder="请选择截止时间" data-testid="assign-due" />
         </Form.Item>
         <Form.Item name="assigneeMode" label="布置对象">
           <Radio.Group options={[{ value: ASSIGNEE_MODE.wholeClass, label: '全班' }, { value: ASSIGNEE_MODE.chosen, label: '指定学员' }]} />

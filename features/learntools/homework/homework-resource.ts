@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { USER_NAME_DICT } from '../../../lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { ASSIGNEE_OPTIONS, HOMEWORK_API, HOMEWORK_STATUS_OPTIONS, SOURCE_OPTIONS } from '../../../lib/learntools/homework-types';
 
@@ -33,7 +34,7 @@ export const homeworkResource: ResourceDef = {
     { name: 'finishCount', label: '已完成', kind: 'inputNumber', type: 'int', sortable: true, width: 80 },
     { name: 'content', label: '作业内容', kind: 'richText', list: false, excel: false },
     { name: 'attachments', label: '附件', kind: 'file', list: false, excel: false },
-    { name: 'createBy', label: '布置人', kind: 'input', form: false, width: 90 },
+    { name: 'createBy', label: '布置人', kind: 'select', dictCode: USER_NAME_DICT, form: false, width: 90 },
     { name: 'createTime', label: '布置时间', kind: 'datetime', sortable: true, form: false, width: 170 },
   ],
 };

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@/lib/resources/types';
+import { USER_NAME_DICT } from '../../../lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { GRADE_OPTIONS } from '../../edu/student/student-resource';
 
@@ -48,7 +49,7 @@ export const workbookResource: ResourceDef = {
     { name: 'itemCount', label: '题数', kind: 'inputNumber', type: 'int', virtual: true, form: false, query: false, excel: false, width: 70 },
     { name: 'totalScore', label: '总分', kind: 'inputNumber', type: 'number', virtual: true, form: false, query: false, excel: false, width: 80 },
     { name: 'remark', label: '备注', kind: 'textarea', maxLength: 500, width: 180 },
-    { name: 'createBy', label: '创建人', kind: 'input', form: false, width: 100 },
+    { name: 'createBy', label: '创建人', kind: 'select', dictCode: USER_NAME_DICT, form: false, width: 100 },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, width: 170 },
     { name: 'updateBy', label: '更新人', kind: 'input', form: false, list: false },
     { name: 'updateTime', label: '更新时间', kind: 'datetime', form: false, list: false },

@@ -221,12 +221,14 @@ describe('readXlsxRows refuses what it cannot read', () => {
 });
 
 describe('xlsxResponse', () => {
-  it('answers an .xls download whose xlsx content reads back', async () => {
+  it('answers an .xlsx download (named and typed as what it holds) whose content reads back', async () => {
     const res = await xlsxResponse('学生信息', sheet, gen(20));
-    expect(res.headers.get('content-type')).toBe('application/vnd.ms-excel');
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="____.xls"; filename*=UTF-8''${encodeURIComponent('学生信息.xls')}`,
+      `attachment; filename="____.xlsx"; filename*=UTF-8''${encodeURIComponent('学生信息.xlsx')}`,
     );
+    // A caller's .xls ending (the spec's name) is replaced, never kept.
+    expect((await xlsxResponse('学生信息.xls', sheet, gen(1))).headers.get('content-disposition')).toContain(encodeURIComponent('学生信息.xlsx'));
     const rows = await readAll(Buffer.from(await res.arrayBuffer()));
     expect(rows).toHaveLength(20);
   });

@@ -207,7 +207,7 @@ describe('export', () => {
     global.fetch = realFetch;
   });
 
-  it('GETs exportXls with the search params and the selected ids and saves <title>.xls', async () => {
+  it('GETs exportXls with the search params and the selected ids and saves <title>.xlsx', async () => {
     serve(3);
     const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, headers: { get: () => 'application/vnd.ms-excel' }, blob: async () => new Blob(['xls']) });
     global.fetch = fetchMock as unknown as typeof fetch;
@@ -223,7 +223,7 @@ describe('export', () => {
     await waitFor(() => expect(lastList()).toMatchObject({ name: '*abc*' }));
     fireEvent.click(rowBoxes()[0]);
     fireEvent.click(screen.getByTestId('list-exportXls'));
-    await waitFor(() => expect(created).toEqual(['场地.xls']));
+    await waitFor(() => expect(created).toEqual(['场地.xlsx']));
     const url = new URL(fetchMock.mock.calls[0][0] as string, 'http://x');
     expect(url.pathname).toBe('/jeecg-boot/location/tblLocation/exportXls');
     expect(url.searchParams.get('name')).toBe('*abc*');
