@@ -115,8 +115,10 @@ describe('招生简章', () => {
 
     expect((await post('/edu/prospectus/add', body, teacher2)).body.code).toBe(510);
     expect((await be.call('/edu/prospectus/list?template=prospectus', { token: teacher2 })).body.code).toBe(510);
-    const list = (await be.call('/edu/prospectus/list?template=prospectus', { token: marketing })).body.result as { records: { id: string }[] };
+    const list = (await be.call('/edu/prospectus/list?template=prospectus', { token: marketing })).body.result as { records: { id: string; createBy_dictText?: string }[] };
     expect(list.records.map((r) => r.id)).toContain(id);
+    // 创建人 shows the person's name, not the username (issue #39).
+    expect(list.records.find((r) => r.id === id)?.createBy_dictText).toBe('王晓雨');
     expect(((await be.call('/edu/prospectus/list?template=BeBornInto', { token: marketing })).body.result as { records: unknown[] }).records).toHaveLength(0);
   });
 

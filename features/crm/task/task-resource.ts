@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@/lib/resources/types';
+import { USER_NAME_DICT, type ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { TASK_STATUS_OPTIONS, TASK_TARGET_OPTIONS } from '../../../lib/crm/task-rules';
 
@@ -43,7 +43,7 @@ export const taskResource: ResourceDef = {
     { name: 'content', label: '任务内容', kind: 'textarea', maxLength: 1000, list: false },
     { name: 'result', label: '处理结果', kind: 'textarea', maxLength: 1000, form: 'readonly', width: 160 },
     { name: 'finishTime', label: '完成时间', kind: 'datetime', form: false, list: false },
-    { name: 'createBy', label: '创建人', kind: 'select', dictCode: 'sys_user,realname,username', form: false, width: 90 },
+    { name: 'createBy', label: '创建人', kind: 'select', dictCode: USER_NAME_DICT, form: false, width: 90 },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, width: 160 },
     { name: 'updateBy', label: '更新人', kind: 'input', form: false, list: false, excel: false },
     { name: 'updateTime', label: '更新时间', kind: 'datetime', form: false, list: false, excel: false },

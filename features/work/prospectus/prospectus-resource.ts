@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@/lib/resources/types';
+import { USER_NAME_DICT, type ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { PROSPECTUS_TEMPLATES } from '../../../lib/work/prospectus-templates';
 
@@ -55,7 +55,7 @@ export const prospectusResource: ResourceDef = {
     },
     { name: 'publicToken', label: '公开链接', kind: 'input', form: false, list: false, excel: false, query: false },
     { name: 'publishTime', label: '发布时间', kind: 'datetime', form: false, sortable: true, width: 170 },
-    { name: 'createBy', label: '创建人', kind: 'input', form: false, width: 100 },
+    { name: 'createBy', label: '创建人', kind: 'select', dictCode: USER_NAME_DICT, form: false, width: 100 },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, width: 170 },
     { name: 'updateBy', label: '更新人', kind: 'input', form: false, list: false, excel: false },
     { name: 'updateTime', label: '更新时间', kind: 'datetime', form: false, list: false, excel: false },
