@@ -7,7 +7,7 @@ describe('reconnectDelay', () => {
   it('doubles per failure within [half, whole] of the ceiling, never under the base', () => {
     expect(reconnectDelay(5000, 1, () => 0)).toBe(5000);
     expect(reconnectDelay(5000, 1, () => 1)).toBe(10000);
-    expect(reconnectDelay(5000, 2, () => 0.5)).toBe(15000);
+    expect(reconnectDelay(5000, 2, () => 0.5)).toBe(11250);
     expect(reconnectDelay(5000, 2, () => 1)).toBe(15000);
   });
   it('is capped at 15 s however long the outage (spec 01: reconnect after 5 s; issue #39)', () => {
