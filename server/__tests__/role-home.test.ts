@@ -180,7 +180,7 @@ describe('migration 0046 on an installation from before it', () => {
     await sql`update sys_permission set parent_id = 'perm_edu' where id = 'perm_online_rpt_campus'`.execute(be.db);
     // An administrator's own rename is kept.
     await sql`update sys_permission set name = '我们的作品集' where id = 'perm_work_cn_v35'`.execute(be.db);
-    await migrate0046(be.db);
+    await migrate0046(be.db as never);
     const rows = await sql<{ role_code: string; url: string; component: string }>`select role_code, url, component from sys_role_index`.execute(be.db);
     expect(rows.rows).toEqual([{ role_code: 'marketing', url: '/crm/workbench', component: 'crm/LeadWorkbench' }]);
     const byId = async (id: string) => be.db.selectFrom('sys_permission').select(['name', 'parent_id', 'url', 'component']).where('id', '=', id).executeTakeFirstOrThrow();
