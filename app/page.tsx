@@ -1,16 +1,13 @@
 import { redirect } from 'next/navigation';
 import { loadAccountInfo } from '@/features/account/load-account-info';
-import { safeRedirectPath } from '@/lib/redirect';
-
-/** Home is the 行事历 (spec 01 §2: '/' → /calpanel/CalendarPanel). */
-const CALENDAR_HOME = '/calpanel/CalendarPanel';
+import { loadPermissions } from '@/features/account/load-permissions';
+import { resolveHome } from '@/lib/role-home';
 
 /**
- * '/' (also where sign-in lands without a redirect): the user's role home (sys_role.home_path, issue #23: the
- * marketing role's 招生工作台) when one of their roles has one, else the 行事历.
+ * '/' (also where sign-in lands without a redirect): the user's home (issue #39, lib/role-home.ts) — their roles'
+ * 首页配置 when they can open it, else the 行事历 (spec 01 §2) when they can, else their first permitted page.
  */
 export default async function HomePage() {
-  const { homePath } = await loadAccountInfo();
-  const target = homePath ? safeRedirectPath(homePath, CALENDAR_HOME) : CALENDAR_HOME;
-  redirect(target === '/' ? CALENDAR_HOME : target);
+  const [account, permissions] = await Promise.all([loadAccountInfo(), loadPermissions()]);
+  redirect(resolveHome(account.homePath, permissions.menu, permissions));
 }

@@ -206,14 +206,14 @@ export function titleForPath(menu: readonly MenuNode[], pathname: string): strin
 /* ------------------------------------------------------------------ breadcrumb */
 
 /**
- * Spec 01 §2: 行事历 (linking to `homeHref`) first, then the titles of the matched menu chain; the
+ * Spec 01 §2: the home (行事历 unless the user's home is another page, issue #39; linking to `homeHref`) first, then the titles of the matched menu chain; the
  * last item has no href. A chain node that is the home page itself is not repeated. Intermediate
  * folders link to where they land (`landingPath`).
  */
-export function breadcrumbFor(menu: readonly MenuNode[], pathname: string, homeHref: string = HOME_BREADCRUMB_HREF): BreadcrumbItem[] {
+export function breadcrumbFor(menu: readonly MenuNode[], pathname: string, homeHref: string = HOME_BREADCRUMB_HREF, homeTitle: string = HOME_TITLE): BreadcrumbItem[] {
   const home = normalizePath(homeHref);
   const chain = matchMenuChain(menu, pathname).filter((n) => normalizePath(n.path) !== home);
-  const items: BreadcrumbItem[] = [{ title: HOME_TITLE, href: homeHref }, ...chain.map((n) => ({ title: n.meta?.title ?? n.name, href: landingPath(n) }))];
+  const items: BreadcrumbItem[] = [{ title: homeTitle, href: homeHref }, ...chain.map((n) => ({ title: n.meta?.title ?? n.name, href: landingPath(n) }))];
   delete items[items.length - 1].href;
   return items;
 }

@@ -8,6 +8,12 @@ import type { ScreenPerm } from './permissions/rule';
 export interface ScreenEntry {
   /** Menu `component` value that names this screen, e.g. 'system/OnlineList'. */
   component: string;
+  /**
+   * Other menu `component` values that open this screen: the names of JeecgBoot's stock client (issue #45: a menu
+   * row naming `system/SysUserOnlineList` works in both clients). Two screens may share an alias (JeecgBoot's one
+   * `system/LogList` holds both logs); the menu row's path then picks the one whose `path` it is.
+   */
+  aliases?: readonly string[];
   /** Where the screen lives when the menu does not say otherwise. */
   path: string;
   title: string;
@@ -61,7 +67,7 @@ export function resolveRoute(pathname: string, menu: MenuRoute[], screens: Scree
   const entry = menu.find((m) => normalise(m.path) === path && m.component);
   if (entry) {
     if (entry.component === IFRAME_COMPONENT && entry.url) return { kind: 'iframe', url: entry.url, title: entry.title, path };
-    const screen = screens.find((s) => s.component === entry.component);
+    const screen = screenOfComponent(entry.component!, path, screens);
     // A menu row naming a component this build does not have: say so clearly instead of crashing.
     return screen
       ? { kind: 'screen', component: screen.component, title: entry.title || screen.title, path }
@@ -69,4 +75,13 @@ export function resolveRoute(pathname: string, menu: MenuRoute[], screens: Scree
   }
   if (screens.some((s) => s.path === path)) return { kind: 'forbidden', path };
   return { kind: 'not-found', path };
+}
+
+/**
+ * The screen a menu row's component opens: the one of that name, else one with it among its `aliases` — where several
+ * have it, the one whose path the row has (then the first).
+ */
+export function screenOfComponent(component: string, path: string, screens: readonly ScreenEntry[]): ScreenEntry | undefined {
+  const named = screens.filter((s) => s.component === component || s.aliases?.includes(component));
+  return named.find((s) => s.aliases?.includes(component) && s.path === path) ?? named.find((s) => s.component === component) ?? named[0];
 }

@@ -18,6 +18,7 @@ import { thirdLoginRoutes } from './http/third-login-routes';
 import { systemRoutes } from './http/system-routes';
 import { permissionAdminRoutes } from './http/permission-admin-routes';
 import { userRoutes } from './http/user-routes';
+import { roleIndexRoutes } from './http/role-index-routes';
 import { reportRoutes } from './http/report-routes';
 import { dashboardRoutes } from './http/dashboard-routes';
 import { onlineFormRoutes } from './http/online-form-routes';
@@ -125,6 +126,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   app.route('/', authRoutes);
   app.route('/', thirdLoginRoutes);
   app.route('/', userRoutes);
+  app.route('/', roleIndexRoutes);
   app.route('/', reportRoutes);
   app.route('/', dashboardRoutes);
   app.route('/', onlineFormRoutes);

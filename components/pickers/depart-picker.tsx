@@ -14,7 +14,8 @@ import { filterDepartTree, flattenDeparts, nextCheckedKeys, rootKeys, toDepartNo
 
 export type { PickedDepart } from './depart-tree';
 
-export const DEPART_TREE_URL = '/sys/sysDepart/queryTreeList';
+/** Spec 02 §7's picker tree (without orgCode: the whole tree, the same nodes as queryTreeList). */
+export const DEPART_TREE_URL = '/sys/sysDepart/queryTreeListByOrgCode';
 export const DEPART_DICT = 'sys_depart,depart_name,id';
 export const DEPART_SEARCH_PLACEHOLDER = '请输入部门名称按回车进行搜索';
 

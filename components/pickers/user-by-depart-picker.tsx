@@ -30,7 +30,7 @@ const COLUMNS: TableColumnsType<UserRow> = [
 
 /**
  * JSelectUserByDepModal (1250 wide): the department tree on the left, that department's users on the
- * right (`/sys/user/list?departId=`, paged); without a department, all users.
+ * right (`/sys/user/list?orgCode=<code>*`, spec 02 §7: the department and those under it; paged); without a department, all users.
  */
 export function UserByDepartPickerModal(props: UserByDepartPickerModalProps) {
   if (!props.open) return null;
@@ -41,7 +41,7 @@ function UserByDepartDialog({ multiple = true, selectedIds = [], title = '选择
   const showError = useApiError();
   const [depart, setDepart] = useState<DepartNode | null>(null);
   const { keys, setKeys, known, remember } = useSelection<UserRow>(selectedIds);
-  const list = usePickerRows<UserRow>(USER_LIST_URL, { status: 1, ...(depart ? { departId: depart.key } : {}) });
+  const list = usePickerRows<UserRow>(USER_LIST_URL, { status: 1, ...(depart ? (depart.orgCode ? { orgCode: `${depart.orgCode}*` } : { departId: depart.key }) : {}) });
   const [form] = Form.useForm<{ username?: string; realname?: string }>();
   const preselected = useSWR(selectedIds.length ? ['picker-user-selected', selectedIds.join(',')] : null, () => fetchRowsBy<UserRow>(USER_LIST_URL, 'id', selectedIds), {
     revalidateOnFocus: false,

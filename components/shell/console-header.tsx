@@ -125,6 +125,7 @@ export function ConsoleHeader({ title, helpUrl, user, departs, homePath, showBra
           title="部门切换"
           departs={departs}
           currentOrgCode={user.orgCode}
+          username={user.username}
           closable
           onCancel={() => setSwitching(false)}
           onSelected={(userInfo) => {

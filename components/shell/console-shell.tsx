@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { App, Breadcrumb, Button, ConfigProvider, Layout, Spin } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
-import { breadcrumbFor, findMenuByPath, flattenForSearch, landingPath, matchMenuChain, normalizePath, storeMenuTitle, readTitleOverride, toNavItems } from '@/lib/menu';
+import { breadcrumbFor, findMenuByPath, flattenForSearch, landingPath, matchMenuChain, normalizePath, storeMenuTitle, readTitleOverride, titleForPath, toNavItems } from '@/lib/menu';
 import type { MenuNode } from '@/lib/menu-types';
 import { resolveRoute, type MenuRoute, type Resolved } from '@/lib/page-routes';
 import { SCREENS } from '@/lib/screens';
@@ -54,7 +54,7 @@ function menuRoutes(nodes: MenuNode[], out: MenuRoute[] = []): MenuRoute[] {
 /** Menu `component` name → its screen, or null when no screen has that name (the page registry, given by app/). */
 export type ScreenFor = (component: string) => ComponentType | null;
 
-function Screen({ resolved, screenFor }: { resolved: Resolved; screenFor: ScreenFor }) {
+function Screen({ resolved, screenFor, homePath }: { resolved: Resolved; screenFor: ScreenFor; homePath: string }) {
   if (resolved.kind === 'screen') {
     // A registry lookup of a module-level component, not a component created here.
     const component = screenFor(resolved.component);
@@ -62,8 +62,8 @@ function Screen({ resolved, screenFor }: { resolved: Resolved; screenFor: Screen
   }
   if (resolved.kind === 'iframe') return <IframePage url={resolved.url} title={resolved.title} />;
   if (resolved.kind === 'missing') return <ExceptionPage type="404" detail={`页面组件「${resolved.component}」不存在，请联系管理员检查菜单配置`} />;
-  if (resolved.kind === 'forbidden') return <ExceptionPage type="403" />;
-  return <ExceptionPage type="404" />;
+  if (resolved.kind === 'forbidden') return <ExceptionPage type="403" homeHref={homePath} />;
+  return <ExceptionPage type="404" homeHref={homePath} />;
 }
 
 export interface ConsoleShellProps extends ShellData {
@@ -146,14 +146,17 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
   const resolved: Resolved = landing && landing !== pathname ? { kind: 'not-found', path: pathname } : resolvedRaw;
   const title = (typeof window !== 'undefined' && readTitleOverride(window.localStorage, fullPath)) || (resolved.kind === 'screen' || resolved.kind === 'missing' || resolved.kind === 'iframe' ? resolved.title : resolved.kind === 'forbidden' ? '403' : '404');
 
-  // Unknown paths go to /404 (spec 01 §2); folders go to their landing page.
+  // Unknown paths go to /404 (spec 01 §2), forbidden ones to /403 (one tab for them all, issue #39); folders go to
+  // their landing page. Neither exception path is a kept page of its own while it redirects.
+  const leaving = resolved.kind === 'not-found' || resolved.kind === 'forbidden';
   useEffect(() => {
     if (landing && landing !== pathname) router.replace(landing);
     else if (resolved.kind === 'not-found' && pathname !== '/404') router.replace('/404');
+    else if (resolved.kind === 'forbidden' && pathname !== '/403') router.replace('/403');
   }, [resolved.kind, pathname, router, landing]);
 
   // Tabs and the kept-alive pages.
-  const homeTitle = SCREENS.find((s) => s.path === homePath)?.title ?? '首页';
+  const homeTitle = titleForPath(menu, homePath) ?? SCREENS.find((s) => s.path === homePath)?.title ?? '首页';
   const tabs = useTabs(homePath, homeTitle);
   const multi = tabsVisible(settings, device);
   const [alive, setAlive] = useState<{ keys: string[]; byKey: Record<string, Resolved> }>({ keys: [], byKey: {} });
@@ -166,7 +169,7 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
   // revalidates its data (kept-page.tsx), so its option lists are not those of its first load.
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [reshow, setReshow] = useState<ReshowState>(EMPTY_RESHOW);
-  if (navSeen !== navKey && resolved.kind !== 'not-found') {
+  if (navSeen !== navKey && !leaving) {
     setNavSeen(navKey);
     const gen = dataGeneration();
     setReshow((r) => activatePage(r, activeKey, pathname, gen));
@@ -183,7 +186,7 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
   const shown = alive.keys.filter((k) => k === pathname || !multi || openKeys.has(k));
 
   useEffect(() => {
-    if (resolved.kind === 'not-found') return;
+    if (leaving) return;
     storeMenuTitle(window.localStorage, menu, pathname);
     if (multi) tabs.dispatch({ type: 'open', path: fullPath, title });
     else tabs.dispatch({ type: 'disableMulti', path: fullPath, title });
@@ -247,7 +250,7 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
   const drawerMode = device !== 'desktop';
   const chain = matchMenuChain(menu, pathname);
   const selected = chain.length ? [chain[chain.length - 1].path] : [pathname];
-  const crumbs = breadcrumbFor(menu, pathname, homePath);
+  const crumbs = breadcrumbFor(menu, pathname, homePath, homeTitle);
   const dark = settings.navTheme === 'dark';
   const sideMode = settings.layout === 'sidemenu';
 
@@ -375,15 +378,15 @@ function ShellFrame({ helpUrl, settingsEnabled, screenFor, children, ...data }: 
                   ) : (
                     <KeptPage reshown={reshow.reshown[key] ?? 0}>
                       <ScreenRoute route={key}>
-                        <Screen resolved={alive.byKey[key]} screenFor={screenFor} />
+                        <Screen resolved={alive.byKey[key]} screenFor={screenFor} homePath={homePath} />
                       </ScreenRoute>
                     </KeptPage>
                   )}
                 </div>
               ))}
-              {!shown.includes(pathname) && resolved.kind !== 'not-found' && (
+              {!shown.includes(pathname) && !leaving && (
                 <ScreenRoute route={pathname}>
-                  <Screen resolved={resolved} screenFor={screenFor} />
+                  <Screen resolved={resolved} screenFor={screenFor} homePath={homePath} />
                 </ScreenRoute>
               )}
             </Layout.Content>

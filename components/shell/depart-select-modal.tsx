@@ -12,13 +12,15 @@ interface DepartSelectModalProps {
   departs: DepartInfo[];
   currentOrgCode?: string | null;
   /** After login the choice is mandatory: no close button, no cancel. */
+  /** The signed-in user (spec 01 §7 sends it; the server trusts only the session). */
+  username: string;
   closable?: boolean;
   onSelected: (userInfo: LoginUserInfo) => void;
   onCancel?: () => void;
 }
 
-/** Choose the department to work in (spec 01 §2, §4): PUT /sys/selectDepart, then hand back the new user info. */
-export function DepartSelectModal({ open, title, departs, currentOrgCode, closable = false, onSelected, onCancel }: DepartSelectModalProps) {
+/** Choose the department to work in (spec 01 §2, §4, §7): POST /sys/selectDepart {orgCode, username}, then hand back the new user info. */
+export function DepartSelectModal({ open, title, departs, currentOrgCode, username, closable = false, onSelected, onCancel }: DepartSelectModalProps) {
   const [form] = Form.useForm<{ orgCode?: string }>();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
@@ -33,7 +35,7 @@ export function DepartSelectModal({ open, title, departs, currentOrgCode, closab
     }
     setSaving(true);
     try {
-      const res = await http.put<{ userInfo: LoginUserInfo }>('/sys/selectDepart', { orgCode });
+      const res = await http.post<{ userInfo: LoginUserInfo }>('/sys/selectDepart', { orgCode, username });
       onSelected(res.result.userInfo);
     } catch (e) {
       message.error(e instanceof ApiError ? e.message : '部门选择失败');

@@ -7,6 +7,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import type { AddMenuBody } from '@/lib/online/wire';
 import { ROUTE_VIEW_COMPONENT } from '@/features/system/permission/permission-rules';
+import { IFRAME_COMPONENT } from '@/lib/menu-types';
 import { fromWire, isButton, type PermissionRow, type PermissionWireRow } from '@/features/system/permission/types';
 
 export interface FolderOption {
@@ -15,15 +16,18 @@ export interface FolderOption {
   children?: FolderOption[];
 }
 
-/** A row that holds other menus: a top-level menu, a RouteView/layout row, or one that already has sub-menus. */
+/**
+ * A row that holds other menus: a RouteView/layout row, one without a component, or one that already has sub-menus.
+ * A top-level page (行事历, 个人中心) is not one (issue #39: 行事历 was offered, and shown as its id).
+ */
 const isFolder = (r: PermissionRow) =>
-  !isButton(r) && (r.menuType === 0 || !r.component || r.component === ROUTE_VIEW_COMPONENT || r.component.startsWith('layouts/') || (r.children ?? []).some((c) => !isButton(c)));
+  !isButton(r) && (!r.component || r.component === ROUTE_VIEW_COMPONENT || (r.component.startsWith('layouts/') && r.component !== IFRAME_COMPONENT) || (r.children ?? []).some((c) => !isButton(c)));
 
 /** 菜单管理's tree reduced to its folders (the places a new menu entry can go). */
 export function folderOptions(rows: readonly PermissionRow[]): FolderOption[] {
   return rows.filter(isFolder).map((r) => {
     const children = folderOptions(r.children ?? []);
-    return { value: r.id, title: r.name, ...(children.length ? { children } : {}) };
+    return { value: r.id, title: r.name || r.url || '未命名菜单', ...(children.length ? { children } : {}) };
   });
 }
 
@@ -82,7 +86,7 @@ function AddMenuBodyForm({ target, url, onClose, onAdded }: { target: AddMenuTar
     <Form<Values> form={form} layout="vertical" initialValues={{ name: target.name }} onFinish={(v) => void submit(v)} data-testid="add-menu-form">
       {error ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="无法读取菜单树（需要菜单管理的查看权限），将添加为一级菜单" /> : null}
       <Form.Item label="上级菜单" name="parentId" extra="不选则添加为一级菜单">
-        <TreeSelect treeData={folders} allowClear treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择上级菜单" data-testid="add-menu-parent" />
+        <TreeSelect treeData={folders} treeNodeLabelProp="title" allowClear treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择上级菜单" data-testid="add-menu-parent" />
       </Form.Item>
       <Form.Item label="菜单名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入菜单名称' }, { max: 50, message: '菜单名称最长50个字符' }]}>
         <Input data-testid="add-menu-name" />

@@ -1,4 +1,4 @@
-import { Tag, Typography } from 'antd';
+import { Switch, Tag, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { DataRuleLink } from './roles/data-rule-link';
 
@@ -50,19 +50,23 @@ export function fromTreeModels(nodes: readonly TreeModelNode[] | null | undefine
   });
 }
 
-/** The backend tree as antd Tree data: buttons carry a 按钮 tag and their permission code, menus with rules a 数据规则 link. */
-export function toTreeData(nodes: readonly PermissionNode[]): TreeDataNode[] {
+/**
+ * The backend tree as antd Tree data: buttons carry a 按钮 tag, menus with rules a 数据规则 link. The permission code is
+ * a hover text of the node, and written beside it only with 显示编码 on (`showCodes`, issue #39: raw codes beside
+ * every node read as noise to a school's administrator).
+ */
+export function toTreeData(nodes: readonly PermissionNode[], showCodes = false): TreeDataNode[] {
   return nodes.map((n) => ({
     key: n.key,
     title: (
-      <span data-permission-key={n.key}>
+      <span data-permission-key={n.key} title={n.perms || undefined}>
         {n.title}
         {n.menuType === BUTTON_MENU_TYPE && (
           <Tag color="orange" style={{ marginInlineStart: 8 }}>
             按钮
           </Tag>
         )}
-        {n.perms && (
+        {showCodes && n.perms && (
           <Typography.Text type="secondary" style={{ marginInlineStart: 4, fontSize: 12 }}>
             {n.perms}
           </Typography.Text>
@@ -70,8 +74,18 @@ export function toTreeData(nodes: readonly PermissionNode[]): TreeDataNode[] {
         {Boolean(n.ruleFlag) && n.menuType !== BUTTON_MENU_TYPE && <DataRuleLink menu={{ key: n.key, title: n.title }} />}
       </span>
     ),
-    children: n.children?.length ? toTreeData(n.children) : undefined,
+    children: n.children?.length ? toTreeData(n.children, showCodes) : undefined,
   }));
+}
+
+/** 显示编码: writes the permission codes beside the nodes (off: only on hover). */
+export function ShowCodesSwitch({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      <Switch size="small" checked={checked} onChange={onChange} data-testid="role-permission-codes" />
+      显示编码
+    </span>
+  );
 }
 
 /** Every key of the tree, parents before children. */

@@ -7,6 +7,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { LoadError } from './list-parts';
+import { ShowCodesSwitch } from './permission-tree';
 import { useRolePermissionEdits } from './use-role-permission-edits';
 import { DataRuleOpenContext, type DataRuleMenu } from './roles/data-rule-link';
 import { DataRulePanel } from './roles/data-rule-panel';
@@ -50,7 +51,7 @@ function RolePermission() {
   const roleList = roles.data ?? [];
   const role = roleList.find((r) => r.id === picked) ?? roleList[0] ?? null;
   // Unsaved ticks belong to one role; a different role (or none) shows the server's set.
-  const { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving } = useRolePermissionEdits(role?.id ?? null, { refetchAfterSave: true });
+  const { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving, showCodes, setShowCodes } = useRolePermissionEdits(role?.id ?? null, { refetchAfterSave: true });
 
   const pickRole = (id: string) => {
     if (id === role?.id) return;
@@ -132,7 +133,8 @@ function RolePermission() {
         <Card
           title={role ? `权限分配：${role.roleName}` : '权限分配'}
           extra={
-            <Flex gap={8} wrap>
+            <Flex gap={8} wrap align="center">
+              <ShowCodesSwitch checked={showCodes} onChange={setShowCodes} />
               <Button size="small" disabled={!ready} onClick={() => setAll(true)}>
                 全选
               </Button>

@@ -35,7 +35,8 @@ export function useRolePermissionEdits(roleId: string | null, opts: { refetchOnO
   const serverKeys = useMemo(() => granted.data ?? [], [granted.data]);
   const checked = edits && edits.roleId === roleId ? edits.keys : serverKeys;
   const dirty = Boolean(granted.data && !sameKeys(checked, serverKeys));
-  const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
+  const [showCodes, setShowCodes] = useState(false);
+  const treeData = useMemo(() => toTreeData(tree.data ?? [], showCodes), [tree.data, showCodes]);
   const order = useMemo(() => allKeys(tree.data ?? []), [tree.data]);
 
   /** null drops the unsaved ticks. */
@@ -62,5 +63,5 @@ export function useRolePermissionEdits(roleId: string | null, opts: { refetchOnO
     }
   };
 
-  return { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving };
+  return { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving, showCodes, setShowCodes };
 }

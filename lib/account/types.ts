@@ -12,6 +12,6 @@ export interface AccountInfoResult {
   accountInfo: { name: string; endTime: string | null };
   departs: DepartInfo[];
   roles: RoleInfo[];
-  /** The first home_path of the user's roles (issue #23), or null for 行事历; absent from JeecgBoot's own backend. */
+  /** Where '/' sends the user (issue #39: 首页配置, else 行事历, else their first page); absent from JeecgBoot's own backend. */
   homePath?: string | null;
 }

@@ -4,11 +4,11 @@
  */
 export const PROSPECTUS_TEMPLATES = [
   { key: 'prospectus', path: '/work/prospectus', title: '招生简章' },
-  { key: 'newProspectu', path: '/work/newProspectu', title: '招生简章（新版）' },
-  { key: 'newProspectu3', path: '/work/newProspectu3', title: '招生简章（新版三）' },
-  { key: 'BeBornInto', path: '/work/BeBornInto', title: '品牌简章' },
-  { key: 'BeBornIntoCopy', path: '/work/BeBornIntoCopy', title: '品牌简章（副本）' },
-  { key: 'workCNv3.5', path: '/work/workCNv3.5', title: '作品集简章' },
+  { key: 'newProspectu', path: '/work/newProspectu', title: '简章模板·清新' },
+  { key: 'newProspectu3', path: '/work/newProspectu3', title: '简章模板·雅紫' },
+  { key: 'BeBornInto', path: '/work/BeBornInto', title: '简章模板·品牌' },
+  { key: 'BeBornIntoCopy', path: '/work/BeBornIntoCopy', title: '简章模板·暖金' },
+  { key: 'workCNv3.5', path: '/work/workCNv3.5', title: '简章模板·作品集' },
 ] as const;
 
 export type ProspectusTemplateKey = (typeof PROSPECTUS_TEMPLATES)[number]['key'];

@@ -85,6 +85,15 @@ describe('departments of the current user', () => {
     expect(await orgCodeOf('teacher')).toBe('A01A03');
     expect(await orgCodeOf('teacher2')).toBe('A01A03A02');
   });
+
+  it('POST {orgCode, username} (spec 01 §7, what our shell sends) works like PUT', async () => {
+    const token = await be.login('teacher');
+    const r = await be.call('/sys/selectDepart', { method: 'POST', token, json: { orgCode: 'A01A04', username: 'teacher' } });
+    expect(r.body.success).toBe(true);
+    expect(await orgCodeOf('teacher')).toBe('A01A04');
+    await be.call('/sys/selectDepart', { method: 'POST', token, json: { orgCode: 'A01A03', username: 'teacher' } });
+    expect(await orgCodeOf('teacher')).toBe('A01A03');
+  });
 });
 
 describe('GET /sys/permission/getUserPermissionByToken', () => {

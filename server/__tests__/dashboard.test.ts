@@ -319,12 +319,13 @@ test('工作台 of marketing: tasks and follow-ups due, counted as SQL counts th
   await be.call('/sys/user/notifySetting', { method: 'PUT', token: marketing, json: { announcement: true, task: true, homework: true, approval: true } });
 });
 
-test('a role\'s 首页 can be set to 工作台 (and only to a known page); its users land there', async () => {
-  const edit = (homePath: string) => be.call('/sys/role/edit', { method: 'PUT', token: admin, json: { id: 'role_teacher', roleName: '教师', roleCode: 'teacher', homePath } });
-  expect((await edit('/evil/page')).body).toMatchObject({ success: false, message: '首页的值不正确' });
-  expect((await edit('/dashboard/workplace')).body).toMatchObject({ success: true });
+test('a role\'s 首页配置 can be set to 工作台 (and only to a menu page); its users land there', async () => {
+  const add = (url: string) => be.call('/sys/sysRoleIndex/add', { method: 'POST', token: admin, json: { roleCode: 'teacher', url, priority: 0, status: '1' } });
+  expect((await add('/evil/page')).body).toMatchObject({ success: false, message: '首页必须是菜单中的页面' });
+  expect((await add('/dashboard/workplace')).body).toMatchObject({ success: true });
   const account = await be.call('/sys/user/getAccountInfoFromToken', { token: teacher });
   expect((account.body.result as { homePath: string }).homePath).toBe('/dashboard/workplace');
-  const row = await be.call('/sys/role/queryById?id=role_teacher', { token: admin });
-  expect(row.body.result).toMatchObject({ homePath: '/dashboard/workplace' });
+  const row = await be.call('/sys/sysRoleIndex/queryByCode?roleCode=teacher', { token: admin });
+  expect(row.body.result).toMatchObject({ roleCode: 'teacher', url: '/dashboard/workplace', component: 'dashboard/Workplace' });
+  await be.call(`/sys/sysRoleIndex/delete?id=${(row.body.result as { id: string }).id}`, { method: 'DELETE', token: admin });
 });

@@ -46,7 +46,7 @@ const SYS_PERMISSION_TREE_FIELDS = [
   'status', 'internalOrExternal', 'children',
 ];
 /** JeecgBoot's TreeModel properties. */
-const TREE_MODEL_FIELDS = ['key', 'title', 'slotTitle', 'isLeaf', 'icon', 'ruleFlag', 'scopedSlots', 'parentId', 'label', 'value', 'children'];
+const TREE_MODEL_FIELDS = ['key', 'title', 'slotTitle', 'isLeaf', 'leaf', 'icon', 'ruleFlag', 'scopedSlots', 'parentId', 'label', 'value', 'children'];
 
 describe('who may call them', () => {
   it('a user without the codes gets 510; without a token 401', async () => {
@@ -139,6 +139,8 @@ describe('菜单管理 (PermissionList.vue → getPermissionList)', () => {
       expect(Object.keys(n).sort()).toEqual([...TREE_MODEL_FIELDS].sort());
       expect(n.value).toBe(n.key);
       expect(n.isLeaf).toBe(n.children === null);
+      // Issue #39: `leaf`, the name the stock client reads to draw the tree, agrees with isLeaf.
+      expect(n.leaf).toBe(n.isLeaf);
     }
     // new TreeModel(permission): title, slotTitle and label are the name; no data-rule slot.
     expect(all.find((n) => n.key === 'perm_isystem')).toMatchObject({ title: '系统管理', slotTitle: '系统管理', label: '系统管理', icon: 'setting', parentId: null, isLeaf: false, ruleFlag: null, scopedSlots: null });

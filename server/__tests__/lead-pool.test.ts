@@ -225,8 +225,8 @@ describe('招生工作台 and the role home', () => {
     expect(((await get('/crm/workbench/summary', 'marketing2')).result as { teamConvertedThisMonth: unknown }).teamConvertedThisMonth).toBeNull();
   });
 
-  it('marketing lands on its workbench, admin on the 行事历', async () => {
+  it('marketing lands on its workbench (its seeded 首页配置), admin on the 行事历', async () => {
     expect(((await get('/sys/user/getAccountInfoFromToken', 'marketing')).result as { homePath: unknown }).homePath).toBe('/crm/workbench');
-    expect(((await get('/sys/user/getAccountInfoFromToken', 'admin')).result as { homePath: unknown }).homePath).toBeNull();
+    expect(((await get('/sys/user/getAccountInfoFromToken', 'admin')).result as { homePath: unknown }).homePath).toBe('/calpanel/CalendarPanel');
   });
 });

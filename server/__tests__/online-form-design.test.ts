@@ -92,7 +92,7 @@ describe('validation', () => {
 });
 
 describe('the demo form', () => {
-  it('is synchronised, with rows, in 教育 for 管理员 and 教务 with its codes', async () => {
+  it('is synchronised, with rows, in 表单应用 (issue #39) for 管理员 and 教务 with its codes', async () => {
     const list = (await api<{ records: CgformHead[] }>('/online/cgform/head/list?tableName=*textbook*')).result.records;
     expect(list.map((h) => [h.tableName, h.tableTxt, h.isDbSynch])).toEqual([['textbook_receive', '教材领用登记', 'Y']]);
     expect(await rows('select student_name, quantity, status, tenant_id from tbl_onl_textbook_receive order by create_time limit 1')).toEqual([{ student_name: '张小明', quantity: 1, status: '1', tenant_id: 1 }]);
@@ -101,7 +101,7 @@ describe('the demo form', () => {
       ['add', 'delete', 'deleteBatch', 'edit', 'exportXls', 'importExcel', 'list'].map((a) => `online:form:textbook_receive:${a}`),
     );
     const menu = await rows(`select parent_id, component from sys_permission where url = '/online/cgformList/textbook_receive' and del_flag = 0`);
-    expect(menu).toEqual([{ parent_id: 'perm_edu', component: 'modules/online/cgform/auto/OnlCgformAutoList' }]);
+    expect(menu).toEqual([{ parent_id: 'perm_online_apps', component: 'modules/online/cgform/auto/OnlCgformAutoList' }]);
   });
 });
 

@@ -56,8 +56,9 @@ const pushed = () => {
 
 /** 账户设置's five tabs (four menu rows: 头像 is inside 基本设置) and the folder, every role (issue #26). */
 const ACCOUNT_PERMS = ['perm_account_center', 'perm_account_settings', 'perm_account_base', 'perm_account_security', 'perm_account_binding', 'perm_account_notification'];
-/** 仪表盘 without 分析页 (issue #26). */
-const TEACHER_DASHBOARD = ['perm_dashboard', 'perm_dashboard_workplace', 'perm_dashboard_task'];
+/** 仪表盘 without 分析页 (issue #26); 任务 (the 协商任务 board) only with edu:task:list (issue #39): marketing, not teachers. */
+const TEACHER_DASHBOARD = ['perm_dashboard', 'perm_dashboard_workplace'];
+const MARKETING_DASHBOARD = [...TEACHER_DASHBOARD, 'perm_dashboard_task'];
 /** 作品 (issue #26): a teacher's 学员作品 with its buttons but viewAll and batch delete; marketing's reading and 招生简章. */
 const TEACHER_WORK = ['perm_work', 'perm_work_view', 'perm_work_preview', 'perm_btn_swork_list', 'perm_btn_swork_add', 'perm_btn_swork_edit', 'perm_btn_swork_delete'];
 const MARKETING_WORK = [
@@ -99,18 +100,19 @@ describe('reading', () => {
     const { treeList: tree, ids } = r.body.result as { treeList: Node[]; ids: string[] };
     /** A leaf as JeecgBoot's `new TreeModel(key, parentId, slotTitle, ruleFlag, isLeaf)` has it (title = name is ours). */
     const leaf = (key: string, name: string, parentId: string | null, menuType: number, perms: string | null) => ({
-      key, title: name, slotTitle: name, isLeaf: true, icon: null, ruleFlag: 0, scopedSlots: { title: 'hasDatarule' }, parentId, label: null, value: key, children: null, menuType, perms,
+      key, title: name, slotTitle: name, isLeaf: true, leaf: true, icon: null, ruleFlag: 0, scopedSlots: { title: 'hasDatarule' }, parentId, label: null, value: key, children: null, menuType, perms,
     });
-    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_dashboard', 'perm_work', 'perm_crm', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_online', 'perm_isystem']);
+    expect(tree.map((n) => n.key)).toEqual(['perm_calpanel', 'perm_account_center', 'perm_account_settings', 'perm_manual', 'perm_dashboard', 'perm_work', 'perm_crm', 'perm_edu', 'perm_course', 'perm_learn', 'perm_inner', 'perm_report', 'perm_online_apps', 'perm_online', 'perm_isystem']);
     expect(tree[1]).toEqual(leaf('perm_account_center', '个人中心', null, 0, null));
     expect(tree[2]).toMatchObject({ key: 'perm_account_settings', isLeaf: false });
     expect(tree[2].children).toEqual([
       leaf('perm_account_base', '基本设置', 'perm_account_settings', 1, null),
       leaf('perm_account_security', '安全设置', 'perm_account_settings', 1, null),
+      leaf('perm_edu_password', '修改密码', 'perm_account_settings', 1, null),
       leaf('perm_account_binding', '账号绑定', 'perm_account_settings', 1, null),
       leaf('perm_account_notification', '新消息通知', 'perm_account_settings', 1, null),
     ]);
-    const sys = tree[12];
+    const sys = tree[14];
     expect(sys.children!.map((n) => n.key)).toEqual([
       'perm_isystem_user',
       'perm_isystem_depart',
@@ -160,7 +162,7 @@ describe('reading', () => {
     const token = await be.login('admin');
     const r = await get('/sys/permission/queryRolePermission?roleId=role_marketing', token);
     expect(r.body.success).toBe(true);
-    expect((r.body.result as string[]).sort()).toEqual([...ACCOUNT_PERMS, 'perm_manual', ...TEACHER_DASHBOARD, ...MARKETING_WORK, ...MARKETING_EDU].sort());
+    expect((r.body.result as string[]).sort()).toEqual([...ACCOUNT_PERMS, 'perm_manual', ...MARKETING_DASHBOARD, ...MARKETING_WORK, ...MARKETING_EDU].sort());
     expect((await get('/sys/permission/queryRolePermission', token)).body).toMatchObject({ success: false, message: '请选择角色' });
     expect((await get('/sys/permission/queryRolePermission?roleId=nope', token)).body).toMatchObject({ success: false, message: '角色不存在' });
   });

@@ -46,6 +46,7 @@ import * as m0042 from './migrations/0042-student-work';
 import * as m0043 from './migrations/0043-prospectus';
 import * as m0044 from './migrations/0044-cache-generation';
 import * as m0045 from './migrations/0045-seed-state';
+import * as m0046 from './migrations/0046-role-index';
 import * as m0049 from './migrations/0049-datasource-db-type';
 import * as m0051 from './migrations/0051-session-lesson-titles';
 import * as m0052 from './migrations/0052-report-param-dict';
@@ -150,6 +151,7 @@ const migrations: Record<string, Migration> = {
   '0043-prospectus': m0043,
   '0044-cache-generation': m0044,
   '0045-seed-state': m0045,
+  '0046-role-index': m0046,
   '0049-datasource-db-type': m0049,
   '0051-session-lesson-titles': m0051,
   '0052-report-param-dict': m0052,

@@ -1134,8 +1134,6 @@ export interface SysUserTable {
 /** JeecgBoot's WeCom user id; a course's 课程编码 (0053-loose-ends). */
 export interface SysUserTable { qywx_user_id: string | null }
 export interface TblCourseTable { code: string | null }
-/** A role's landing page after sign-in (0028-crm); null: 行事历. */
-export interface SysRoleTable { home_path: string | null }
 
 /** Declaration merging (0028-crm). */
 export interface DB {
@@ -1550,4 +1548,25 @@ export interface SysCacheGenTable {
 
 export interface DB {
   sys_cache_gen: SysCacheGenTable;
+}
+
+/** 首页配置 (0046-role-index, JeecgBoot 3.x SysRoleIndex): the route a role's users land on; one row per role code. */
+export interface SysRoleIndexTable {
+  id: string;
+  role_code: string;
+  url: string;
+  component: string | null;
+  is_route: Generated<boolean>;
+  priority: Generated<number>;
+  /** '1' 启用, '0' 停用. */
+  status: Generated<string>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_by: string | null;
+  update_time: Date | null;
+  sys_org_code: string | null;
+}
+
+export interface DB {
+  sys_role_index: SysRoleIndexTable;
 }

@@ -38,6 +38,27 @@ departRoutes.get(`${BASE}/queryTreeList`, async (c) => {
   return c.json(ok(await loadTree(c.var.services.db, raw === undefined || raw.trim() === '' ? undefined : splitIds(raw).slice(0, MAX_IDS))));
 });
 
+/**
+ * The pickers' tree (spec 02 §7): the whole tree, or with `orgCode` the subtree of that department (an empty list when
+ * none has it). Ours: JeecgBoot 3.4.0 has no such path (contract Caveats); the nodes are queryTreeList's.
+ */
+departRoutes.get(`${BASE}/queryTreeListByOrgCode`, async (c) => {
+  const tree = await loadTree(c.var.services.db, undefined);
+  const orgCode = q(c, 'orgCode').slice(0, 64);
+  if (!orgCode) return c.json(ok(tree));
+  type Node = { orgCode?: string | null; children?: Node[] | null };
+  const find = (nodes: readonly Node[]): Node | null => {
+    for (const n of nodes) {
+      if (n.orgCode === orgCode) return n;
+      const hit = find(n.children ?? []);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const hit = find(tree as Node[]);
+  return c.json(ok(hit ? [hit] : []));
+});
+
 departRoutes.get(`${BASE}/queryDepartTreeSync`, async (c) => c.json(ok(await loadChildren(c.var.services.db, q(c, 'pid').slice(0, 64)))));
 
 departRoutes.get(`${BASE}/searchBy`, async (c) => {

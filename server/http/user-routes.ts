@@ -5,12 +5,12 @@ import { ADMIN_ACCOUNT_GUARD, ADMIN_USERNAME, SELF_DELETE_GUARD, SELF_FREEZE_GUA
 import { userResource } from '../../features/system/users/user-resource';
 import { hashPassword, passwordProblem } from '../auth/password';
 import type { Database } from '../db';
-import { GenerationCache } from '../db/cache-generation';
 import type { DB, SysUser } from '../db/schema';
 import { escapeLike } from '../db/like';
-import { buildPermissionAnswer, type PermissionRow } from '../permissions/menu-tree';
+import { userPermissionAnswer } from '../permissions/user-permission-answer';
+import { userHome } from '../services/role-home';
 import { getDictItems } from '../services/dicts';
-import { loadDepartLinks, loadHomePath, loadUserDeparts, loadUserPermCodes, loadUserRoles, toUserInfo, toUserRecords } from '../services/users';
+import { loadDepartLinks, loadUserDeparts, loadUserPermCodes, loadUserRoles, toUserInfo, toUserRecords } from '../services/users';
 import { parseListQuery, toWhere } from '../resources/query';
 import { asAny } from '../resources/select';
 import { formatDateTime } from '../services/format';
@@ -25,14 +25,14 @@ export const userRoutes = new Hono<AppEnv>();
 userRoutes.get('/sys/user/getAccountInfoFromToken', async (c) => {
   const { db } = c.var.services;
   const { user } = authOf(c);
-  const [departs, roles, homePath] = await Promise.all([loadUserDeparts(db, user.id), loadUserRoles(db, user.id), loadHomePath(db, user.id)]);
+  const [departs, roles, homePath] = await Promise.all([loadUserDeparts(db, user.id), loadUserRoles(db, user.id), userHome(db, user.id)]);
   return c.json(
     ok({
       userInfo: toUserInfo(user, departs),
       accountInfo: { name: user.realname, endTime: formatDateTime(user.account_end_time) },
       departs,
       roles,
-      // Ours, beyond JeecgBoot's answer: where '/' sends this user (null: 行事历).
+      // Ours, beyond JeecgBoot's answer: where '/' and 返回首页 send this user (lib/role-home.ts resolveHome).
       homePath,
     }),
   );
@@ -55,36 +55,10 @@ userRoutes.on(['PUT', 'POST'], '/sys/selectDepart', async (c) => {
   return c.json(ok({ userInfo: toUserInfo({ ...user, org_code: orgCode }, departs) }));
 });
 
-/**
- * The menu and button answer, per user, until sys_permission, sys_role_permission or sys_user_role change
- * (server/db/cache-generation.ts): every signed-in page render asks for it (issue #28, the home's first byte).
- * The cached object is shared: nothing may change it.
- */
-const permissionAnswers = new GenerationCache<ReturnType<typeof buildPermissionAnswer>>(500);
-
-async function loadPermissionAnswer(db: Database, userId: string) {
-  const columns = [
-    'p.id', 'p.parent_id', 'p.name', 'p.url', 'p.component', 'p.component_name', 'p.redirect', 'p.menu_type', 'p.perms', 'p.perms_type',
-    'p.sort_no', 'p.always_show', 'p.icon', 'p.is_route', 'p.keep_alive', 'p.hidden', 'p.hide_tab', 'p.status', 'p.internal_or_external',
-  ] as const;
-  const userRows = await db
-    .selectFrom('sys_permission as p')
-    .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-    .select(columns)
-    .distinct()
-    .where('ur.user_id', '=', userId)
-    .where('p.del_flag', '=', 0)
-    .orderBy('p.sort_no')
-    .execute();
-  const allButtons = await db.selectFrom('sys_permission as p').select(columns).where('p.menu_type', '=', 2).where('p.del_flag', '=', 0).orderBy('p.sort_no').execute();
-  return buildPermissionAnswer(userRows as PermissionRow[], allButtons as PermissionRow[]);
-}
-
 userRoutes.get('/sys/permission/getUserPermissionByToken', async (c) => {
   const { db } = c.var.services;
   const { user } = authOf(c);
-  return c.json(ok(await permissionAnswers.get(db, user.id, () => loadPermissionAnswer(db, user.id))));
+  return c.json(ok(await userPermissionAnswer(db, user.id)));
 });
 
 const idsSchema = z.object({

@@ -57,6 +57,8 @@ export interface TreeModelNode {
   title: string | null;
   slotTitle: string;
   isLeaf: boolean;
+  /** The same flag under the name JeecgBoot's client reads to draw the tree (issue #39). */
+  leaf: boolean;
   icon: string | null;
   ruleFlag: number | null;
   scopedSlots: { title: string } | null;
@@ -108,6 +110,7 @@ export function toMenuTreeModels(rows: readonly SysPermission[]): TreeModelNode[
     title: r.name,
     slotTitle: r.name,
     isLeaf,
+    leaf: isLeaf,
     icon: r.icon,
     ruleFlag: null,
     scopedSlots: null,
@@ -129,6 +132,7 @@ export function toRoleTreeModels(rows: readonly SysPermission[]): TreeModelNode[
     title: r.name,
     slotTitle: r.name,
     isLeaf,
+    leaf: isLeaf,
     icon: null,
     ruleFlag: r.rule_flag,
     scopedSlots: { title: 'hasDatarule' },

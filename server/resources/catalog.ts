@@ -3,6 +3,7 @@ import { ADMIN_USERNAME } from '../../features/system/users/user-perms';
 import { userResource } from '../../features/system/users/user-resource';
 import { hashPassword, NO_PASSWORD, passwordProblem } from '../auth/password';
 import type { Database } from '../db';
+import { escapeLike } from '../db/like';
 import { ApiFailure } from '../core/errors';
 import { linkId } from '../core/ids';
 import { pushToUsers, PERMISSION_CHANGED } from '../services/notify';
@@ -173,8 +174,23 @@ const userHooks: CrudHooks = {
     // answers an empty department before this runs).
     if (ctx.action === 'list' || ctx.action === 'exportXls') {
       const departId = (ctx.c.req.query('departId') ?? '').trim();
-      if (!departId) return undefined;
-      return (eb) => eb(sql.ref('id'), 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', departId));
+      if (departId) return (eb) => eb(sql.ref('id'), 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', departId));
+      // `?orgCode=A01*` (spec 02 §7's user picker; QueryGenerator's trailing * is right-like): users linked to a live
+      // department whose org code starts with it, i.e. that department and those under it; without * exactly it.
+      const orgCode = (ctx.c.req.query('orgCode') ?? '').trim().slice(0, 65);
+      if (!orgCode || orgCode === '*') return undefined;
+      const prefix = orgCode.endsWith('*') ? orgCode.slice(0, -1) : null;
+      return (eb) =>
+        eb(
+          sql.ref('id'),
+          'in',
+          eb
+            .selectFrom('sys_user_depart as ud')
+            .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+            .select('ud.user_id')
+            .where('d.del_flag', '=', '0')
+            .where((w) => (prefix !== null ? w('d.org_code', 'like', `${escapeLike(prefix)}%`) : w('d.org_code', '=', orgCode))),
+        );
     }
     if (ctx.action !== 'delete' && ctx.action !== 'deleteBatch') return undefined;
     // Nobody deletes their own account, and nobody the built-in administrator (the route guard says why).

@@ -111,24 +111,6 @@ export async function loadUserRoles(db: Database, userId: string) {
     .execute();
 }
 
-/**
- * The user's landing page after sign-in (issue #23): the first non-null sys_role.home_path of their roles in role
- * code order, or null (行事历).
- */
-export async function loadHomePath(db: Database, userId: string): Promise<string | null> {
-  const r = await db
-    .selectFrom('sys_role as r')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'r.id')
-    .select('r.home_path')
-    .where('ur.user_id', '=', userId)
-    .where('r.home_path', 'is not', null)
-    .where('r.home_path', '<>', '')
-    .orderBy('r.role_code')
-    .limit(1)
-    .executeTakeFirst();
-  return r?.home_path ?? null;
-}
-
 export async function loadActiveTenants(db: Database, user: SysUser) {
   const ids = memberTenantIds(user.rel_tenant_ids)
     .map(Number)

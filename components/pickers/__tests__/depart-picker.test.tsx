@@ -30,7 +30,7 @@ const NAMES: Record<string, string> = { d1: '星辰教育集团', d2: '教务处
 beforeEach(() => {
   get.mockReset();
   get.mockImplementation((url: string, p: Record<string, string> = {}) => {
-    if (url === '/sys/sysDepart/queryTreeList') return Promise.resolve(ok(TREE));
+    if (url === '/sys/sysDepart/queryTreeListByOrgCode') return Promise.resolve(ok(TREE));
     if (url.startsWith('/sys/dict/loadDictItem/')) return Promise.resolve(ok(p.key.split(',').map((k) => NAMES[k] ?? k)));
     return Promise.reject(new Error(`unexpected ${url}`));
   });
@@ -40,7 +40,7 @@ const checkbox = (title: string) => screen.getByText(title).closest('.ant-tree-t
 const checkedTitles = () => Array.from(document.querySelectorAll('.ant-tree-treenode-checkbox-checked .ant-tree-title')).map((n) => n.textContent);
 
 describe('department tree (pure)', () => {
-  it('reads queryTreeList: children null is a leaf', () => {
+  it('reads queryTreeListByOrgCode (spec 02 §7): children null is a leaf', () => {
     const nodes = toDepartNodes(TREE);
     expect(nodes[0]).toMatchObject({ key: 'd1', title: '星辰教育集团', orgCode: 'A01', isLeaf: false });
     expect(nodes[0].children![0]).toEqual({ key: 'd2', title: '教务处', departName: '教务处', orgCode: 'A01A01', parentId: 'd1', isLeaf: true });
@@ -70,7 +70,7 @@ describe('DepartPickerModal', () => {
     render(<DepartPickerModal open onOk={onOk} onCancel={jest.fn()} />, { wrapper: wrapper() });
     await screen.findByText('教务处');
     expect(modalWidth()).toBe('500px');
-    expect(get).toHaveBeenCalledWith('/sys/sysDepart/queryTreeList');
+    expect(get).toHaveBeenCalledWith('/sys/sysDepart/queryTreeListByOrgCode');
     fireEvent.click(checkbox('教务处'));
     fireEvent.click(checkbox('北京校区'));
     await waitFor(() => expect(checkedTitles()).toEqual(['北京校区']));

@@ -23,7 +23,7 @@ const TREE = [
 beforeEach(() => {
   get.mockReset();
   get.mockImplementation((url: string, p: Record<string, string> = {}) => {
-    if (url === '/sys/sysDepart/queryTreeList') return Promise.resolve(ok(TREE));
+    if (url === '/sys/sysDepart/queryTreeListByOrgCode') return Promise.resolve(ok(TREE));
     if (url === '/sys/user/list') return Promise.resolve(page(p.superQueryParams ? rulesOf(p).map((r) => ({ id: 'u1', username: 'wang', realname: '王老师', [r.field]: r.val })) : [{ id: 'u1', username: 'wang', realname: '王老师' }]));
     if (url.startsWith('/sys/dict/loadDictItem/')) return Promise.resolve(ok(p.key.split(',').map((k) => ({ d1: '教务处', d2: '市场部', u1: '王老师', wang: '王老师' })[k] ?? k)));
     if (url.startsWith('/sys/dict/getDictItems/')) return Promise.resolve(ok([]));

@@ -7,15 +7,17 @@ import s from './login.module.css';
 
 interface DepartDialogProps {
   departs: DepartInfo[];
+  /** The signed-in user (spec 01 §7: the call sends orgCode and username; the server trusts only the session). */
+  username: string;
   onSelected: (userInfo: LoginUserInfo) => void;
 }
 
 /**
- * 部门选择 after signing in with several departments (spec 01 §2, §4): PUT /sys/selectDepart, then hand back
+ * 部门选择 after signing in with several departments (spec 01 §2, §4): POST /sys/selectDepart {orgCode, username}, then hand back
  * the new user info. Mandatory: no close button, no cancel, no Escape. A small dialog of its own, so the
  * login page loads no antd (issue #28); the header's 部门切换 keeps antd's (components/shell/depart-select-modal).
  */
-export function DepartDialog({ departs, onSelected }: DepartDialogProps) {
+export function DepartDialog({ departs, username, onSelected }: DepartDialogProps) {
   const [orgCode, setOrgCode] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -25,7 +27,7 @@ export function DepartDialog({ departs, onSelected }: DepartDialogProps) {
     setProblem(null);
     setSaving(true);
     try {
-      const res = await call<{ userInfo: LoginUserInfo }>('PUT', '/sys/selectDepart', { orgCode });
+      const res = await call<{ userInfo: LoginUserInfo }>('POST', '/sys/selectDepart', { orgCode, username });
       onSelected(res.result.userInfo);
     } catch (e) {
       setProblem(messageOf(e, '部门选择失败'));

@@ -91,6 +91,7 @@ export function LoginForm({ captcha, initialCaptcha = null, redirect, oauthName,
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(flash?.fieldErrors ?? {});
   const [submitting, setSubmitting] = useState(false);
   const [departs, setDeparts] = useState<DepartInfo[] | null>(null);
+  const [departUser, setDepartUser] = useState('');
   // Two-step sign-in: the challenge the first step answered, while the code is asked for.
   const [challenge, setChallenge] = useState<string | null>(flash?.challenge ?? null);
   const [toast, setToast] = useState<Toast | null>(flash?.notice ? { ok: true, text: flash.notice } : null);
@@ -129,6 +130,7 @@ export function LoginForm({ captcha, initialCaptcha = null, redirect, oauthName,
   const signedIn = (result: LoginResult) => {
     persistLogin(window.localStorage, result);
     if (needsDepartSelection(result)) {
+      setDepartUser(result.userInfo.username);
       setDeparts(result.departs);
       return;
     }
@@ -302,6 +304,7 @@ export function LoginForm({ captcha, initialCaptcha = null, redirect, oauthName,
         <Suspense fallback={null}>
           <DepartDialog
             departs={departs}
+            username={departUser}
             onSelected={(userInfo) => {
               persistSelectedDepart(window.localStorage, userInfo);
               enter();

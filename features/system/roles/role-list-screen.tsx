@@ -8,6 +8,7 @@ import { inputPlaceholder, type EditorProps } from '@/components/fields/field-re
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { PERMS } from '@/lib/permissions/codes';
+import { RoleIndexModal, type RoleIndexRef } from './role-index-modal';
 import { RolePermissionDrawer, type RoleRef } from './role-permission-drawer';
 import { roleResource } from './role-resource';
 import { RoleUsersModal } from './role-users-modal';
@@ -39,6 +40,7 @@ function RoleList() {
   const canUsers = mode(USERS_PERM) !== 'hide';
   const [granting, setGranting] = useState<RoleRef | null>(null);
   const [members, setMembers] = useState<RoleRef | null>(null);
+  const [homeOf, setHomeOf] = useState<RoleIndexRef | null>(null);
 
   const rowActions =
     canGrant || canUsers
@@ -55,15 +57,26 @@ function RoleList() {
                 用户
               </Typography.Link>
             )}
+            {canUsers && <Divider orientation="vertical" />}
+            {canUsers && (
+              <Typography.Link
+                disabled={mode(USERS_PERM) === 'disable'}
+                onClick={() => setHomeOf({ roleCode: String(record.roleCode ?? ''), roleName: String(record.roleName ?? '') })}
+                data-testid={`role-home-${String(record.id)}`}
+              >
+                首页配置
+              </Typography.Link>
+            )}
           </>
         )
       : undefined;
 
   return (
-    <PageWrapper description="角色的新增、编辑与删除；「授权」分配菜单与按钮权限，「用户」管理持有该角色的用户。角色编码创建后不可修改；仍有用户的角色和内置管理员角色不能删除。">
+    <PageWrapper description="角色的新增、编辑与删除；「授权」分配菜单与按钮权限，「用户」管理持有该角色的用户，「首页配置」设置该角色的用户登录后进入的页面。角色编码创建后不可修改；仍有用户的角色和内置管理员角色不能删除。">
       <ListPage def={roleResource} editors={EDITORS} rowActions={rowActions} formWidth={640} />
       <RolePermissionDrawer role={granting} onClose={() => setGranting(null)} />
       <RoleUsersModal role={members} onClose={() => setMembers(null)} />
+      <RoleIndexModal role={homeOf} onClose={() => setHomeOf(null)} />
     </PageWrapper>
   );
 }

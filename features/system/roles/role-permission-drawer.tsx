@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Drawer, Empty, Flex, Spin, Tree, Typography } from 'antd';
 import { LoadError } from '../list-parts';
-import { BUTTON_MENU_TYPE, type PermissionNode } from '../permission-tree';
+import { BUTTON_MENU_TYPE, ShowCodesSwitch, type PermissionNode } from '../permission-tree';
 import { useRolePermissionEdits } from '../use-role-permission-edits';
 import { DataRuleOpenContext, type DataRuleMenu } from './data-rule-link';
 import { DataRulePanel } from './data-rule-panel';
@@ -36,7 +36,7 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRef | null; 
 
 function PermissionDrawer({ role, onClose }: { role: RoleRef; onClose: () => void }) {
   const { modal } = App.useApp();
-  const { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving } = useRolePermissionEdits(role.id, { refetchOnOpen: true });
+  const { tree, granted, treeData, order, checked, dirty, setChecked, onCheck, save, saving, showCodes, setShowCodes } = useRolePermissionEdits(role.id, { refetchOnOpen: true });
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const [ruleMenu, setRuleMenu] = useState<DataRuleMenu | null>(null);
   const menus = useMemo(() => menuKeys(tree.data ?? []), [tree.data]);
@@ -115,6 +115,7 @@ function PermissionDrawer({ role, onClose }: { role: RoleRef; onClose: () => voi
         <Typography.Link disabled={!ready} onClick={() => setExpanded([])}>
           折叠全部
         </Typography.Link>
+        <ShowCodesSwitch checked={showCodes} onChange={setShowCodes} />
       </Flex>
       <Typography.Paragraph type="secondary">
         勾选子菜单或按钮时，其上级菜单随之勾选（保存时也会补全上级菜单）；取消勾选菜单时，其下的子菜单和按钮一并取消。菜单可以不带按钮单独勾选。

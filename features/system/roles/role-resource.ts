@@ -5,17 +5,6 @@ import { PERMS } from '../../../lib/permissions/codes';
 export const ADMIN_ROLE_ID = 'role_admin';
 export const ADMIN_ROLE_CODE = 'admin';
 
-/**
- * 首页 choices for a role (sys_role.home_path, issue #23): where its users land after sign-in; empty = 行事历.
- * `/crm/workbench` is marketing's seeded home (server/db/seed/lead-pool.ts).
- */
-export const ROLE_HOME_OPTIONS = [
-  { value: '/dashboard/workplace', text: '工作台' },
-  { value: '/dashboard/analysis', text: '分析页' },
-  { value: '/crm/workbench', text: '招生工作台' },
-  { value: '/calpanel/CalendarPanel', text: '行事历' },
-];
-
 export const ROLE_CODE_PATTERN = { regex: '^[A-Za-z][A-Za-z0-9_]{1,63}$', message: '角色编码以字母开头，只能包含字母、数字和下划线，2-64位' };
 
 /**
@@ -38,7 +27,6 @@ export const roleResource: ResourceDef = {
     { name: 'roleName', label: '角色名称', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'roleCode', label: '角色编码', kind: 'input', required: true, maxLength: 64, unique: true, pattern: ROLE_CODE_PATTERN, search: 'like', sortable: true, width: 160 },
     { name: 'description', label: '描述', kind: 'textarea', maxLength: 255, width: 240, ellipsis: 25 },
-    { name: 'homePath', label: '首页', kind: 'select', options: ROLE_HOME_OPTIONS, maxLength: 200, list: false, help: '该角色的用户登录后进入的页面；不选则为行事历' },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, search: 'range', width: 170 },
     { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },
     { name: 'updateBy', label: '更新人', kind: 'input', form: false, list: false, excel: false },

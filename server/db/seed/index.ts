@@ -9,7 +9,7 @@ import { fillAllPinyinKeys } from '../../resources/pinyin-key';
 import { seedAnnouncements } from './announcements';
 import { seedLocations } from './locations';
 import { seedRoleDataRules } from './role-rules';
-import { seedRoleHomes } from './lead-pool';
+import { seedRoleIndex } from './role-index';
 import { seedTeachingPerms } from './teaching';
 import { seedTerm, type TermSeedReport } from './term';
 import { insertChunks } from './chunks';
@@ -83,7 +83,12 @@ async function seedAll(db: Database, { demo, term = false, storage }: { demo: bo
     // Multi-row inserts (chunks.ts); each "only when new" rule below reads the ids the insert returned.
     await insertChunks([...TENANTS], (rows) => tx.insertInto('sys_tenant').values(rows).onConflict((oc) => oc.column('id').doNothing()).execute());
     await insertChunks(DEPARTS.map((d) => ({ ...d, status: '1', del_flag: '0' })), (rows) => tx.insertInto('sys_depart').values(rows).onConflict((oc) => oc.doNothing()).execute());
-    await insertChunks([...ROLES], (rows) => tx.insertInto('sys_role').values(rows).onConflict((oc) => oc.doNothing()).execute());
+    const newRoles = new Set<string>();
+    await insertChunks([...ROLES], async (rows) => {
+      for (const r of await tx.insertInto('sys_role').values(rows).onConflict((oc) => oc.doNothing()).returning('id').execute()) newRoles.add(r.id);
+    });
+    // 首页配置 only with a role this run created (an administrator's later change or clearing survives restarts).
+    await seedRoleIndex(tx, newRoles);
     const parents = new Set(PERMISSIONS.map((p) => p.parent_id).filter(Boolean));
     const newPerms = new Set<string>();
     await insertChunks(
@@ -119,7 +124,6 @@ async function seedAll(db: Database, { demo, term = false, storage }: { demo: bo
   await seedTeachingPerms(db);
   // After every menu row and role link exists: the rules hang on those links.
   await seedRoleDataRules(db);
-  await seedRoleHomes(db);
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (anyUser) {
     if (term) logTerm(await seedTerm(db));

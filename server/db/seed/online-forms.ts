@@ -3,6 +3,7 @@ import type { Database } from '../index';
 import { linkId } from '../../core/ids';
 import { addForm, syncForm } from '../../online/form-design';
 import { formMenuSpec, insertOnlineMenu } from '../../online/form-menu';
+import { DEMO_FOLDERS, seedDemoFolder } from './demo-folders';
 import type { CgformField } from '../../../lib/online/wire';
 import { cgformField } from '../../../lib/online/form-def';
 
@@ -15,7 +16,8 @@ import { cgformField } from '../../../lib/online/form-def';
 /** A reference dictionary of server/db/seed-data.ts (DICTS), so switching SEED_DEMO adds no dictionary. */
 const DICT_CODE = 'textbook_receive_status';
 const TABLE = 'textbook_receive';
-const PARENT_MENU = 'perm_edu';
+// 表单应用 (server/db/seed-data.ts): designer-made registers sit outside the daily 教育 group (issue #39).
+const PARENT_MENU = DEMO_FOLDERS.onlineApps.id;
 const ROLES = ['role_admin', 'role_academic'];
 const SEED_WRITER = { id: 'seed', username: 'admin' };
 
@@ -35,6 +37,8 @@ const ROWS: [string, string, number, string, string][] = [
 ];
 
 export async function seedOnlineForms(db: Database): Promise<void> {
+  // Before the early return: an installation from before 0046 has the form and gets the folder its row moved to.
+  await seedDemoFolder(db, DEMO_FOLDERS.onlineApps, ROLES);
   if (await db.selectFrom('onl_cgform_head').select('id').where('table_name', '=', TABLE).executeTakeFirst()) return;
   const head = await addForm(db, SEED_WRITER, { head: { tableName: TABLE, tableTxt: '教材领用登记', tableType: 1 }, fields: FIELDS });
   await syncForm(db, head.id, 'normal');

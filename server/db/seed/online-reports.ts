@@ -1,4 +1,5 @@
 import type { Database } from '../index';
+import { DEMO_FOLDERS, seedDemoFolder } from './demo-folders';
 import { linkId } from '../../core/ids';
 import { onlineReportCodes } from '../../../lib/permissions/codes';
 import type { CgreportItem } from '../../../lib/online/wire';
@@ -40,6 +41,7 @@ const ROLES = ['role_admin', 'role_academic'];
 
 export async function seedOnlineReports(db: Database): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    await seedDemoFolder(tx, DEMO_FOLDERS.report, ROLES);
     const created = await tx
       .insertInto('onl_cgreport_head')
       .values({
@@ -84,7 +86,7 @@ export async function seedOnlineReports(db: Database): Promise<void> {
     }
     const codes = onlineReportCodes(CAMPUS_REPORT_CODE);
     const rows = [
-      { id: MENU_ID, parent_id: 'perm_edu', name: '各校区本月课消', url: `/online/cgreport/${CAMPUS_REPORT_CODE}`, component: 'modules/online/cgreport/auto/OnlCgreportAutoList', menu_type: 1, perms: null, sort_no: 5.89, icon: 'bar-chart', is_leaf: false },
+      { id: MENU_ID, parent_id: DEMO_FOLDERS.report.id, name: '各校区本月课消', url: `/online/cgreport/${CAMPUS_REPORT_CODE}`, component: 'modules/online/cgreport/auto/OnlCgreportAutoList', menu_type: 1, perms: null, sort_no: 6.51, icon: 'bar-chart', is_leaf: false },
       { id: `${MENU_ID}_list`, parent_id: MENU_ID, name: '查看各校区本月课消', url: null, component: null, menu_type: 2, perms: codes.list, sort_no: 1, icon: null, is_leaf: true },
       { id: `${MENU_ID}_export`, parent_id: MENU_ID, name: '导出各校区本月课消', url: null, component: null, menu_type: 2, perms: codes.exportXls, sort_no: 2, icon: null, is_leaf: true },
     ];

@@ -91,7 +91,7 @@ it('an expired or exhausted challenge goes back to the password form with the re
   expect(screen.getByTestId('login-form').style.display).toBe('');
 });
 
-it('several departments: 部门选择 asks for one, PUT /sys/selectDepart, and the new user info is stored', async () => {
+it('several departments: 部门选择 asks for one, POST /sys/selectDepart {orgCode, username}, and the new user info is stored', async () => {
   const departs = [
     { id: 'd1', departName: '北京校区', orgCode: 'A01' },
     { id: 'd2', departName: '上海校区', orgCode: 'A02' },
@@ -105,6 +105,6 @@ it('several departments: 部门选择 asks for one, PUT /sys/selectDepart, and t
   mockCall.mockResolvedValueOnce({ success: true, code: 200, message: '', result: { userInfo: { id: 'u1', username: 'alice', realname: '爱丽丝·上海' } } });
   fireEvent.click(screen.getByText('上海校区'));
   fireEvent.click(screen.getByTestId('depart-confirm'));
-  await waitFor(() => expect(mockCall).toHaveBeenLastCalledWith('PUT', '/sys/selectDepart', { orgCode: 'A02' }));
+  await waitFor(() => expect(mockCall).toHaveBeenLastCalledWith('POST', '/sys/selectDepart', { orgCode: 'A02', username: 'alice' }));
   await waitFor(() => expect(JSON.stringify({ ...window.localStorage })).toContain('爱丽丝·上海'));
 });

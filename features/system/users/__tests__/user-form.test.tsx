@@ -33,7 +33,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   get.mockImplementation((url: string, p: Record<string, string> = {}) => {
     if (url === '/sys/role/list') return Promise.resolve(page(p.superQueryParams ? ROLES.filter((r) => rulesOf(p).some((x) => x.val === r.id)) : ROLES));
-    if (url === '/sys/sysDepart/queryTreeList') return Promise.resolve(ok(TREE));
+    if (url === '/sys/sysDepart/queryTreeListByOrgCode') return Promise.resolve(ok(TREE));
     if (url.startsWith('/sys/dict/loadDictItem/')) return Promise.resolve(ok(p.key.split(',').map((k) => NAMES[k] ?? k)));
     if (url.startsWith('/sys/dict/getDictItems/')) return Promise.resolve(ok([]));
     if (url === '/sys/duplicate/check') return Promise.resolve(ok(null, '该值可用！'));
