@@ -93,10 +93,15 @@ describe('validation (spec 01 §5)', () => {
     expect((await row(String(ok.id))).max_member).toBe(45);
   });
 
-  it('场地名称 is required (issue #21): on add, and a sent empty one on edit', async () => {
+  it('场地名称 is required (issue #21): sent blank on add, and a sent empty one on edit', async () => {
     const { name: _n, ...noName } = VALID;
-    expect(await add(noName)).toMatchObject({ success: false, message: LOCATION_MESSAGES.nameRequired });
+    expect((await add({ ...noName, name: '' })).message).toBe(LOCATION_MESSAGES.nameRequired);
     expect((await add({ ...VALID, name: '  ' })).message).toBe(LOCATION_MESSAGES.nameRequired);
+    // The spec's record has no name (issue #39): a spec-shaped add is named after its address; without one it is refused.
+    const specShaped = await added({ ...noName, detailLocation: '  福田区深南大道6008号 ' });
+    expect((await row(String(specShaped.id))).name).toBe('福田区深南大道6008号');
+    const { detailLocation: _d, ...bare } = noName;
+    expect((await add(bare)).message).toBe(LOCATION_MESSAGES.nameRequired);
     expect((await edit({ id: 'loc_bj_zgc', name: '' })).message).toBe(LOCATION_MESSAGES.nameRequired);
     const r = await added({ ...VALID, name: '科苑路二号教学点' });
     expect((await row(String(r.id))).name).toBe('科苑路二号教学点');
