@@ -46,6 +46,7 @@ import * as m0042 from './migrations/0042-student-work';
 import * as m0043 from './migrations/0043-prospectus';
 import * as m0044 from './migrations/0044-cache-generation';
 import * as m0045 from './migrations/0045-seed-state';
+import * as m0048 from './migrations/0048-tenant-update-audit';
 import { TenantScopePlugin } from './tenant-scope';
 import { StatementCounterPlugin } from './statement-counter';
 import { registerPool } from './array-rows';
@@ -146,6 +147,7 @@ const migrations: Record<string, Migration> = {
   '0043-prospectus': m0043,
   '0044-cache-generation': m0044,
   '0045-seed-state': m0045,
+  '0048-tenant-update-audit': m0048,
 };
 
 /** This build's migration names, in order (the seed's fingerprint includes them). */
