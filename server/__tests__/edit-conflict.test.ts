@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { cgformField } from '../../lib/online/form-def';
+import type { CgformHead, CgformSaveBody } from '../../lib/online/wire';
 import { EDIT_CONFLICT_CODE, EDIT_CONFLICT_MESSAGE } from '../../lib/resources/row-version';
 import { startTestBackend, type TestBackend } from './helpers';
 
@@ -85,5 +87,25 @@ describe('edit with the version it was read at', () => {
     const r = await edit({ ...c, price: 1 });
     expect(r.success).toBe(false);
     expect(r.message).toBe('未找到对应数据');
+  });
+});
+
+describe('Online表单开发: editAll with the formVersion the designer loaded', () => {
+  const call = async (path: string, method: string, json: unknown) => (await be.call(path, { method, token: admin, json })).body;
+  const fields = [cgformField({ dbFieldName: 'title', dbFieldTxt: '标题', orderNum: 1 })];
+
+  it('refuses a stale version with who and when; without _version the last write wins', async () => {
+    const made = await call('/online/cgform/api/addAll', 'POST', { head: { tableName: 'lock_probe', tableTxt: '并发表单', tableType: 1 }, fields } satisfies CgformSaveBody);
+    expect(made.success).toBe(true);
+    const head = made.result as CgformHead;
+    const body = (tableTxt: string, version?: number): CgformSaveBody => ({ head: { id: head.id, tableName: 'lock_probe', tableTxt, tableType: 1 }, fields, ...(version === undefined ? {} : { _version: String(version) }) });
+    expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单一', head.formVersion))).success).toBe(true);
+    const stale = await call('/online/cgform/api/editAll', 'PUT', body('并发表单二', head.formVersion));
+    expect(stale.success).toBe(false);
+    expect(stale.code).toBe(EDIT_CONFLICT_CODE);
+    expect(stale.message).toMatch(new RegExp(`^${EDIT_CONFLICT_MESSAGE}（管理员 于 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} 修改）$`));
+    expect((await be.db.selectFrom('onl_cgform_head').select('table_txt').where('id', '=', head.id).executeTakeFirstOrThrow()).table_txt).toBe('并发表单一');
+    expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单三'))).success).toBe(true);
+    expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单四', head.formVersion + 2))).success).toBe(true);
   });
 });

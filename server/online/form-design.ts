@@ -8,6 +8,8 @@ import type { Writer } from '../services/permission-menus';
 import { pushToAll } from '../services/announcements';
 import { PERMISSION_CHANGED } from '../services/notify';
 import { DICT_SHOW_TYPES, physicalTableOf, validateFormDefinition } from '../../lib/online/form-rules';
+import { versionOf } from '../../lib/resources/row-version';
+import { writerConflict } from '../resources/row-version';
 import type { CgformDbType, CgformEnhanceJs, CgformEnhanceJsHistory, CgformField, CgformHead, CgformSaveBody, CgformSyncPreview, CgformVersion } from '../../lib/online/wire';
 import { countRows, dropColumns, dropTable, planSync, runSteps, tableExists, type FieldState, type SyncPlan } from './form-ddl';
 import { formMenuUrl, removeOnlineMenus } from './form-menu';
@@ -273,8 +275,12 @@ export async function editForm(db: Database, me: Writer, raw: unknown): Promise<
   const body = await readBody(db, raw);
   const id = body.head.id;
   if (!id) throw new ApiFailure('请求数据格式错误：缺少表单id');
+  // Issue #39: our designer sends the form_version it loaded; JeecgBoot's client sends none (last write wins).
+  const expected = raw && typeof raw === 'object' ? versionOf(raw as Record<string, unknown>) : undefined;
   await db.transaction().execute(async (tx) => {
     const head = await headRow(tx, id, true);
+    // The head row is locked (for update) until commit: the check and the write cannot interleave with another save.
+    if (expected !== undefined && expected !== String(head.form_version)) throw await writerConflict(tx, head.update_by ?? head.create_by, head.update_time ?? head.create_time);
     if (body.head.tableName !== head.table_name) {
       if (await tableExists(tx, head.physical_table)) throw new ApiFailure('表已同步到数据库，不能修改表名');
       if (await tx.selectFrom('onl_cgform_head').select('id').where('table_name', '=', body.head.tableName).executeTakeFirst()) throw new ApiFailure(`表名 ${body.head.tableName} 已存在`);

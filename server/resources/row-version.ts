@@ -62,6 +62,12 @@ export class StaleVersion extends Error {
   }
 }
 
+/** The refusal of a stale save naming the last writer (`username`, shown by real name when known) and the time. */
+export async function writerConflict(db: Database, username: string | null | undefined, at: Date | string | null | undefined): Promise<ApiFailure> {
+  const user = username ? await db.selectFrom('sys_user').select('realname').where('username', '=', username).executeTakeFirst() : undefined;
+  return new ApiFailure(editConflictMessage(user?.realname?.trim() || username, formatDateTime(at ?? null)?.slice(0, 16)), EDIT_CONFLICT_CODE);
+}
+
 /**
  * Why a versioned edit of `id` changed nothing: null when the row is gone (the caller answers 未找到对应数据), else
  * the refusal naming who last wrote it (the real name of the user, else the stored username) and when.

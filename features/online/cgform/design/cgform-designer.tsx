@@ -105,6 +105,8 @@ export function DesignerBody({ initial, readOnly, onCancel, onSaved, dirtyRef }:
       return;
     }
     const body = buildSaveBody(head, headId, grid.getValues(), grid.getDeleteIds());
+    // The version loaded (issue #39): the server refuses the save when someone saved the form since.
+    if (headId && initial?.head.formVersion != null) body._version = String(initial.head.formVersion);
     // The server's own rules, all at once, before anything is sent (it refuses the same).
     const found = validateFormDefinition(body);
     setProblems(found);
@@ -115,7 +117,8 @@ export function DesignerBody({ initial, readOnly, onCancel, onSaved, dirtyRef }:
       void message.success(r.message || '保存成功！');
       onSaved?.(r.result);
     } catch (e) {
-      // A refusal of the definition (e.g. a dictionary that does not exist) stays beside the grid; the edits are kept.
+      // A refusal of the definition (e.g. a dictionary that does not exist, or a newer version saved by someone
+      // else: 该记录已被他人修改…) stays beside the grid; the edits are kept.
       if (e instanceof ApiError && e.status === 200) setProblems([e.message]);
       else showError(e);
     } finally {
