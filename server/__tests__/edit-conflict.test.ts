@@ -109,3 +109,25 @@ describe('Online表单开发: editAll with the formVersion the designer loaded',
     expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单四', head.formVersion + 2))).success).toBe(true);
   });
 });
+
+describe('通告管理: the hand-written edit checks the version its list served', () => {
+  const call = async (path: string, method: string, json?: unknown) => (await be.call(path, { method, token: admin, json })).body;
+  const base = { msgCategory: '1', priority: 'L', msgType: 'ALL', msgContent: '<p>内容</p>' };
+
+  it('refuses a stale version with who and when; without _version the last write wins', async () => {
+    const made = await call('/sys/annountCement/add', 'POST', { ...base, titile: '并发通告' });
+    expect(made.success).toBe(true);
+    const read = made.result as Body;
+    expect(typeof read._version).toBe('string');
+    const first = await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告一', _version: read._version });
+    expect(first.success).toBe(true);
+    const stale = await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告二', _version: read._version });
+    expect(stale.success).toBe(false);
+    expect(stale.code).toBe(EDIT_CONFLICT_CODE);
+    expect(stale.message).toMatch(new RegExp(`^${EDIT_CONFLICT_MESSAGE}（管理员 于 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} 修改）$`));
+    const fresh = (first.result as Body)._version;
+    expect(fresh).not.toBe(read._version);
+    expect((await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告三', _version: fresh })).success).toBe(true);
+    expect((await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告四' })).success).toBe(true);
+  });
+});

@@ -62,6 +62,16 @@ export class StaleVersion extends Error {
   }
 }
 
+/**
+ * Hand-written editors that read rows as JavaScript values (announcements): the version is the row's update time,
+ * else its create time, in milliseconds. Both the served token and the check see the same driver's Date, and the
+ * check runs on the row read FOR UPDATE in the save's transaction.
+ */
+export function msVersion(row: { update_time: Date | null; create_time?: Date | null }): string {
+  const at = row.update_time ?? row.create_time ?? null;
+  return at ? String(new Date(at).getTime()) : '';
+}
+
 /** The refusal of a stale save naming the last writer (`username`, shown by real name when known) and the time. */
 export async function writerConflict(db: Database, username: string | null | undefined, at: Date | string | null | undefined): Promise<ApiFailure> {
   const user = username ? await db.selectFrom('sys_user').select('realname').where('username', '=', username).executeTakeFirst() : undefined;
