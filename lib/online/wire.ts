@@ -83,8 +83,6 @@ export interface CgformSaveBody {
   fields: CgformField[];
   /** editAll: ids of fields removed in the designer (their columns are kept as backups by the next sync). */
   deleteFieldIds?: string[];
-  /** editAll from our designer: the formVersion it loaded (issue #39; refused when the form was saved since). */
-  _version?: string;
 }
 
 /** GET /online/cgform/api/synchPreview/{headId}: what 同步数据库 will do, before doing it. */

@@ -1,4 +1,4 @@
-import { EDIT_CONFLICT_MESSAGE, editConflictMessage, refreshedValues, versionOf } from './row-version';
+import { EDIT_CONFLICT_MESSAGE, editConflictMessage, recordVersion, refreshedValues, saveOptions, versionOf } from './row-version';
 
 describe('row versions (issue #39)', () => {
   it('the refusal keeps its fixed text first, then who and when', () => {
@@ -7,12 +7,17 @@ describe('row versions (issue #39)', () => {
     expect(editConflictMessage(' ', null)).toBe(EDIT_CONFLICT_MESSAGE);
   });
 
-  it('reads _version only: absent (JeecgBoot\'s client, updateTime included) is undefined', () => {
-    expect(versionOf({ id: 'a', updateTime: '2026-12-07 21:03:00' })).toBeUndefined();
-    expect(versionOf({ _version: '1765112580000000' })).toBe('1765112580000000');
-    expect(versionOf({ _version: 12 })).toBe('12');
-    expect(versionOf({ _version: '' })).toBe('');
-    expect(versionOf({ _version: { a: 1 } })).toBeUndefined();
+  it('reads the version from If-Match only (JeecgBoot\'s client sends none); a record gives its _version', () => {
+    expect(versionOf(undefined)).toBeUndefined();
+    expect(versionOf(null)).toBeUndefined();
+    expect(versionOf('1765112580000000')).toBe('1765112580000000');
+    expect(versionOf(' "1765112580000000" ')).toBe('1765112580000000');
+    expect(versionOf('W/"7"')).toBe('7');
+    expect(versionOf('')).toBe('');
+    expect(recordVersion({ id: 'a', updateTime: '2026-12-07 21:03:00' })).toBeUndefined();
+    expect(recordVersion({ id: 'a', _version: 'v1' })).toBe('v1');
+    expect(saveOptions({ id: 'a', _version: 'v1' })).toEqual([{ ifMatch: 'v1' }]);
+    expect(saveOptions({ id: 'a' })).toEqual([]);
   });
 
   it('刷新 takes the stored values except the fields the user changed', () => {

@@ -5,7 +5,7 @@ import { EDIT_CONFLICT_CODE, EDIT_CONFLICT_MESSAGE } from '../../lib/resources/r
 import { startTestBackend, type TestBackend } from './helpers';
 
 /**
- * Optimistic concurrency of the resource engine's edits (issue #39), on 课程管理: a form's `_version` is checked by
+ * Optimistic concurrency of the resource engine's edits (issue #39), on 课程管理: a form's `_version` (sent in If-Match) is checked by
  * the UPDATE itself; without one (JeecgBoot's stock client) the last write wins as before.
  */
 
@@ -29,7 +29,10 @@ async function newCourse(name: string): Promise<Body> {
   return r.body.result as Body;
 }
 const read = async (id: string, token = admin) => (await be.call(`${API}/queryById?id=${id}`, { token })).body.result as Body;
-const edit = async (json: Body, token = admin) => (await be.call(`${API}/edit`, { method: 'PUT', token, json })).body;
+/** A save as our form makes it: the record's `_version` in If-Match. */
+const edit = async (json: Body, token = admin) => (await be.call(`${API}/edit`, { method: 'PUT', token, json, headers: { 'If-Match': String(json._version) } })).body;
+/** A save as JeecgBoot's stock client makes it: the whole record read (updateTime, `_version` too) in the body, no If-Match. */
+const stockEdit = async (json: Body, token = admin) => (await be.call(`${API}/edit`, { method: 'PUT', token, json })).body;
 
 describe('edit with the version it was read at', () => {
   it('lists and queryById carry _version; a fresh version is accepted and moves it', async () => {
@@ -62,12 +65,11 @@ describe('edit with the version it was read at', () => {
     expect(await read(String(c.id))).toMatchObject({ price: 150, totalLessons: 20 });
   });
 
-  it('without _version (JeecgBoot\'s client, which sends updateTime) the last write wins', async () => {
+  it('without If-Match (JeecgBoot\'s client, echoing updateTime and _version in the body) the last write wins', async () => {
     const c = await newCourse('并发课程丙');
-    const { _version: _v, ...stock } = c;
     const first = await edit({ ...c, price: 150 }, academic);
     expect(first).toMatchObject({ success: true });
-    const r = await edit({ ...stock, totalLessons: 20, updateTime: '2020-01-01 00:00:00' });
+    const r = await stockEdit({ ...c, totalLessons: 20, updateTime: '2020-01-01 00:00:00' });
     expect(r.success).toBe(true);
     expect(await read(String(c.id))).toMatchObject({ price: 100, totalLessons: 20 });
   });
@@ -91,43 +93,46 @@ describe('edit with the version it was read at', () => {
 });
 
 describe('Online表单开发: editAll with the formVersion the designer loaded', () => {
-  const call = async (path: string, method: string, json: unknown) => (await be.call(path, { method, token: admin, json })).body;
+  const call = async (path: string, method: string, json: unknown, version?: number) =>
+    (await be.call(path, { method, token: admin, json, headers: version === undefined ? {} : { 'If-Match': String(version) } })).body;
   const fields = [cgformField({ dbFieldName: 'title', dbFieldTxt: '标题', orderNum: 1 })];
 
-  it('refuses a stale version with who and when; without _version the last write wins', async () => {
+  it('refuses a stale version with who and when; without If-Match the last write wins', async () => {
     const made = await call('/online/cgform/api/addAll', 'POST', { head: { tableName: 'lock_probe', tableTxt: '并发表单', tableType: 1 }, fields } satisfies CgformSaveBody);
     expect(made.success).toBe(true);
     const head = made.result as CgformHead;
-    const body = (tableTxt: string, version?: number): CgformSaveBody => ({ head: { id: head.id, tableName: 'lock_probe', tableTxt, tableType: 1 }, fields, ...(version === undefined ? {} : { _version: String(version) }) });
-    expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单一', head.formVersion))).success).toBe(true);
-    const stale = await call('/online/cgform/api/editAll', 'PUT', body('并发表单二', head.formVersion));
+    const body = (tableTxt: string): CgformSaveBody => ({ head: { id: head.id, tableName: 'lock_probe', tableTxt, tableType: 1 }, fields });
+    expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单一'), head.formVersion)).success).toBe(true);
+    const stale = await call('/online/cgform/api/editAll', 'PUT', body('并发表单二'), head.formVersion);
     expect(stale.success).toBe(false);
     expect(stale.code).toBe(EDIT_CONFLICT_CODE);
     expect(stale.message).toMatch(new RegExp(`^${EDIT_CONFLICT_MESSAGE}（管理员 于 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} 修改）$`));
     expect((await be.db.selectFrom('onl_cgform_head').select('table_txt').where('id', '=', head.id).executeTakeFirstOrThrow()).table_txt).toBe('并发表单一');
     expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单三'))).success).toBe(true);
-    expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单四', head.formVersion + 2))).success).toBe(true);
+    expect((await call('/online/cgform/api/editAll', 'PUT', body('并发表单四'), head.formVersion + 2)).success).toBe(true);
   });
 });
 
 describe('通告管理: the hand-written edit checks the version its list served', () => {
-  const call = async (path: string, method: string, json?: unknown) => (await be.call(path, { method, token: admin, json })).body;
+  const call = async (path: string, method: string, json?: unknown, version?: unknown) =>
+    (await be.call(path, { method, token: admin, json, headers: version === undefined ? {} : { 'If-Match': String(version) } })).body;
   const base = { msgCategory: '1', priority: 'L', msgType: 'ALL', msgContent: '<p>内容</p>' };
 
-  it('refuses a stale version with who and when; without _version the last write wins', async () => {
+  it('refuses a stale version with who and when; without If-Match the last write wins', async () => {
     const made = await call('/sys/annountCement/add', 'POST', { ...base, titile: '并发通告' });
     expect(made.success).toBe(true);
     const read = made.result as Body;
     expect(typeof read._version).toBe('string');
-    const first = await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告一', _version: read._version });
+    const first = await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告一' }, read._version);
     expect(first.success).toBe(true);
-    const stale = await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告二', _version: read._version });
+    const stale = await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告二' }, read._version);
     expect(stale.success).toBe(false);
     expect(stale.code).toBe(EDIT_CONFLICT_CODE);
     expect(stale.message).toMatch(new RegExp(`^${EDIT_CONFLICT_MESSAGE}（管理员 于 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} 修改）$`));
     const fresh = (first.result as Body)._version;
     expect(fresh).not.toBe(read._version);
-    expect((await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告三', _version: fresh })).success).toBe(true);
-    expect((await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告四' })).success).toBe(true);
+    expect((await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告三' }, fresh)).success).toBe(true);
+    // JeecgBoot's client: the record read, `_version` echoed in the body, no If-Match → last write wins.
+    expect((await call('/sys/annountCement/edit', 'PUT', { ...base, id: read.id, titile: '并发通告四', _version: read._version })).success).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { ROW_VERSION_FIELD } from '../../lib/resources/row-version';
+import { ROW_VERSION_HEADER, versionOf } from '../../lib/resources/row-version';
 import { msVersion, writerConflict } from '../resources/row-version';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -78,8 +78,9 @@ announcementRoutes.post(`${BASE}/add`, requirePerm(PERMS.announcement.add), asyn
 const edit = async (c: Ctx) => {
   const { db } = c.var.services;
   const me = authOf(c).user;
-  // `_version`: sent by our form only (issue #39); JeecgBoot's client sends none and keeps last-write-wins.
-  const raw = await readBody(c, bodySchema.extend({ id: z.string({ error: NOT_FOUND }).trim().min(1, NOT_FOUND).max(32, NOT_FOUND), [ROW_VERSION_FIELD]: z.string().max(40).optional() }));
+  const raw = await readBody(c, bodySchema.extend({ id: z.string({ error: NOT_FOUND }).trim().min(1, NOT_FOUND).max(32, NOT_FOUND) }));
+  // The version (If-Match) is sent by our form only (issue #39); JeecgBoot's client sends none and keeps last-write-wins.
+  const expected = versionOf(c.req.header(ROW_VERSION_HEADER));
   const { row, userIds } = await toColumns(db, raw);
   const saved = await db.transaction().execute(async (tx) => {
     const current = await tx
@@ -90,7 +91,6 @@ const edit = async (c: Ctx) => {
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw new ApiFailure(NOT_FOUND);
-    const expected = raw[ROW_VERSION_FIELD];
     if (expected !== undefined && expected !== msVersion(current)) throw await writerConflict(tx, current.update_by ?? current.create_by, current.update_time ?? current.create_time);
     if (current.send_status === PUBLISHED) throw new ApiFailure('已发布的通知不能编辑，请先撤销');
     const r = await tx.updateTable('sys_announcement').set({ ...row, update_by: me.username, update_time: new Date() }).where('id', '=', raw.id).returningAll().executeTakeFirstOrThrow();

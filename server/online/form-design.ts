@@ -8,7 +8,6 @@ import type { Writer } from '../services/permission-menus';
 import { pushToAll } from '../services/announcements';
 import { PERMISSION_CHANGED } from '../services/notify';
 import { DICT_SHOW_TYPES, physicalTableOf, validateFormDefinition } from '../../lib/online/form-rules';
-import { versionOf } from '../../lib/resources/row-version';
 import { writerConflict } from '../resources/row-version';
 import type { CgformDbType, CgformEnhanceJs, CgformEnhanceJsHistory, CgformField, CgformHead, CgformSaveBody, CgformSyncPreview, CgformVersion } from '../../lib/online/wire';
 import { countRows, dropColumns, dropTable, planSync, runSteps, tableExists, type FieldState, type SyncPlan } from './form-ddl';
@@ -271,12 +270,11 @@ export async function addForm(db: Database, me: Writer, raw: unknown): Promise<C
  * fields left out are removed: their columns become backups at the next sync), the version goes up with a
  * snapshot, and the form stays synchronised only if the database already matches.
  */
-export async function editForm(db: Database, me: Writer, raw: unknown): Promise<CgformHead> {
+export async function editForm(db: Database, me: Writer, raw: unknown, expected?: string): Promise<CgformHead> {
   const body = await readBody(db, raw);
   const id = body.head.id;
   if (!id) throw new ApiFailure('请求数据格式错误：缺少表单id');
-  // Issue #39: our designer sends the form_version it loaded; JeecgBoot's client sends none (last write wins).
-  const expected = raw && typeof raw === 'object' ? versionOf(raw as Record<string, unknown>) : undefined;
+  // Issue #39: `expected` is the form_version our designer loaded (If-Match); JeecgBoot's client sends none (last write wins).
   await db.transaction().execute(async (tx) => {
     const head = await headRow(tx, id, true);
     // The head row is locked (for update) until commit: the check and the write cannot interleave with another save.

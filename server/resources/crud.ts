@@ -18,7 +18,7 @@ import { DATA_RULE_ACTIONS, dataRuleWhere, withDataRules } from './data-rules';
 import { exportXls, importExcel, importTemplate, previewExcel } from './excel-actions';
 import { audit, newRowColumns, toColumns } from './columns';
 import { recordDataVersion } from '../services/data-log';
-import { versionOf } from '../../lib/resources/row-version';
+import { ROW_VERSION_HEADER, versionOf } from '../../lib/resources/row-version';
 import { nextStamp, staleVersionFailure, StaleVersion, versionToken, withVersion } from './row-version';
 
 export { iterateRows, selectPage } from './select';
@@ -153,8 +153,8 @@ type Handler = (ctx: HookCtx, hooks: CrudHooks) => Promise<Response>;
 async function readSaveBody(ctx: HookCtx, hooks: CrudHooks, mode: 'add' | 'edit'): Promise<{ body: BodyRow; version?: string }> {
   const raw = await readBody(ctx.c, RAW_BODY);
   await hooks.checkBody?.(raw, { ...ctx, mode });
-  // `_version` (issue #39) is sent by our edit forms only; the schema drops it like any unknown key.
-  return { body: parse(toSchema(ctx.def, mode), raw), version: versionOf(raw) };
+  // The version (issue #39) comes in If-Match from our forms only; a body's `_version` is dropped like any unknown key.
+  return { body: parse(toSchema(ctx.def, mode), raw), version: versionOf(ctx.c.req.header(ROW_VERSION_HEADER)) };
 }
 
 const RAW_BODY = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: '请求数据格式错误' });
@@ -252,7 +252,7 @@ async function edit(ctx: HookCtx, hooks: CrudHooks) {
   const { body, version } = await readSaveBody(ctx, hooks, 'edit');
   const id = String(body[def.rowKey]);
   const extra = hooks.extraWhere?.(ctx);
-  // With a version (our forms; issue #39) the save is refused when the row changed since it was read: at once when
+  // With a version (If-Match: our forms; issue #39) the save is refused when the row changed since it was read: at once when
   // the stored row already differs, and atomically by the UPDATE's own WHERE against a save racing this one.
   const token = version === undefined ? undefined : versionToken(def);
   const existing = await selectOne(db, def, id, { extraWhere: extra, selectWith: token && { __version: () => token } });

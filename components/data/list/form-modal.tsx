@@ -7,7 +7,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { useDirtyClose } from '@/components/feedback/use-dirty-close';
 import { FieldEditor, type EditorProps } from '@/components/fields/field-registry';
 import { ApiError, http } from '@/lib/http';
-import { EDIT_CONFLICT_CODE, ROW_VERSION_FIELD, refreshedValues } from '@/lib/resources/row-version';
+import { EDIT_CONFLICT_CODE, refreshedValues, saveOptions } from '@/lib/resources/row-version';
 import { AUDIT_FIELDS, isWritable } from '@/lib/resources/field-kinds';
 import type { FieldDef, ResourceDef } from '@/lib/resources/types';
 import { fieldRules } from './form-rules';
@@ -53,17 +53,11 @@ export function initialValues(def: ResourceDef, mode: FormMode, record?: Row | n
   return out;
 }
 
-/**
- * The body sent to add / edit: only writable fields, plus the row key when editing and the version the record
- * was read at (`_version`, issue #39: the server refuses the save when the row changed since).
- */
+/** The body sent to add / edit: only writable fields, plus the row key when editing. */
 export function toPayload(def: ResourceDef, mode: FormMode, values: Row, record?: Row | null): Row {
   const out: Row = {};
   for (const f of formFields(def, mode)) if (isWritable(f) && f.name in values) out[f.name] = values[f.name] === undefined ? null : values[f.name];
-  if (mode === 'edit' && record) {
-    out[def.rowKey] = record[def.rowKey];
-    if (typeof record[ROW_VERSION_FIELD] === 'string') out[ROW_VERSION_FIELD] = record[ROW_VERSION_FIELD];
-  }
+  if (mode === 'edit' && record) out[def.rowKey] = record[def.rowKey];
   return out;
 }
 
@@ -123,7 +117,8 @@ export function FormModal<R extends Row = Row>({ def, open, mode, record, urls: 
     setSaving(true);
     try {
       const body = toPayload(def, mode, values, current);
-      const res = mode === 'add' ? await http.post(url, body) : await http.put(url, body);
+      // 编辑 sends the version the record was read at (If-Match, issue #39): refused when the row changed since.
+      const res = mode === 'add' ? await http.post(url, body) : await http.put(url, body, ...saveOptions(current));
       if (res.message) message.success(res.message);
       onSaved?.();
       close();

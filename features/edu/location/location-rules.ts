@@ -5,7 +5,6 @@
  * so everything is table-tested.
  */
 import { canEdit, type PermissionUser } from '@/lib/permissions';
-import { ROW_VERSION_FIELD } from '@/lib/resources/row-version';
 import type { RegionIndex, RegionNode } from '@/lib/region';
 import { isPositiveMemberCount, LOCATION_MAX_MEMBER, LOCATION_MESSAGES, LOCATION_PHONE_PATTERN } from './location-resource';
 
@@ -132,11 +131,8 @@ export function toLocationPayload(values: LocationFormValues, record?: LocationR
     longitude: coordinate(values.longitude),
     latitude: coordinate(values.latitude),
   };
-  if (record?.id) {
-    body.id = record.id;
-    // The version the venue was read at (issue #39): the server refuses the save when it changed since.
-    if (typeof record[ROW_VERSION_FIELD] === 'string') body[ROW_VERSION_FIELD] = record[ROW_VERSION_FIELD];
-  } else Object.assign(body, { status: 1, isDoubleTeacher: 0 });
+  if (record?.id) body.id = record.id;
+  else Object.assign(body, { status: 1, isDoubleTeacher: 0 });
   return body;
 }
 

@@ -1,4 +1,3 @@
-import { ROW_VERSION_FIELD } from '@/lib/resources/row-version';
 import type { Dayjs } from 'dayjs';
 import { DATETIME_FORMAT } from '@/lib/format';
 import { PERMS } from '@/lib/permissions/codes';
@@ -159,8 +158,6 @@ export function toBody(v: AnnouncementForm, record?: AnnouncementRow | null): Re
   if (record) {
     body.id = record.id;
     for (const k of ['busType', 'busId', 'msgAbstract'] as const) if (record[k]) body[k] = String(record[k]);
-    // The version the record was read at (issue #39): the server refuses the save when it changed since.
-    if (typeof record[ROW_VERSION_FIELD] === 'string') body[ROW_VERSION_FIELD] = record[ROW_VERSION_FIELD];
   }
   return body;
 }

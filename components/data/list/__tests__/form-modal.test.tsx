@@ -111,7 +111,8 @@ describe('FormModal', () => {
     fireEvent.change(await screen.findByPlaceholderText('请输入城市'), { target: { value: '北京' } });
     fireEvent.click(submitButton());
     expect(await screen.findByText(stale)).toBeTruthy();
-    expect(put).toHaveBeenLastCalledWith('/location/tblLocation/edit', expect.objectContaining({ id: 'r1', city: '北京', _version: 'v1' }));
+    expect(put).toHaveBeenLastCalledWith('/location/tblLocation/edit', expect.objectContaining({ id: 'r1', city: '北京' }), { ifMatch: 'v1' });
+    expect(put.mock.lastCall[1]).not.toHaveProperty('_version');
     expect(onClose).not.toHaveBeenCalled();
     expect((screen.getByPlaceholderText('请输入城市') as HTMLInputElement).value).toBe('北京');
     // 刷新: someone renamed the venue; the name comes in, the city typed here stays.
@@ -122,7 +123,7 @@ describe('FormModal', () => {
     expect((screen.getByPlaceholderText('请输入城市') as HTMLInputElement).value).toBe('北京');
     expect(screen.queryByText(stale)).toBeNull();
     fireEvent.click(submitButton());
-    await waitFor(() => expect(put).toHaveBeenLastCalledWith('/location/tblLocation/edit', expect.objectContaining({ name: '二号场地', city: '北京', _version: 'v2' })));
+    await waitFor(() => expect(put).toHaveBeenLastCalledWith('/location/tblLocation/edit', expect.objectContaining({ name: '二号场地', city: '北京' }), { ifMatch: 'v2' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 

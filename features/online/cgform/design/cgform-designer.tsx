@@ -105,15 +105,15 @@ export function DesignerBody({ initial, readOnly, onCancel, onSaved, dirtyRef }:
       return;
     }
     const body = buildSaveBody(head, headId, grid.getValues(), grid.getDeleteIds());
-    // The version loaded (issue #39): the server refuses the save when someone saved the form since.
-    if (headId && initial?.head.formVersion != null) body._version = String(initial.head.formVersion);
     // The server's own rules, all at once, before anything is sent (it refuses the same).
     const found = validateFormDefinition(body);
     setProblems(found);
     if (found.length) return;
     setSaving(true);
     try {
-      const r = headId ? await http.put<CgformHead>(CGFORM_URLS.editAll, body) : await http.post<CgformHead>(CGFORM_URLS.addAll, body);
+      // The formVersion loaded (If-Match, issue #39): the server refuses the save when someone saved the form since.
+      const version = initial?.head.formVersion != null ? [{ ifMatch: String(initial.head.formVersion) }] : [];
+      const r = headId ? await http.put<CgformHead>(CGFORM_URLS.editAll, body, ...version) : await http.post<CgformHead>(CGFORM_URLS.addAll, body);
       void message.success(r.message || '保存成功！');
       onSaved?.(r.result);
     } catch (e) {

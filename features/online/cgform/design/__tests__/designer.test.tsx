@@ -169,7 +169,7 @@ it('closing the designer with unsaved changes asks first; 编辑 sends the formV
   const txt = await screen.findByTestId('cgform-table-txt');
   fireEvent.change(txt, { target: { value: '教材领用登记（改）' } });
   fireEvent.click(screen.getByTestId('cgform-save'));
-  await waitFor(() => expect(put).toHaveBeenCalledWith('/online/cgform/api/editAll', expect.objectContaining({ _version: '2' })));
+  await waitFor(() => expect(put).toHaveBeenCalledWith('/online/cgform/api/editAll', expect.objectContaining({ head: expect.objectContaining({ id: 'f1' }) }), { ifMatch: '2' }));
   expect(await screen.findByText(stale)).toBeTruthy();
   expect((screen.getByTestId('cgform-table-txt') as HTMLInputElement).value).toBe('教材领用登记（改）');
 
