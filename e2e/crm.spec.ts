@@ -76,6 +76,10 @@ test('a lead from first call to student: follow-up, pool, claim, 转化, 试听,
   await mkt.getByTestId('form-modal-submit').click();
   await expect(mkt.getByText('该手机号已存在线索（负责人：王晓雨）')).toBeVisible();
   await mkt.getByTestId('form-modal-cancel').click();
+  // The form holds unsaved input: closing asks first (issue #39).
+  await mkt.locator('.ant-modal-confirm').getByText('有未保存的修改，确定关闭吗？').waitFor();
+  await mkt.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(form).toBeHidden();
 
   await row.getByTestId(`lead-follow-${id}`).click();
   await mkt.getByTestId('lead-follow-content').fill('电话沟通，家长想先试听一次数学课');

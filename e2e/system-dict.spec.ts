@@ -55,6 +55,9 @@ test.describe('数据字典 / 分类字典', () => {
     await page.getByTestId('form-modal-submit').click();
     await expect(page.getByText('该字典中已存在相同的数据值')).toBeVisible();
     await page.getByTestId('form-modal-cancel').click();
+    // The form holds unsaved input: closing asks first (issue #39).
+    await page.locator('.ant-modal-confirm').getByText('有未保存的修改，确定关闭吗？').waitFor();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await expect(page.getByTestId('form-modal').filter({ visible: true })).toHaveCount(0);
     await page.locator('.ant-drawer-close').filter({ visible: true }).click();
     await expect(drawer).toBeHidden();

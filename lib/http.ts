@@ -83,6 +83,8 @@ export const http = {
   get: <T>(path: string, searchParams?: Record<string, string | number | boolean>) =>
     send<T>('GET', path, searchParams ? { searchParams } : {}),
   post: <T>(path: string, json?: unknown) => send<T>('POST', path, json === undefined ? {} : { json }),
-  put: <T>(path: string, json?: unknown) => send<T>('PUT', path, json === undefined ? {} : { json }),
+  /** `ifMatch`: the version the edited record was read at (issue #39; lib/resources/row-version.ts). */
+  put: <T>(path: string, json?: unknown, opts: { ifMatch?: string } = {}) =>
+    send<T>('PUT', path, { ...(json === undefined ? {} : { json }), ...(opts.ifMatch === undefined ? {} : { headers: { 'If-Match': opts.ifMatch } }) }),
   del: <T>(path: string, searchParams?: Record<string, string | number>) => send<T>('DELETE', path, searchParams ? { searchParams } : {}),
 };

@@ -4,7 +4,7 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRe
 import { App, Pagination, theme } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
 import { validateRows } from '@/lib/grid/rules';
-import { BLUR_VALIDATE_MS, DEFAULT_MAX_HEIGHT, QUICK_INSERT_MESSAGE, QUICK_INSERT_MS, ROW_HEIGHT, isTempId, newRow, removeRowsById, resequence, withoutTempId } from '@/lib/grid/rows';
+import { BLUR_VALIDATE_MS, DEFAULT_MAX_HEIGHT, ROW_HEIGHT, isTempId, newRow, removeRowsById, resequence, withoutTempId } from '@/lib/grid/rows';
 import type { GridRow } from '@/lib/grid/types';
 import type { EditableGridProps, EditableGridRef } from './editable-grid-types';
 import { GridBody, type GridVirtualizer, type RowShared } from './grid-body';
@@ -65,7 +65,6 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
   const deleteRef = useRef<string[]>([]);
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<GridRow | null>(null);
-  const lastInsert = useRef(0);
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -197,12 +196,8 @@ export const EditableGrid = forwardRef<EditableGridRef, EditableGridProps>(funct
   );
 
   const onAddClick = () => {
-    const now = Date.now();
-    if (now - lastInsert.current < QUICK_INSERT_MS) {
-      void message.warning(QUICK_INSERT_MESSAGE);
-      return;
-    }
-    lastInsert.current = now;
+    // Every click adds a row (issue #39): a new row is local until the form saves, so there is no network call to
+    // guard here; the save itself is the one guarded by its button's loading state.
     const [row] = addRows();
     const idx = rowsRef.current.findIndex((r) => r.id === row.id);
     scrollToRow(idx);

@@ -6,9 +6,6 @@ let seq = 0;
 export const tempId = () => `${TEMP_ID_PREFIX}${Date.now().toString(36)}_${(seq++).toString(36)}`;
 export const isTempId = (id: unknown) => typeof id === 'string' && id.startsWith(TEMP_ID_PREFIX);
 
-/** Guard against a double click on 新增 (spec 02 §9). */
-export const QUICK_INSERT_MS = 1500;
-export const QUICK_INSERT_MESSAGE = '你点击的太快了，请慢点点击!';
 export const BLUR_VALIDATE_MS = 100;
 export const ROW_HEIGHT = 61;
 export const DEFAULT_MAX_HEIGHT = 400;

@@ -32,7 +32,7 @@ const ANONYMOUS = [
 const LOGIN_PATHS = [/^\/sys\/login$/, /^\/sys\/twoFactorLogin$/, /^\/sys\/phoneLogin$/, /^\/sys\/cas\/client\/validateLogin$/, /^\/sys\/thirdLogin\/getLoginUser\//];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Request headers worth passing on; everything else (cookies above all) stays here. */
-const FORWARD_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'range', 'if-none-match', 'if-modified-since', 'user-agent'];
+const FORWARD_REQUEST_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'range', 'if-none-match', 'if-modified-since', 'user-agent', 'if-match'];
 const FORWARD_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-disposition', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'content-range', 'x-content-type-options', 'content-security-policy', 'referrer-policy'];
 /**
  * A path segment for the upstream. Commas stay literal, as JeecgBoot's own client sends them: a table

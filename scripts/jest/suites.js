@@ -19,6 +19,8 @@ const PGLITE_ONLY = [
  */
 const PGLITE_SAMPLE = [
   'server/resources/__tests__/crud.test.ts',
+  // Issue #39: an edit's version check against a racing save (PGlite runs transactions in turn, PostgreSQL in parallel).
+  'server/__tests__/edit-conflict.test.ts',
   'server/__tests__/check-fill-rules.test.ts',
   'server/__tests__/lead-pool.test.ts',
   'server/__tests__/calendar.test.ts',

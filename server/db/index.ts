@@ -47,6 +47,7 @@ import * as m0043 from './migrations/0043-prospectus';
 import * as m0044 from './migrations/0044-cache-generation';
 import * as m0045 from './migrations/0045-seed-state';
 import * as m0046 from './migrations/0046-role-index';
+import * as m0048 from './migrations/0048-tenant-update-audit';
 import * as m0049 from './migrations/0049-datasource-db-type';
 import * as m0051 from './migrations/0051-session-lesson-titles';
 import * as m0052 from './migrations/0052-report-param-dict';
@@ -152,6 +153,7 @@ const migrations: Record<string, Migration> = {
   '0044-cache-generation': m0044,
   '0045-seed-state': m0045,
   '0046-role-index': m0046,
+  '0048-tenant-update-audit': m0048,
   '0049-datasource-db-type': m0049,
   '0051-session-lesson-titles': m0051,
   '0052-report-param-dict': m0052,

@@ -833,6 +833,9 @@ export interface SysTenantTable {
   create_by: string | null;
   begin_date: Date | null;
   end_date: Date | null;
+  /** 0048-tenant-update-audit (issue #39): the version of the tenant's edit form. */
+  update_by: string | null;
+  update_time: Date | null;
 }
 
 /** 职务 (0017-tenant-position): JeecgBoot's sys_position; post_rank from dict position_rank. */

@@ -1,3 +1,5 @@
+import { ROW_VERSION_HEADER, versionOf } from '../../lib/resources/row-version';
+import { msVersion, writerConflict } from '../resources/row-version';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SysAnnouncement } from '../db/schema';
@@ -77,10 +79,19 @@ const edit = async (c: Ctx) => {
   const { db } = c.var.services;
   const me = authOf(c).user;
   const raw = await readBody(c, bodySchema.extend({ id: z.string({ error: NOT_FOUND }).trim().min(1, NOT_FOUND).max(32, NOT_FOUND) }));
+  // The version (If-Match) is sent by our form only (issue #39); JeecgBoot's client sends none and keeps last-write-wins.
+  const expected = versionOf(c.req.header(ROW_VERSION_HEADER));
   const { row, userIds } = await toColumns(db, raw);
   const saved = await db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom('sys_announcement').select(['id', 'send_status']).where('id', '=', raw.id).where('del_flag', '=', '0').forUpdate().executeTakeFirst();
+    const current = await tx
+      .selectFrom('sys_announcement')
+      .select(['id', 'send_status', 'create_by', 'create_time', 'update_by', 'update_time'])
+      .where('id', '=', raw.id)
+      .where('del_flag', '=', '0')
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw new ApiFailure(NOT_FOUND);
+    if (expected !== undefined && expected !== msVersion(current)) throw await writerConflict(tx, current.update_by ?? current.create_by, current.update_time ?? current.create_time);
     if (current.send_status === PUBLISHED) throw new ApiFailure('已发布的通知不能编辑，请先撤销');
     const r = await tx.updateTable('sys_announcement').set({ ...row, update_by: me.username, update_time: new Date() }).where('id', '=', raw.id).returningAll().executeTakeFirstOrThrow();
     // ALL announcements get their rows lazily; a USER list is kept exact.

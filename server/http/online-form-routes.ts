@@ -1,3 +1,4 @@
+import { ROW_VERSION_HEADER, versionOf } from '../../lib/resources/row-version';
 import { Hono } from 'hono';
 import { PERMS } from '../../lib/permissions/codes';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
@@ -51,7 +52,7 @@ onlineFormRoutes.get('/online/cgform/field/listByHeadId', requirePerm(CG.list), 
 
 onlineFormRoutes.post('/online/cgform/api/addAll', requirePerm(CG.add), async (c) => c.json(ok(await addForm(c.var.services.db, authOf(c).user, await jsonBody(c)), '添加成功！')));
 
-onlineFormRoutes.put('/online/cgform/api/editAll', requirePerm(CG.edit), async (c) => c.json(ok(await editForm(c.var.services.db, authOf(c).user, await jsonBody(c)), '修改成功！')));
+onlineFormRoutes.put('/online/cgform/api/editAll', requirePerm(CG.edit), async (c) => c.json(ok(await editForm(c.var.services.db, authOf(c).user, await jsonBody(c), versionOf(c.req.header(ROW_VERSION_HEADER))), '修改成功！')));
 
 onlineFormRoutes.delete('/online/cgform/head/delete', requirePerm(CG.delete), async (c) => {
   await deleteForm(c.var.services, authOf(c).user, idParam(c.req.query('id')), c.req.query('force') === '1' || c.req.query('force') === 'true');

@@ -8,6 +8,7 @@ import type { Writer } from '../services/permission-menus';
 import { pushToAll } from '../services/announcements';
 import { PERMISSION_CHANGED } from '../services/notify';
 import { DICT_SHOW_TYPES, physicalTableOf, validateFormDefinition } from '../../lib/online/form-rules';
+import { writerConflict } from '../resources/row-version';
 import type { CgformDbType, CgformEnhanceJs, CgformEnhanceJsHistory, CgformField, CgformHead, CgformSaveBody, CgformSyncPreview, CgformVersion } from '../../lib/online/wire';
 import { countRows, dropColumns, dropTable, planSync, runSteps, tableExists, type FieldState, type SyncPlan } from './form-ddl';
 import { formMenuUrl, removeOnlineMenus } from './form-menu';
@@ -269,12 +270,15 @@ export async function addForm(db: Database, me: Writer, raw: unknown): Promise<C
  * fields left out are removed: their columns become backups at the next sync), the version goes up with a
  * snapshot, and the form stays synchronised only if the database already matches.
  */
-export async function editForm(db: Database, me: Writer, raw: unknown): Promise<CgformHead> {
+export async function editForm(db: Database, me: Writer, raw: unknown, expected?: string): Promise<CgformHead> {
   const body = await readBody(db, raw);
   const id = body.head.id;
   if (!id) throw new ApiFailure('请求数据格式错误：缺少表单id');
+  // Issue #39: `expected` is the form_version our designer loaded (If-Match); JeecgBoot's client sends none (last write wins).
   await db.transaction().execute(async (tx) => {
     const head = await headRow(tx, id, true);
+    // The head row is locked (for update) until commit: the check and the write cannot interleave with another save.
+    if (expected !== undefined && expected !== String(head.form_version)) throw await writerConflict(tx, head.update_by ?? head.create_by, head.update_time ?? head.create_time);
     if (body.head.tableName !== head.table_name) {
       if (await tableExists(tx, head.physical_table)) throw new ApiFailure('表已同步到数据库，不能修改表名');
       if (await tx.selectFrom('onl_cgform_head').select('id').where('table_name', '=', body.head.tableName).executeTakeFirst()) throw new ApiFailure(`表名 ${body.head.tableName} 已存在`);

@@ -19,6 +19,8 @@ import { exportXls, importExcel, importTemplate, previewExcel } from './excel-ac
 import { audit, newRowColumns, toColumns } from './columns';
 import { recordDataVersion } from '../services/data-log';
 import { checkByRuleCode } from '../services/check-rules';
+import { ROW_VERSION_HEADER, versionOf } from '../../lib/resources/row-version';
+import { nextStamp, staleVersionFailure, StaleVersion, versionToken, withVersion } from './row-version';
 
 export { iterateRows, selectPage } from './select';
 
@@ -149,10 +151,11 @@ export function crudModule(def: ResourceDef, hooks: CrudHooks = {}): Hono<AppEnv
 type Handler = (ctx: HookCtx, hooks: CrudHooks) => Promise<Response>;
 
 /** The add / edit body: raw checks of the screen (checkBody), then the field schema. */
-async function readSaveBody(ctx: HookCtx, hooks: CrudHooks, mode: 'add' | 'edit'): Promise<BodyRow> {
+async function readSaveBody(ctx: HookCtx, hooks: CrudHooks, mode: 'add' | 'edit'): Promise<{ body: BodyRow; version?: string }> {
   const raw = await readBody(ctx.c, RAW_BODY);
   await hooks.checkBody?.(raw, { ...ctx, mode });
-  return parse(toSchema(ctx.def, mode), raw);
+  // The version (issue #39) comes in If-Match from our forms only; a body's `_version` is dropped like any unknown key.
+  return { body: parse(toSchema(ctx.def, mode), raw), version: versionOf(ctx.c.req.header(ROW_VERSION_HEADER)) };
 }
 
 const RAW_BODY = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: '请求数据格式错误' });
@@ -180,8 +183,9 @@ async function list(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def } = ctx;
   const { pageNo, pageSize, offset } = readPage(c);
   const query = parseListQuery(def, c.req.query());
-  const { rows, total } = await selectPage(db, def, query, { offset, limit: pageSize }, { extraWhere: hooks.extraWhere?.(ctx), selectWith: hooks.selectWith });
-  const records = rows.map((r) => withSelected(toRecord(def, r), r, hooks.selectWith));
+  const selectWith = withVersion(def, hooks.selectWith);
+  const { rows, total } = await selectPage(db, def, query, { offset, limit: pageSize }, { extraWhere: hooks.extraWhere?.(ctx), selectWith });
+  const records = rows.map((r) => withSelected(toRecord(def, r), r, selectWith));
   await hooks.afterLoad?.(records, ctx);
   // Translated after afterLoad, so virtual fields (a user's roles) get their texts too, for this page's values only.
   const texts = await loadDictTexts(db, def, records);
@@ -190,9 +194,10 @@ async function list(ctx: HookCtx, hooks: CrudHooks) {
 }
 
 async function loadRecord(ctx: HookCtx, hooks: CrudHooks, id: string) {
-  const row = await selectOne(ctx.db, ctx.def, id, { extraWhere: hooks.extraWhere?.(ctx), selectWith: hooks.selectWith });
+  const selectWith = withVersion(ctx.def, hooks.selectWith);
+  const row = await selectOne(ctx.db, ctx.def, id, { extraWhere: hooks.extraWhere?.(ctx), selectWith });
   if (!row) return null;
-  const records = [withSelected(toRecord(ctx.def, row), row, hooks.selectWith)];
+  const records = [withSelected(toRecord(ctx.def, row), row, selectWith)];
   await hooks.afterLoad?.(records, ctx);
   return records[0];
 }
@@ -236,7 +241,7 @@ async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
 
 async function add(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def, auth } = ctx;
-  const body = await readSaveBody(ctx, hooks, 'add');
+  const { body } = await readSaveBody(ctx, hooks, 'add');
   const id = newId();
   const saveCtx: SaveCtx = { ...ctx, mode: 'add', id };
   await hooks.beforeSave?.(body, saveCtx);
@@ -256,28 +261,43 @@ async function add(ctx: HookCtx, hooks: CrudHooks) {
 
 async function edit(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def, auth } = ctx;
-  const body = await readSaveBody(ctx, hooks, 'edit');
+  const { body, version } = await readSaveBody(ctx, hooks, 'edit');
   const id = String(body[def.rowKey]);
   const extra = hooks.extraWhere?.(ctx);
-  const existing = await selectOne(db, def, id, { extraWhere: extra });
+  // With a version (If-Match: our forms; issue #39) the save is refused when the row changed since it was read: at once when
+  // the stored row already differs, and atomically by the UPDATE's own WHERE against a save racing this one.
+  const token = version === undefined ? undefined : versionToken(def);
+  const existing = await selectOne(db, def, id, { extraWhere: extra, selectWith: token && { __version: () => token } });
   if (!existing) return c.json(fail(NOT_FOUND));
+  if (token && existing.__version !== version) throw (await staleVersionFailure(db, def, id)) ?? new ApiFailure(NOT_FOUND);
+  delete existing.__version;
   const owner = ownerColumn(def);
   if (owner && !managesAll(auth) && existing[owner] !== auth.user.id) throw new ApiFailure(notOwnerMessage(def, '修改'));
   const saveCtx: SaveCtx = { ...ctx, mode: 'edit', id, existing };
   await hooks.beforeSave?.(body, saveCtx);
   const row = toColumns(def, body);
   audit(def, row, 'updateBy', auth.user.username);
-  audit(def, row, 'updateTime', new Date());
+  audit(def, row, 'updateTime', nextStamp(def));
   await assertCheckRules(db, def, body);
   await assertUnique(db, def, body, id);
   const byId: Cond = { kind: 'cmp', column: rowKeyColumn(def), op: '=', value: id };
-  await mapUniqueViolation(() =>
-    db.transaction().execute(async (tx) => {
-      if (Object.keys(row).length) await asAny(tx).updateTable(def.table).set(row).where(toWhere(def, [byId], extra)).execute();
-      await hooks.afterSave?.(body, { ...saveCtx, db: tx });
-      await recordDataVersion(tx, def, id, auth, existing);
-    }),
-  );
+  try {
+    await mapUniqueViolation(() =>
+      db.transaction().execute(async (tx) => {
+        if (Object.keys(row).length) {
+          let q = asAny(tx).updateTable(def.table).set(row).where(toWhere(def, [byId], extra));
+          if (token) q = q.where(sql<boolean>`${token} = ${version}`);
+          const r = await q.executeTakeFirst();
+          if (token && Number(r.numUpdatedRows) === 0) throw new StaleVersion();
+        }
+        await hooks.afterSave?.(body, { ...saveCtx, db: tx });
+        await recordDataVersion(tx, def, id, auth, existing);
+      }),
+    );
+  } catch (e) {
+    if (e instanceof StaleVersion) throw (await staleVersionFailure(db, def, id)) ?? new ApiFailure(NOT_FOUND);
+    throw e;
+  }
   await hooks.afterCommit?.(body, saveCtx);
   return c.json(ok(await loadRecord(ctx, hooks, id), '编辑成功!'));
 }

@@ -1,3 +1,5 @@
+import { ROW_VERSION_FIELD } from '../../lib/resources/row-version';
+import { msVersion } from '../resources/row-version';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db';
@@ -25,6 +27,8 @@ export const sendRowId = (anntId: string, userId: string) => createHash('md5').u
 export function toAnnouncement(a: SysAnnouncement, { showUserIds }: { showUserIds: boolean }) {
   return {
     id: a.id,
+    // The version the 编辑 form sends back (issue #39).
+    [ROW_VERSION_FIELD]: msVersion(a),
     titile: a.titile,
     msgContent: a.msg_content,
     startTime: formatDateTime(a.start_time),

@@ -1,11 +1,13 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
-import { App, Button, Flex, Form, Modal, Tooltip, type ButtonProps } from 'antd';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Flex, Form, Modal, Tooltip, type ButtonProps } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useApiError } from '@/components/feedback/use-api-error';
+import { useDirtyClose } from '@/components/feedback/use-dirty-close';
 import { FieldEditor, type EditorProps } from '@/components/fields/field-registry';
-import { http } from '@/lib/http';
+import { ApiError, http } from '@/lib/http';
+import { EDIT_CONFLICT_CODE, refreshedValues, saveOptions } from '@/lib/resources/row-version';
 import { AUDIT_FIELDS, isWritable } from '@/lib/resources/field-kinds';
 import type { FieldDef, ResourceDef } from '@/lib/resources/types';
 import { fieldRules } from './form-rules';
@@ -66,9 +68,38 @@ export function FormModal<R extends Row = Row>({ def, open, mode, record, urls: 
   const [form] = Form.useForm<Row>();
   const [saving, setSaving] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
+  // Issue #39: a save refused because someone else changed the row (the form stays open with the input), and
+  // the record read again by 刷新 (its values and version replace the opened record's).
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reread, setReread] = useState<Row | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
   const detail = mode === 'detail';
   const urls = resolveUrls(def, overrides);
-  const dataId = mode === 'edit' && record ? String(record[def.rowKey] ?? '') : undefined;
+  const current: Row | null | undefined = reread ?? record;
+  const dataId = mode === 'edit' && current ? String(current[def.rowKey] ?? '') : undefined;
+  const close = useCallback(() => {
+    setConflict(null);
+    setReread(null);
+    onClose();
+  }, [onClose]);
+  const isDirty = useCallback(() => !detail && form.isFieldsTouched(), [detail, form]);
+  const closeAsking = useDirtyClose(close, isDirty);
+
+  /** 刷新 after a conflict: the stored record again; fields the user changed keep the user's input. */
+  const refresh = async () => {
+    if (!urls.queryById || !dataId) return;
+    setRefreshing(true);
+    try {
+      const fresh = (await http.get<Row>(urls.queryById, { id: dataId })).result;
+      form.setFieldsValue(refreshedValues(initialValues(def, mode, current), form.getFieldsValue(true) as Row, fresh));
+      setReread(fresh);
+      setConflict(null);
+    } catch (e) {
+      showError(e);
+    } finally {
+      setRefreshing(false);
+    }
+  };
 
   const submit = async () => {
     if (detail) return;
@@ -85,13 +116,15 @@ export function FormModal<R extends Row = Row>({ def, open, mode, record, urls: 
     }
     setSaving(true);
     try {
-      const body = toPayload(def, mode, values, record);
-      const res = mode === 'add' ? await http.post(url, body) : await http.put(url, body);
+      const body = toPayload(def, mode, values, current);
+      // 编辑 sends the version the record was read at (If-Match, issue #39): refused when the row changed since.
+      const res = mode === 'add' ? await http.post(url, body) : await http.put(url, body, ...saveOptions(current));
       if (res.message) message.success(res.message);
       onSaved?.();
-      onClose();
+      close();
     } catch (e) {
-      showError(e);
+      if (e instanceof ApiError && e.code === EDIT_CONFLICT_CODE && e.status === 200) setConflict(e.message);
+      else showError(e);
     } finally {
       setSaving(false);
     }
@@ -122,7 +155,7 @@ export function FormModal<R extends Row = Row>({ def, open, mode, record, urls: 
       style={fullscreen ? { top: 0, paddingBottom: 0, maxWidth: '100vw' } : undefined}
       styles={{ body: fullscreen ? { height: 'calc(100vh - 110px)', overflowY: 'auto' } : { maxHeight: '80vh', overflowY: 'auto' } }}
       wrapClassName={fullscreen ? 'form-modal-fullscreen' : undefined}
-      onCancel={onClose}
+      onCancel={closeAsking}
       onOk={submit}
       okText="确定"
       cancelText="关闭"
@@ -133,6 +166,20 @@ export function FormModal<R extends Row = Row>({ def, open, mode, record, urls: 
       mask={{ closable: false }}
     >
       <div data-testid="form-modal" data-mode={mode} data-fullscreen={fullscreen ? 'true' : 'false'}>
+        {conflict && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={conflict}
+            data-testid="form-modal-conflict"
+            action={
+              <Button size="small" type="primary" loading={refreshing} onClick={() => void refresh()} data-testid="form-modal-refresh">
+                刷新
+              </Button>
+            }
+          />
+        )}
         {/* clearOnDestroy: the form instance outlives the destroyed modal body; without it 新增 reopened with the values of the last opening (issue #21). */}
         <Form form={form} clearOnDestroy name={`${def.name}_form`} layout="horizontal" labelCol={{ xs: { span: 24 }, sm: { span: 5 } }} wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }} initialValues={initialValues(def, mode, record)} disabled={detail}>
           {formFields(def, mode).map((f) => {

@@ -69,7 +69,7 @@ export function ClazzGroupModal({ clazz, canEdit, onClose }: ClazzGroupModalProp
     if (!renaming) return;
     const err = nameError(renaming.name);
     if (err) return void message.warning(err);
-    if (await run(() => http.put(CLAZZ_GROUP_URL.edit, { id: renaming.id, name: renaming.name.trim() }), '编辑成功')) setRenaming(null);
+    if (await run(() => http.put(CLAZZ_GROUP_URL.edit, { id: renaming.id, name: renaming.name.trim() }), '编辑成功！')) setRenaming(null);
   };
 
   const remove = (id: string) => run(() => http.del(CLAZZ_GROUP_URL.delete, { id }), '删除成功');

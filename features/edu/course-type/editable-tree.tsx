@@ -100,7 +100,7 @@ export function EditableTree({ urls, scope, label, nameField, perms, addRootText
     const ok =
       editing.mode === 'add'
         ? await run(() => http.post(urls.add, { ...scope, parentId: editing.parent?.id ?? null, [nameField]: name.trim() }), '添加成功')
-        : await run(() => http.put(urls.edit, { id: editing.node.id, [nameField]: name.trim() }), '编辑成功');
+        : await run(() => http.put(urls.edit, { id: editing.node.id, [nameField]: name.trim() }), '编辑成功！');
     if (!ok) return;
     if (editing.mode === 'add' && editing.parent) setExpanded([...new Set([...expandedKeys, editing.parent.key])]);
     setEditing(null);

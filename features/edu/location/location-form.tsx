@@ -11,6 +11,7 @@ import { pointOf, type MapPoint } from '@/components/map/map-point';
 import { AreaLinkage } from '@/components/pickers/area-linkage';
 import { loadRegionIndex, useRegionIndex } from '@/components/pickers/use-regions';
 import { http } from '@/lib/http';
+import { saveOptions } from '@/lib/resources/row-version';
 import { LOCATION_API, locationResource } from './location-resource';
 import { detailError, maxMemberError, nameError, phoneError, regionError, regionPathFromNames, toFormValues, toLocationPayload, type LocationFormValues, type LocationRecord } from './location-rules';
 import { TeacherSelect } from './teacher-select';
@@ -124,7 +125,8 @@ export function LocationForm({ record, dataId, workflow = false, disabled = fals
     setLoading(true);
     const body = toLocationPayload(values, current);
     try {
-      const res = current?.id ? await http.put<LocationRecord>(LOCATION_EDIT_URL, body) : await http.post<LocationRecord>(LOCATION_ADD_URL, body);
+      // The version the venue was read at (If-Match, issue #39): refused when it changed since.
+      const res = current?.id ? await http.put<LocationRecord>(LOCATION_EDIT_URL, body, ...saveOptions(current)) : await http.post<LocationRecord>(LOCATION_ADD_URL, body);
       message.success(res.message || '操作成功');
       onSaved?.(res.result ?? null);
       onClose?.();

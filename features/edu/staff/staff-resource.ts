@@ -49,5 +49,7 @@ export const staffResource: ResourceDef = {
     { name: 'leaveDate', label: '离职日期', kind: 'date', sortable: true, form: false, width: 110 },
     { name: 'status', label: '账号状态', kind: 'select', type: 'int', dictCode: 'user_status', form: false, list: false },
     { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, form: false, list: false, excel: false },
+    { name: 'updateBy', label: '修改人', kind: 'input', form: false, list: false, excel: false },
+    { name: 'updateTime', label: '修改时间', kind: 'datetime', form: false, list: false, excel: false },
   ],
 };

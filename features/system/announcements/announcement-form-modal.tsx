@@ -9,6 +9,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { UserSelect } from '@/components/pickers/user-picker';
 import { DATETIME_FORMAT } from '@/lib/format';
 import { http } from '@/lib/http';
+import { saveOptions } from '@/lib/resources/row-version';
 import { isSitePath } from '@/lib/sanitize-html';
 import { API, hasContent, MESSAGES, OPEN_PAGE_MAX, OPEN_TYPES, splitIds, TITLE_MAX, toBody, type AnnouncementForm, type AnnouncementRow } from './announcement-def';
 
@@ -63,7 +64,8 @@ function AnnouncementFormDialog({ record, onClose, onSaved }: AnnouncementFormMo
     setSaving(true);
     try {
       const body = toBody(values, record);
-      const res = record ? await http.put(`${API}/edit`, body) : await http.post(`${API}/add`, body);
+      // The version the announcement was read at (If-Match, issue #39): refused when it changed since.
+      const res = record ? await http.put(`${API}/edit`, body, ...saveOptions(record)) : await http.post(`${API}/add`, body);
       if (res.message) message.success(res.message);
       onSaved();
       onClose();

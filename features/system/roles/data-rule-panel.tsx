@@ -51,7 +51,7 @@ function RuleChoice({ roleId, menu, held, onSaved }: { roleId: string; menu: Dat
     try {
       const ids = list.filter((r) => chosen.includes(r.id)).map((r) => r.id);
       const res = await http.post<null>('/sys/role/datarule', { permissionId: menu.key, roleId, dataRuleIds: ids.join(',') });
-      message.success(res.message || '保存成功!');
+      message.success(res.message || '保存成功！');
       await rules.mutate();
       onSaved();
     } catch (e) {

@@ -67,7 +67,7 @@ function UsersModal({ role, onClose }: { role: RoleRef; onClose: () => void }) {
     if (!users.length) return;
     try {
       const r = await http.post('/sys/user/addSysUserRole', { roleId: role.id, userIdList: users.map((u) => u.id) });
-      message.success(r.message || '添加成功!');
+      message.success(r.message || '添加成功！');
       await page.reload();
     } catch (e) {
       showError(e);

@@ -65,5 +65,7 @@ export const tenantResource: ResourceDef = {
     { name: 'status', label: '状态', kind: 'select', type: 'int', dictCode: 'tenant_status', required: true, defaultValue: '1', search: 'eq', sortable: true, width: 90 },
     { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false },
     { name: 'createTime', label: '创建时间', kind: 'datetime', form: false, sortable: true, width: 170 },
+    { name: 'updateBy', label: '修改人', kind: 'input', form: false, list: false, excel: false },
+    { name: 'updateTime', label: '修改时间', kind: 'datetime', form: false, list: false, excel: false },
   ],
 };

@@ -103,4 +103,53 @@ describe('FormModal', () => {
     expect(screen.getByTestId('form-modal').getAttribute('data-fullscreen')).toBe('false');
     expect(document.querySelector('.form-modal-fullscreen')).toBeNull();
   });
+
+  it('编辑 sends the version the record was read at; a conflict keeps the form and its input, 刷新 takes the new version (issue #39)', async () => {
+    const stale = '该记录已被他人修改，请刷新后再编辑（赵立新 于 2026-12-07 21:03 修改）';
+    put.mockRejectedValueOnce(new ApiError(stale, 409, 200)).mockResolvedValueOnce(ok('编辑成功!'));
+    const { onClose } = open({ mode: 'edit', record: { ...record, _version: 'v1' } });
+    fireEvent.change(await screen.findByPlaceholderText('请输入城市'), { target: { value: '北京' } });
+    fireEvent.click(submitButton());
+    expect(await screen.findByText(stale)).toBeTruthy();
+    expect(put).toHaveBeenLastCalledWith('/location/tblLocation/edit', expect.objectContaining({ id: 'r1', city: '北京' }), { ifMatch: 'v1' });
+    expect(put.mock.lastCall[1]).not.toHaveProperty('_version');
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByPlaceholderText('请输入城市') as HTMLInputElement).value).toBe('北京');
+    // 刷新: someone renamed the venue; the name comes in, the city typed here stays.
+    get.mockResolvedValueOnce({ success: true, code: 200, message: '', result: { ...record, name: '二号场地', _version: 'v2' } });
+    fireEvent.click(screen.getByTestId('form-modal-refresh'));
+    await waitFor(() => expect((screen.getByPlaceholderText('请输入名称') as HTMLInputElement).value).toBe('二号场地'));
+    expect(get).toHaveBeenCalledWith('/location/tblLocation/queryById', { id: 'r1' });
+    expect((screen.getByPlaceholderText('请输入城市') as HTMLInputElement).value).toBe('北京');
+    expect(screen.queryByText(stale)).toBeNull();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(put).toHaveBeenLastCalledWith('/location/tblLocation/edit', expect.objectContaining({ name: '二号场地', city: '北京' }), { ifMatch: 'v2' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('closing with unsaved changes asks 确认关闭？ first; 取消 keeps the form, 确定 closes (issue #39)', async () => {
+    const { onClose } = open({ mode: 'edit', record });
+    fireEvent.change(await screen.findByPlaceholderText('请输入城市'), { target: { value: '北京' } });
+    // Esc (antd's global key handler) asks…
+    fireEvent.keyDown(window, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    expect(await screen.findByText('有未保存的修改，确定关闭吗？')).toBeTruthy();
+    expect(screen.getAllByText('确认关闭？').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: '取 消' }));
+    await waitFor(() => expect(screen.queryByText('有未保存的修改，确定关闭吗？')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByPlaceholderText('请输入城市') as HTMLInputElement).value).toBe('北京');
+    // …and so does 关闭.
+    fireEvent.click(screen.getByTestId('form-modal-cancel'));
+    expect(await screen.findByText('有未保存的修改，确定关闭吗？')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: '确 定' }).at(-1)!); // the confirm's, after the form's own
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('closing an untouched form closes at once', async () => {
+    const { onClose } = open({ mode: 'edit', record });
+    await screen.findByPlaceholderText('请输入城市');
+    fireEvent.click(screen.getByTestId('form-modal-cancel'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('确认关闭？')).toBeNull();
+  });
 });

@@ -98,6 +98,10 @@ describe('city defaulting and the saved body', () => {
     expect(body).not.toHaveProperty('isDoubleTeacher');
   });
 
+  it('edit: the version the venue was read at is not in the body (it travels in If-Match, issue #39)', () => {
+    expect(toLocationPayload({ region: ['440000'] }, { id: 'l1', _version: '1765112580000000' })).not.toHaveProperty('_version');
+  });
+
   it('form values of a record: a defaulted city shows as the province alone; coordinates as numbers', () => {
     expect(toFormValues({ id: 'l1', province: '900000', city: '900000', maxMember: '12', longitude: '116.1', latitude: '39.2' })).toMatchObject({ region: ['900000'], maxMember: 12, longitude: 116.1, latitude: 39.2 });
     expect(toFormValues({ id: 'l2', province: '440000', city: '440300' }).region).toEqual(['440000', '440300']);

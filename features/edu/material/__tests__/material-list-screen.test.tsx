@@ -47,6 +47,8 @@ describe('课程资料 screen', () => {
     fireEvent.change(nameInput(), { target: { value: '临时名称' } });
     expect(nameInput().value).toBe('临时名称');
     fireEvent.click(screen.getByTestId('form-modal-cancel'));
+    // Typed input: closing asks first (issue #39).
+    fireEvent.click((await screen.findAllByRole('button', { name: '确 定' })).at(-1)!);
     await waitFor(() => expect(screen.queryByTestId('form-modal')).toBeNull());
 
     fireEvent.click(screen.getByTestId('list-add'));

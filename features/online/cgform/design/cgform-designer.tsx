@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import useSWR from 'swr';
 import { Alert, App, Button, Col, Form, Input, Modal, Radio, Row, Select, Space, Spin } from 'antd';
 import { rowsOf } from '@/components/data/dict/use-dict';
 import { useApiError } from '@/components/feedback/use-api-error';
+import { useDirtyClose } from '@/components/feedback/use-dirty-close';
 import { EditableGrid, type EditableGridRef } from '@/components/grid/editable-grid';
 import { ApiError, http } from '@/lib/http';
 import { FIX_CELLS_FIRST } from '@/lib/grid/rules';
@@ -46,10 +47,12 @@ export interface DesignerBodyProps {
   readOnly?: boolean;
   onCancel: () => void;
   onSaved?: (head: CgformHead) => void;
+  /** Filled with "has the definition unsaved changes?" for the dialog's guarded close (issue #39). */
+  dirtyRef?: RefObject<() => boolean>;
 }
 
 /** The designer's content: head form, fields grid, problems, 保存. */
-export function DesignerBody({ initial, readOnly, onCancel, onSaved }: DesignerBodyProps) {
+export function DesignerBody({ initial, readOnly, onCancel, onSaved, dirtyRef }: DesignerBodyProps) {
   const { message } = App.useApp();
   const showError = useApiError();
   const [form] = Form.useForm<HeadValues>();
@@ -66,6 +69,17 @@ export function DesignerBody({ initial, readOnly, onCancel, onSaved }: DesignerB
   const columns = useMemo(() => fieldColumns(isChild, readOnly), [isChild, readOnly]);
   const dataSource = useMemo<GridRow[]>(() => [...(initial?.fields ?? [])].sort((a, b) => a.orderNum - b.orderNum).map((f) => fieldToRow(f)), [initial]);
   const mainTables = useMainTables(isChild && !readOnly);
+  useEffect(() => {
+    if (!dirtyRef) return;
+    dirtyRef.current = () => {
+      const grid = gridRef.current;
+      if (readOnly) return false;
+      return form.isFieldsTouched() || Boolean(grid && (grid.getNewRows().length || grid.getUpdatedRows().length || grid.getDeleteIds().length));
+    };
+    return () => {
+      dirtyRef.current = () => false;
+    };
+  }, [dirtyRef, form, readOnly]);
 
   /** Choosing a 主表 adds the foreign-key field when the grid has none yet (the admin may rename it). */
   const onHeadChange = (changed: Partial<HeadValues>) => {
@@ -97,11 +111,14 @@ export function DesignerBody({ initial, readOnly, onCancel, onSaved }: DesignerB
     if (found.length) return;
     setSaving(true);
     try {
-      const r = headId ? await http.put<CgformHead>(CGFORM_URLS.editAll, body) : await http.post<CgformHead>(CGFORM_URLS.addAll, body);
+      // The formVersion loaded (If-Match, issue #39): the server refuses the save when someone saved the form since.
+      const version = initial?.head.formVersion != null ? [{ ifMatch: String(initial.head.formVersion) }] : [];
+      const r = headId ? await http.put<CgformHead>(CGFORM_URLS.editAll, body, ...version) : await http.post<CgformHead>(CGFORM_URLS.addAll, body);
       void message.success(r.message || '保存成功！');
       onSaved?.(r.result);
     } catch (e) {
-      // A refusal of the definition (e.g. a dictionary that does not exist) stays beside the grid; the edits are kept.
+      // A refusal of the definition (e.g. a dictionary that does not exist, or a newer version saved by someone
+      // else: 该记录已被他人修改…) stays beside the grid; the edits are kept.
       if (e instanceof ApiError && e.status === 200) setProblems([e.message]);
       else showError(e);
     } finally {
@@ -199,16 +216,20 @@ export function CgformDesigner({ open, headId, onClose, onSaved }: CgformDesigne
     };
   }, [open, headId]);
   const current = headId && loaded?.id === headId ? loaded : null;
+  // Esc, × and 取消 ask first when the design has unsaved changes (issue #39).
+  const dirtyRef = useRef<() => boolean>(() => false);
+  const isDirty = useCallback(() => dirtyRef.current(), []);
+  const close = useDirtyClose(onClose, isDirty);
   return (
-    <Modal open={open} title={headId ? '编辑表单' : '新增表单'} width={1200} footer={null} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>
+    <Modal open={open} title={headId ? '编辑表单' : '新增表单'} width={1200} footer={null} onCancel={close} destroyOnHidden mask={{ closable: false }}>
       {!open ? null : !headId ? (
-        <DesignerBody initial={null} onCancel={onClose} onSaved={onSaved} />
+        <DesignerBody initial={null} onCancel={close} onSaved={onSaved} dirtyRef={dirtyRef} />
       ) : !current ? (
         <Spin />
       ) : 'error' in current ? (
         <Alert type="error" showIcon title={current.error} />
       ) : (
-        <DesignerBody initial={current.body} onCancel={onClose} onSaved={onSaved} />
+        <DesignerBody initial={current.body} onCancel={close} onSaved={onSaved} dirtyRef={dirtyRef} />
       )}
     </Modal>
   );

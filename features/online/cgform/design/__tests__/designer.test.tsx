@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http } from '@/lib/http';
+import { cgformField } from '@/lib/online/form-def';
 import { page, wrapper } from '@/components/data/list/__tests__/helpers';
 import type { CgformEnhanceJsHistory, CgformSyncPreview } from '@/lib/online/wire';
 import CgformHeadListScreen from '../../cgform-head-list-screen';
@@ -147,4 +148,37 @@ it('JS增强: a history version shows added and removed lines against the editor
   await waitFor(() => expect((screen.getByTestId('cgform-js-editor-list') as HTMLTextAreaElement).value).toBe(HISTORY[0].cgJs));
   fireEvent.click(screen.getByTestId('cgform-js-save-list'));
   await waitFor(() => expect(post).toHaveBeenCalledWith('/online/cgform/head/enhanceJs/f1', { cgJsType: 'list', cgJs: HISTORY[0].cgJs }));
+});
+
+it('closing the designer with unsaved changes asks first; 编辑 sends the formVersion it loaded and keeps the edits on a conflict (issue #39)', async () => {
+  const put = http.put as jest.Mock;
+  const stale = '该记录已被他人修改，请刷新后再编辑（赵立新 于 2026-12-07 21:03 修改）';
+  put.mockImplementation(() => Promise.reject(new (jest.requireActual('@/lib/http').ApiError)(stale, 409, 200)));
+  const base = get.getMockImplementation()!;
+  const fields = [cgformField({ id: 'fd1', dbFieldName: 'title', dbFieldTxt: '标题', orderNum: 1 })];
+  get.mockImplementation((url: string, params?: unknown) =>
+    url === '/online/cgform/head/queryById' ? ok(FORM) : url === '/online/cgform/field/listByHeadId' ? ok(fields) : base(url, params),
+  );
+  renderScreen();
+  // An untouched new form closes at once.
+  fireEvent.click(await screen.findByTestId('list-add'));
+  fireEvent.click(await screen.findByTestId('cgform-designer-cancel'));
+  await waitFor(() => expect(screen.queryByTestId('cgform-designer')).toBeNull());
+
+  fireEvent.click(screen.getByTestId('row-edit-f1'));
+  const txt = await screen.findByTestId('cgform-table-txt');
+  fireEvent.change(txt, { target: { value: '教材领用登记（改）' } });
+  fireEvent.click(screen.getByTestId('cgform-save'));
+  await waitFor(() => expect(put).toHaveBeenCalledWith('/online/cgform/api/editAll', expect.objectContaining({ head: expect.objectContaining({ id: 'f1' }) }), { ifMatch: '2' }));
+  expect(await screen.findByText(stale)).toBeTruthy();
+  expect((screen.getByTestId('cgform-table-txt') as HTMLInputElement).value).toBe('教材领用登记（改）');
+
+  fireEvent.click(screen.getByTestId('cgform-designer-cancel'));
+  expect(await screen.findByText('有未保存的修改，确定关闭吗？')).toBeTruthy();
+  fireEvent.click(screen.getAllByRole('button', { name: '取 消' }).at(-1)!);
+  await waitFor(() => expect(screen.queryByText('有未保存的修改，确定关闭吗？')).toBeNull());
+  expect(screen.getByTestId('cgform-designer')).toBeTruthy();
+  fireEvent.click(screen.getByTestId('cgform-designer-cancel'));
+  fireEvent.click((await screen.findAllByRole('button', { name: '确 定' })).at(-1)!);
+  await waitFor(() => expect(screen.queryByTestId('cgform-designer')).toBeNull());
 });
