@@ -22,9 +22,8 @@ test('register with an SMS code, sign in, reset the password by SMS; the old pas
   await expect(page.getByText('你的账户：newteacher 注册成功')).toBeVisible();
 
   await loginViaUi(page, 'newteacher', 'abc12345');
-  // Home is 行事历 for everyone; a self-registered user holds no calendar permission and is told so.
-  await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
-  await page.goto('/account/center');
+  // A self-registered user holds no 行事历 and no menu page: it lands on 个人中心, never on 没有权限查看 (issue #39).
+  await expect(page).toHaveURL(/\/account\/center$/);
   await expect(page.getByTestId('account-role-tag')).toHaveText('普通用户');
   // A user without departments is told so when switching (spec 01 §8).
   await chooseFromUserMenu(page, '切换部门', page.getByText('您尚未设置部门信息!'));
@@ -45,5 +44,5 @@ test('register with an SMS code, sign in, reset the password by SMS; the old pas
   await loginViaUi(page, 'newteacher', 'abc12345');
   await expect(page.getByText('用户名或密码错误').first()).toBeVisible();
   await loginViaUi(page, 'newteacher', 'xyz98765');
-  await expect(page).toHaveURL(/\/calpanel\/CalendarPanel$/);
+  await expect(page).toHaveURL(/\/account\/center$/);
 });
