@@ -3,6 +3,7 @@ import { capacityError } from '../../features/edu/clazz/clazz-resource';
 import { studentCourseResource, studentResource } from '../../features/edu/student/student-resource';
 import { toWireTime } from '../../lib/calendar/wire-time';
 import { FOLLOW_STATUS, LEAD_MESSAGES } from '../../lib/crm/lead-rules';
+import type { TrialSessionRow } from '../../lib/crm/trial-session';
 import type { BodyRow } from '../../lib/resources/to-schema';
 import type { DB } from '../db/schema';
 import type { AuthContext } from '../core/context';
@@ -224,24 +225,6 @@ export async function bookTrial(db: Db, auth: AuthContext, actor: LeadActor, inp
     if (!student.reused) await recordDataVersions(tx, studentResource, [student.id], auth.user);
     return { lessonStudentId: id, studentId: student.id, studentName: student.name, reused: student.reused };
   });
-}
-
-export interface TrialSessionRow {
-  id: string;
-  startTime: string;
-  endTime: string;
-  title: string | null;
-  courseId: string | null;
-  courseName: string | null;
-  clazzName: string | null;
-  roomName: string | null;
-  headcount: number;
-  capacity: number | null;
-  /** The session is of the lead's 意向课程 (listed first). */
-  intended: boolean;
-  /** 已满: the class's capacity is reached; `allowOver` says whether the class may still take one more. */
-  full: boolean;
-  allowOver: boolean;
 }
 
 /** The 意向课程 of a lead the actor may book a trial for (not found: 未找到对应数据). */

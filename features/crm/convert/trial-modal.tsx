@@ -4,33 +4,14 @@ import { useState, type HTMLAttributes } from 'react';
 import useSWR from 'swr';
 import { Alert, App, Form, Input, Modal, Space, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
 import { LEAD_MESSAGES } from '@/lib/crm/lead-rules';
+import { isBookable, type TrialSessionRow } from '@/lib/crm/trial-session';
 import { http } from '@/lib/http';
 import { CONVERT_URLS, useDialogFailure, type LeadDialogProps } from './convert-modal';
 
-/** A session of GET /crm/tblLead/trialSessions (server/services/lead-convert.ts `TrialSessionRow`). */
-export interface TrialSessionRow {
-  id: string;
-  startTime: string;
-  endTime: string;
-  title: string | null;
-  courseId: string | null;
-  courseName: string | null;
-  clazzName: string | null;
-  roomName: string | null;
-  headcount: number;
-  capacity: number | null;
-  /** Of the lead's 意向课程 (the server lists these first). */
-  intended: boolean;
-  /** The class's capacity is reached. */
-  full: boolean;
-  /** The class may take more than its capacity. */
-  allowOver: boolean;
-}
 
 const PAGE_SIZE = 8;
 
 /** A full class that may not exceed its capacity cannot take a trial (the server refuses it too). */
-export const isBookable = (r: Pick<TrialSessionRow, 'full' | 'allowOver'>) => !r.full || r.allowOver;
 
 const fetchSessions = ([url, leadId, keyword, pageNo]: readonly [string, string, string, number]) =>
   http.get<{ records: TrialSessionRow[]; total: number }>(url, { leadId, keyword, pageNo, pageSize: PAGE_SIZE, days: 14 }).then((r) => r.result ?? { records: [], total: 0 });
