@@ -6,20 +6,16 @@ import { ApiFailure, ok } from '../core/errors';
 import { idOrUndefined } from '../core/ids';
 import {
   addForm,
-  confirmDrop,
   deleteForm,
   editForm,
-  enhanceJsHistory,
   formFields,
   formHead,
-  getEnhanceJs,
 
   listVersions,
-  saveEnhanceJs,
-  syncForm,
-  syncPreview,
   versionSnapshot,
 } from '../online/form-design';
+import { confirmDrop, syncForm, syncPreview } from '../online/form-sync';
+import { enhanceJsHistory, getEnhanceJs, saveEnhanceJs } from '../online/form-enhance';
 import { addFormMenu } from '../online/form-menu';
 import { requirePerm } from './perm';
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { Services } from '../core/context';
 import { ApiFailure } from '../core/errors';
@@ -9,22 +8,18 @@ import { pushToAll } from '../services/announcements';
 import { PERMISSION_CHANGED } from '../services/notify';
 import { DICT_SHOW_TYPES, physicalTableOf, validateFormDefinition } from '../../lib/online/form-rules';
 import { writerConflict } from '../resources/row-version';
-import type { CgformDbType, CgformEnhanceJs, CgformEnhanceJsHistory, CgformField, CgformHead, CgformSaveBody, CgformSyncPreview, CgformVersion } from '../../lib/online/wire';
-import { countRows, dropColumns, dropTable, planSync, runSteps, tableExists, type FieldState, type SyncPlan } from './form-ddl';
+import type { CgformDbType, CgformField, CgformHead, CgformSaveBody, CgformVersion } from '../../lib/online/wire';
+import { countRows, dropTable, planSync, tableExists, type FieldState, type SyncPlan } from './form-ddl';
 import { formMenuUrl, removeOnlineMenus } from './form-menu';
 import { loadForm, toField, toHead } from './form-store';
 
 /**
  * The online form designer's writes (issue #25): save a definition (addAll / editAll, one transaction with its
- * version snapshot), 同步数据库 (preview, run, confirm dropping backups), delete, and the JS 增强 with its history.
+ * version snapshot), 同步数据库 (preview, run, confirm dropping backups) and delete; the JS 增强 is ./form-enhance.ts.
  * The rules of a definition are lib/online/form-rules.ts; the DDL is ./form-ddl.ts.
  */
 
 export const FORM_NOT_FOUND = '表单不存在';
-/** JS 增强 size limit (bytes of UTF-8). */
-export const ENHANCE_JS_MAX = 64 * 1024;
-/** History kept per (form, js type) (spec 02 §9). */
-export const ENHANCE_HISTORY_KEEP = 16;
 
 /* ------------------------------------------------------------------ input */
 
@@ -138,7 +133,8 @@ const toState = (r: FieldRow): FieldState => ({
     : null,
 });
 
-async function headRow(db: Database, id: string, lock = false) {
+/** A form's head row (locked `for update` when asked), or 表单不存在. */
+export async function headRow(db: Database, id: string, lock = false) {
   let q = db.selectFrom('onl_cgform_head').selectAll().where('id', '=', id);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
@@ -146,7 +142,8 @@ async function headRow(db: Database, id: string, lock = false) {
   return row;
 }
 
-async function planFor(db: Database, head: { id: string; table_name: string }, mode: 'normal' | 'force' = 'normal'): Promise<SyncPlan> {
+/** The sync plan of a form against its table (`force`: drop and recreate). */
+export async function planFor(db: Database, head: { id: string; table_name: string }, mode: 'normal' | 'force' = 'normal'): Promise<SyncPlan> {
   const fields = (await fieldRows(db, head.id)).map(toState);
   const backups = await db.selectFrom('onl_cgform_backup_column').select(['field_name', 'backup_column']).where('cgform_head_id', '=', head.id).orderBy('create_time').execute();
   return planSync(db, { id: head.id, tableName: head.table_name }, fields, backups, mode);
@@ -328,69 +325,6 @@ export async function editForm(db: Database, me: Writer, raw: unknown, expected?
 
 /* ------------------------------------------------------------------ 同步数据库 */
 
-export async function syncPreview(db: Database, headId: string): Promise<CgformSyncPreview> {
-  return (await planFor(db, await headRow(db, headId))).preview;
-}
-
-/** A database error while running a plan: nothing was changed (the transaction rolled back). */
-function syncFailure(e: unknown): never {
-  if (e instanceof ApiFailure) throw e;
-  const code = (e as { code?: unknown })?.code;
-  const detail = typeof code === 'string' && /^2[23]/.test(code) && e instanceof Error ? `：${e.message}` : '';
-  throw new ApiFailure(`同步失败，数据库未作改动${detail}`);
-}
-
-/**
- * 同步数据库 in one transaction: the plan is made again under the form's row lock (the preview may be stale),
- * refused with its reasons, or run; then the fields' synced_* and the backups are recorded and the form is 'Y'.
- */
-export async function syncForm(db: Database, headId: string, method: 'normal' | 'force'): Promise<CgformSyncPreview> {
-  try {
-    return await db.transaction().execute(async (tx) => {
-      const head = await headRow(tx, headId, true);
-      const plan = await planFor(tx, head, method);
-      if (plan.refusals.length) throw new ApiFailure(plan.refusals.join('；'));
-      await runSteps(tx, plan.steps);
-      if (method === 'force') await tx.deleteFrom('onl_cgform_backup_column').where('cgform_head_id', '=', headId).execute();
-      for (const b of plan.backups) await tx.insertInto('onl_cgform_backup_column').values({ id: newId(), cgform_head_id: headId, field_name: b.field, backup_column: b.backupColumn }).execute();
-      await tx
-        .updateTable('onl_cgform_field')
-        .set({
-          synced_name: sql`db_field_name`,
-          synced_type: sql`db_type`,
-          synced_length: sql`db_length`,
-          synced_point_length: sql`db_point_length`,
-          synced_is_null: sql`db_is_null`,
-          synced_unique: sql`case when field_valid_type = 'only' then 1 else 0 end`,
-        })
-        .where('cgform_head_id', '=', headId)
-        .execute();
-      await tx.updateTable('onl_cgform_head').set({ is_db_synch: 'Y', update_time: new Date() }).where('id', '=', headId).execute();
-      return plan.preview;
-    });
-  } catch (e) {
-    syncFailure(e);
-  }
-}
-
-/** 确认删除: drops backup columns (named by their field or backup column) for good. */
-export async function confirmDrop(db: Database, headId: string, names: unknown): Promise<string[]> {
-  if (!Array.isArray(names) || !names.length || names.some((n) => typeof n !== 'string')) throw new ApiFailure('请选择要删除的备份列');
-  return db.transaction().execute(async (tx) => {
-    const head = await headRow(tx, headId, true);
-    const backups = await tx.selectFrom('onl_cgform_backup_column').selectAll().where('cgform_head_id', '=', headId).execute();
-    const chosen = (names as string[]).map((n) => {
-      const b = backups.find((x) => x.backup_column === n || x.field_name === n);
-      if (!b) throw new ApiFailure(`备份列 ${n} 不存在`);
-      return b;
-    });
-    const columns = [...new Set(chosen.map((b) => b.backup_column))];
-    await dropColumns(tx, head.table_name, columns);
-    await tx.deleteFrom('onl_cgform_backup_column').where('id', 'in', chosen.map((b) => b.id)).execute();
-    return columns;
-  });
-}
-
 /**
  * Deletes a form with its table (refused while the table has rows unless `force`, and while child forms point at
  * it) and its menu rows, in one transaction.
@@ -428,49 +362,4 @@ export async function versionSnapshot(db: Database, versionId: string): Promise<
   if (!row) throw new ApiFailure('版本不存在');
   // jsonb comes back parsed on both engines; a string would be a driver without the json parser.
   return (typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot) as CgformSaveBody;
-}
-
-/* ------------------------------------------------------------------ JS 增强 */
-
-const jsType = (v: unknown): 'list' | 'form' => {
-  if (v === 'list' || v === 'form') return v;
-  throw new ApiFailure('JS增强类型只能是 list 或 form');
-};
-
-export async function getEnhanceJs(db: Database, headId: string, type: unknown): Promise<CgformEnhanceJs> {
-  const t = jsType(type);
-  await headRow(db, headId);
-  const row = await db.selectFrom('onl_cgform_enhance_js').select('cg_js').where('cgform_head_id', '=', headId).where('cg_js_type', '=', t).executeTakeFirst();
-  return { cgJsType: t, cgJs: row?.cg_js ?? '' };
-}
-
-/**
- * Saves a form's list or form script and appends it to the history (unless it equals the newest entry), keeping
- * the newest 16 per (form, type), in one transaction. Restoring is posting an old text: a new entry.
- */
-export async function saveEnhanceJs(db: Database, me: Writer, headId: string, raw: unknown): Promise<CgformEnhanceJs> {
-  const b = (raw && typeof raw === 'object' ? raw : {}) as { cgJsType?: unknown; cgJs?: unknown };
-  const t = jsType(b.cgJsType);
-  if (typeof b.cgJs !== 'string') throw new ApiFailure('请输入JS增强代码');
-  const js = b.cgJs;
-  if (Buffer.byteLength(js, 'utf8') > ENHANCE_JS_MAX) throw new ApiFailure('JS增强代码不能超过64KB');
-  await db.transaction().execute(async (tx) => {
-    await headRow(tx, headId, true);
-    const existing = await tx.selectFrom('onl_cgform_enhance_js').select('id').where('cgform_head_id', '=', headId).where('cg_js_type', '=', t).executeTakeFirst();
-    if (existing) await tx.updateTable('onl_cgform_enhance_js').set({ cg_js: js, update_by: me.username, update_time: new Date() }).where('id', '=', existing.id).execute();
-    else await tx.insertInto('onl_cgform_enhance_js').values({ id: newId(), cgform_head_id: headId, cg_js_type: t, cg_js: js, content: null, update_by: me.username, update_time: new Date() }).execute();
-    const newest = await tx.selectFrom('onl_cgform_enhance_js_history').select('cg_js').where('cgform_head_id', '=', headId).where('cg_js_type', '=', t).orderBy('create_time', 'desc').limit(1).executeTakeFirst();
-    if (newest?.cg_js === js) return;
-    await tx.insertInto('onl_cgform_enhance_js_history').values({ id: newId(), cgform_head_id: headId, cg_js_type: t, cg_js: js, create_by: me.username }).execute();
-    const keep = tx.selectFrom('onl_cgform_enhance_js_history').select('id').where('cgform_head_id', '=', headId).where('cg_js_type', '=', t).orderBy('create_time', 'desc').orderBy('id', 'desc').limit(ENHANCE_HISTORY_KEEP);
-    await tx.deleteFrom('onl_cgform_enhance_js_history').where('cgform_head_id', '=', headId).where('cg_js_type', '=', t).where('id', 'not in', keep).execute();
-  });
-  return { cgJsType: t, cgJs: js };
-}
-
-export async function enhanceJsHistory(db: Database, headId: string, type: unknown): Promise<CgformEnhanceJsHistory[]> {
-  const t = jsType(type);
-  await headRow(db, headId);
-  const rows = await db.selectFrom('onl_cgform_enhance_js_history').selectAll().where('cgform_head_id', '=', headId).where('cg_js_type', '=', t).orderBy('create_time', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((r) => ({ id: r.id, cgJsType: t, cgJs: r.cg_js, createBy: r.create_by, createTime: formatDateTime(r.create_time) ?? '' }));
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../index';
 import { linkId } from '../../core/ids';
-import { addForm, syncForm } from '../../online/form-design';
+import { addForm } from '../../online/form-design';
+import { syncForm } from '../../online/form-sync';
 import { formMenuSpec, insertOnlineMenu } from '../../online/form-menu';
 import { DEMO_FOLDERS, seedDemoFolder } from './demo-folders';
 import type { CgformField } from '../../../lib/online/wire';
