@@ -1,0 +1,112 @@
+import type { TblLeadTable, TblLeadFollowTable, TblLeadOwnerHistoryTable, TblLeadPoolConfigTable, TblTaskTable, TblGoodsTable, TblGoodsStockLogTable, TblWorkHandoverTable, TblProspectusTable, TblProspectusSignupTable } from './crm';
+import type { OnlCgformHeadTable, OnlCgformFieldTable, OnlCgformBackupColumnTable, OnlCgformVersionTable, OnlCgformEnhanceJsTable, OnlCgformEnhanceJsHistoryTable, SysDataSourceTable, OnlCgreportHeadTable, OnlCgreportItemTable, OnlCgreportParamTable } from './online';
+import type { SysUserTable, SysDepartTable, SysUserDepartTable, SysRoleTable, SysUserRoleTable, SysPermissionTable, SysRolePermissionTable, SysUserSessionTable, SysCaptchaTable, SysSmsCodeTable, SysLoginAttemptTable, SysThirdAccountTable, SysThirdLoginTicketTable, SysPermissionDataRuleTable, SysUserNotifySettingTable, SysUserTotpTable, SysUserRecoveryCodeTable, SysLoginChallengeTable, SysCacheGenTable, SysRoleIndexTable } from './system-auth';
+import type { SysDictTable, SysDictItemTable, SysTenantTable, SysLogTable, SysCategoryTable, SysCheckRuleTable, SysTableColumnTable, SysAnnouncementTable, SysAnnouncementSendTable, SysMessageTemplateTable, SysSavedQueryTable, SysQuartzJobTable, SysPositionTable, SysQuartzRunTable, SysGatewayRouteTable, OssFileTable, SysFillRuleTable, SysFillRuleSeqTable, SysDataLogTable } from './system-data';
+import type { TblLocationTable, TblTeacherTable, TblTeacherTransferTable, TblRoomTable, TblCourseTable, TblClazzTable, TblClazzStudentTable, TblClazzGroupTable, TblClazzGroupMemberTable, TblStudentTable, TblStudentCourseTable, TblHolidayTable, TblScheduleSeriesTable, TblCalendarTable, TblCalendarTeacherTable, TblLessonStudentTable, TblConsumeLogTable, TblCalendarLogTable, TblCalendarApplyTable, TblLivePresenceTable } from './teaching';
+import type { TblCourseMaterialTable, TblCourseTypeTable, TblCourseChapterTable, TblTeachTemplateTable, TblTeachTemplateItemTable, TblCalendarMaterialTable, TblWorkbookTable, TblWorkbookItemTable, TblHomeworkTable, TblHomeworkStudentTable, TblStudentWorkTable } from './teaching-content';
+
+/**
+ * The embedded database's tables as Kysely sees them, one file per area (issue #39 review split the 1,575-line
+ * schema.ts). Tables follow JeecgBoot's names (contract §3, §4, §6, §11); columns in snake_case; numeric columns
+ * arrive as strings from both drivers. A migration that adds a table adds its interface to its area's file and a
+ * line to DB below; one that adds columns adds them to the table's interface.
+ */
+export * from './crm';
+export * from './online';
+export * from './system-auth';
+export * from './system-data';
+export * from './teaching';
+export * from './teaching-content';
+
+export interface DB {
+  sys_user: SysUserTable;
+  sys_depart: SysDepartTable;
+  sys_user_depart: SysUserDepartTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_permission: SysPermissionTable;
+  sys_role_permission: SysRolePermissionTable;
+  sys_dict: SysDictTable;
+  sys_dict_item: SysDictItemTable;
+  sys_tenant: SysTenantTable;
+  sys_user_session: SysUserSessionTable;
+  sys_captcha: SysCaptchaTable;
+  sys_sms_code: SysSmsCodeTable;
+  sys_login_attempt: SysLoginAttemptTable;
+  sys_log: SysLogTable;
+  sys_third_account: SysThirdAccountTable;
+  sys_third_login_ticket: SysThirdLoginTicketTable;
+  sys_category: SysCategoryTable;
+  sys_check_rule: SysCheckRuleTable;
+  sys_table_column: SysTableColumnTable;
+  sys_announcement: SysAnnouncementTable;
+  sys_announcement_send: SysAnnouncementSendTable;
+  sys_message_template: SysMessageTemplateTable;
+  sys_saved_query: SysSavedQueryTable;
+  sys_permission_data_rule: SysPermissionDataRuleTable;
+  tbl_location: TblLocationTable;
+  tbl_teacher: TblTeacherTable;
+  tbl_teacher_transfer: TblTeacherTransferTable;
+  tbl_room: TblRoomTable;
+  tbl_course: TblCourseTable;
+  tbl_clazz: TblClazzTable;
+  tbl_clazz_student: TblClazzStudentTable;
+  tbl_clazz_group: TblClazzGroupTable;
+  tbl_clazz_group_member: TblClazzGroupMemberTable;
+  tbl_student: TblStudentTable;
+  tbl_student_course: TblStudentCourseTable;
+  tbl_holiday: TblHolidayTable;
+  tbl_schedule_series: TblScheduleSeriesTable;
+  tbl_calendar: TblCalendarTable;
+  tbl_calendar_teacher: TblCalendarTeacherTable;
+  tbl_lesson_student: TblLessonStudentTable;
+  tbl_consume_log: TblConsumeLogTable;
+  tbl_calendar_log: TblCalendarLogTable;
+  tbl_calendar_apply: TblCalendarApplyTable;
+  tbl_live_presence: TblLivePresenceTable;
+  tbl_course_material: TblCourseMaterialTable;
+  sys_quartz_job: SysQuartzJobTable;
+  sys_position: SysPositionTable;
+  tbl_course_type: TblCourseTypeTable;
+  tbl_course_chapter: TblCourseChapterTable;
+  tbl_teach_template: TblTeachTemplateTable;
+  tbl_teach_template_item: TblTeachTemplateItemTable;
+  tbl_calendar_material: TblCalendarMaterialTable;
+  tbl_workbook: TblWorkbookTable;
+  tbl_workbook_item: TblWorkbookItemTable;
+  tbl_homework: TblHomeworkTable;
+  tbl_homework_student: TblHomeworkStudentTable;
+  tbl_lead: TblLeadTable;
+  tbl_lead_follow: TblLeadFollowTable;
+  tbl_lead_owner_history: TblLeadOwnerHistoryTable;
+  tbl_lead_pool_config: TblLeadPoolConfigTable;
+  tbl_task: TblTaskTable;
+  tbl_goods: TblGoodsTable;
+  tbl_goods_stock_log: TblGoodsStockLogTable;
+  tbl_work_handover: TblWorkHandoverTable;
+  sys_quartz_run: SysQuartzRunTable;
+  sys_gateway_route: SysGatewayRouteTable;
+  oss_file: OssFileTable;
+  sys_fill_rule: SysFillRuleTable;
+  sys_fill_rule_seq: SysFillRuleSeqTable;
+  sys_data_log: SysDataLogTable;
+  onl_cgform_head: OnlCgformHeadTable;
+  onl_cgform_field: OnlCgformFieldTable;
+  onl_cgform_backup_column: OnlCgformBackupColumnTable;
+  onl_cgform_version: OnlCgformVersionTable;
+  onl_cgform_enhance_js: OnlCgformEnhanceJsTable;
+  onl_cgform_enhance_js_history: OnlCgformEnhanceJsHistoryTable;
+  sys_data_source: SysDataSourceTable;
+  onl_cgreport_head: OnlCgreportHeadTable;
+  onl_cgreport_item: OnlCgreportItemTable;
+  onl_cgreport_param: OnlCgreportParamTable;
+  sys_user_notify_setting: SysUserNotifySettingTable;
+  sys_user_totp: SysUserTotpTable;
+  sys_user_recovery_code: SysUserRecoveryCodeTable;
+  sys_login_challenge: SysLoginChallengeTable;
+  tbl_student_work: TblStudentWorkTable;
+  tbl_prospectus: TblProspectusTable;
+  tbl_prospectus_signup: TblProspectusSignupTable;
+  sys_cache_gen: SysCacheGenTable;
+  sys_role_index: SysRoleIndexTable;
+}
