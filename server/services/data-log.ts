@@ -47,8 +47,6 @@ export async function recordDataVersion(tx: Database, def: ResourceDef, id: stri
   if (!def.dataLog) return;
   const row = await selectOne(tx, def, id);
   if (!row) return;
-  const tenant = auth.tenantId || null;
-  const rows: Insertable<SysDataLogTable>[] = [];
   let last = 0;
   if (existing) {
     const found = await tx
@@ -58,22 +56,32 @@ export async function recordDataVersion(tx: Database, def: ResourceDef, id: stri
       .where('data_id', '=', id)
       .executeTakeFirst();
     last = Number(found?.v ?? 0);
-    if (last === 0) {
-      const by = auditValue(def, existing, 'updateBy') ?? auditValue(def, existing, 'createBy');
-      const at = auditValue(def, existing, 'updateTime') ?? auditValue(def, existing, 'createTime');
-      rows.push({
-        id: newId(), data_table: def.table, data_id: id, data_content: JSON.stringify(dataContentOf(def, existing)), data_version: 1,
-        create_by: typeof by === 'string' ? by.slice(0, 100) : null, create_name: null, tenant_id: tenant,
-        ...(at instanceof Date ? { create_time: at } : {}),
-      });
-      last = 1;
-    }
   }
-  rows.push({
-    id: newId(), data_table: def.table, data_id: id, data_content: JSON.stringify(dataContentOf(def, row)), data_version: last + 1,
-    create_by: auth.user.username, create_name: auth.user.realname ?? null, tenant_id: tenant,
+  await tx.insertInto('sys_data_log').values(versionRows(def, id, row, last, existing, auth.user, auth.tenantId || null)).execute();
+}
+
+/**
+ * The version rows of one record: its found state as version 1 when it had no version yet (`last` 0 and a state
+ * `before` the write), then its saved `row` as the next version.
+ */
+function versionRows(def: ResourceDef, id: string, row: Row, last: number, before: Row | undefined, author: DataLogAuthor, tenant: number | null): Insertable<SysDataLogTable>[] {
+  const out: Insertable<SysDataLogTable>[] = [];
+  let n = last;
+  if (n === 0 && before) {
+    const by = auditValue(def, before, 'updateBy') ?? auditValue(def, before, 'createBy');
+    const at = auditValue(def, before, 'updateTime') ?? auditValue(def, before, 'createTime');
+    out.push({
+      id: newId(), data_table: def.table, data_id: id, data_content: JSON.stringify(dataContentOf(def, before)), data_version: 1,
+      create_by: typeof by === 'string' ? by.slice(0, 100) : null, create_name: null, tenant_id: tenant,
+      ...(at instanceof Date ? { create_time: at } : {}),
+    });
+    n = 1;
+  }
+  out.push({
+    id: newId(), data_table: def.table, data_id: id, data_content: JSON.stringify(dataContentOf(def, row)), data_version: n + 1,
+    create_by: author.username.slice(0, 100), create_name: author.realname ?? null, tenant_id: tenant,
   });
-  await tx.insertInto('sys_data_log').values(rows).execute();
+  return out;
 }
 
 /** Who made a hand-written write (a service that has no AuthContext passes the operator it has). */
@@ -119,25 +127,7 @@ export async function recordDataVersions(tx: Database, def: ResourceDef, ids: re
     .execute();
   const last = new Map(versions.map((v) => [v.data_id, Number(v.v ?? 0)]));
   const tenant = currentTenant() || null;
-  const out: Insertable<SysDataLogTable>[] = [];
-  for (const [id, row] of rows) {
-    let n = last.get(id) ?? 0;
-    const found = before?.get(id);
-    if (n === 0 && found) {
-      const by = auditValue(def, found, 'updateBy') ?? auditValue(def, found, 'createBy');
-      const at = auditValue(def, found, 'updateTime') ?? auditValue(def, found, 'createTime');
-      out.push({
-        id: newId(), data_table: def.table, data_id: id, data_content: JSON.stringify(dataContentOf(def, found)), data_version: 1,
-        create_by: typeof by === 'string' ? by.slice(0, 100) : null, create_name: null, tenant_id: tenant,
-        ...(at instanceof Date ? { create_time: at } : {}),
-      });
-      n = 1;
-    }
-    out.push({
-      id: newId(), data_table: def.table, data_id: id, data_content: JSON.stringify(dataContentOf(def, row)), data_version: n + 1,
-      create_by: author.username.slice(0, 100), create_name: author.realname ?? null, tenant_id: tenant,
-    });
-  }
+  const out = [...rows].flatMap(([id, row]) => versionRows(def, id, row, last.get(id) ?? 0, before?.get(id), author, tenant));
   await tx.insertInto('sys_data_log').values(out).execute();
 }
 
