@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { bffGet, mobileFrom, runStamp, signIn } from './support';
+import { clickUntil, findRow, rowOf, visibleList } from './list-helpers';
 
 /**
  * Leads and the pool (issue #23), as one story across four people: marketing (王晓雨) lands on its 招生工作台,
@@ -16,18 +17,9 @@ const LEAD = `E2E线索${stamp}`;
 const PHONE = mobileFrom('139', stamp);
 
 
-const visible = (page: Page) => page.getByTestId('list-page').filter({ visible: true });
-const rowOf = (page: Page, text: string) => visible(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+const visible = visibleList;
 /** The open dropdown's option with this text (antd keeps closed dropdowns in the DOM). */
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText(text, { exact: true });
-
-/** Clicks until `shows` is visible: a click landing before the page has hydrated does nothing. */
-async function clickUntil(target: Locator, shows: Locator) {
-  await expect(async () => {
-    await target.click({ timeout: 5_000 });
-    await expect(shows).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 /** A signed-in page of its own (one browser context per person). */
 async function personAt(browser: Browser, username: string, path: string): Promise<Page> {
@@ -38,17 +30,6 @@ async function personAt(browser: Browser, username: string, path: string): Promi
 }
 
 const api = bffGet;
-
-/** Searches the visible list by name until the lead's row shows (the list may still be loading). */
-async function findRow(page: Page, name: string): Promise<Locator> {
-  const search = visible(page).getByTestId('list-search-field-name').locator('input');
-  await expect(async () => {
-    await search.fill(name);
-    await visible(page).getByTestId('list-search-submit').click();
-    await expect(rowOf(page, name)).toHaveCount(1, { timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
-  return rowOf(page, name);
-}
 
 test('a lead from first call to student: follow-up, pool, claim, 转化, 试听, then a handover', async ({ browser }) => {
   test.setTimeout(240_000);

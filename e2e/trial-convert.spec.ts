@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bffApi, bffGet, mobileFrom, runStamp, signIn } from './support';
+import { clickUntil, findRow, rowOf } from './list-helpers';
 
 /**
  * A brochure lead from sign-up to student (issue #39 items 1 and 8): a parent (刘妈妈) signs up on a published brochure
@@ -17,27 +18,6 @@ const MESSAGE = `周末能试听吗${stamp}`;
 // A mobile number nobody else has: 136 + 8 digits from the stamp.
 const PHONE = mobileFrom('136', stamp);
 
-const visible = (page: Page) => page.getByTestId('list-page').filter({ visible: true });
-const rowOf = (page: Page, text: string) => visible(page).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-
-/** Clicks until `shows` is visible: a click landing before the page has hydrated does nothing. */
-async function clickUntil(target: Locator, shows: Locator) {
-  await expect(async () => {
-    await target.click({ timeout: 5_000 });
-    await expect(shows).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-}
-
-/** Searches the visible list by name until the row shows (the list may still be loading). */
-async function findRow(page: Page, name: string): Promise<Locator> {
-  const search = visible(page).getByTestId('list-search-field-name').locator('input');
-  await expect(async () => {
-    await search.fill(name);
-    await visible(page).getByTestId('list-search-submit').click();
-    await expect(rowOf(page, name)).toHaveCount(1, { timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
-  return rowOf(page, name);
-}
 
 test('a parent signs up with her child, marketing claims from 详情, books a 试听 and converts: the child is the student', async ({ page, browser }) => {
   test.setTimeout(90_000);
