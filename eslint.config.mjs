@@ -22,6 +22,20 @@ const NO_SERVER_ONLY = {
   from: './lib/server',
   message: "lib/server/ is server-only: import it from app/ or a features/ loader that imports 'server-only'.",
 };
+// The embedded backend (issue #40): one folder per area (mirroring features/) over a kernel that imports no area.
+// Composition (server/app.ts, areas.ts, backend.ts, config.ts, seed/, testing/) may import both.
+const SERVER_AREAS = ['account', 'calendar', 'crm', 'dashboard', 'edu', 'learntools', 'message', 'online', 'system', 'work'];
+const SERVER_KERNEL = ['auth', 'core', 'db', 'excel', 'ops', 'permissions', 'realtime', 'resources', 'storage'];
+const SERVER_LAYERING = {
+  target: SERVER_KERNEL.map((k) => `./server/${k}`),
+  from: [...SERVER_AREAS.map((a) => `./server/${a}`), './server/seed', './server/testing', './server/areas.ts', './server/app.ts', './server/backend.ts'],
+  message: 'The server kernel imports no area: move the shared piece down into the kernel, or pass it in from server/areas.ts.',
+};
+// server/ shares rules with the browser through lib/<area>/; from features/ it reads only resource definitions.
+const SERVER_FEATURES = {
+  regex: '^(?:(?:\\.\\./)+|@/)features/(?!.*-resource$)',
+  message: 'server/ imports from features/ only resource definitions (*-resource.ts): move the shared rule to lib/<area>/.',
+};
 const boundaries = (zones) => ({ 'import/no-restricted-paths': ['error', { zones }] });
 
 const config = [
@@ -44,6 +58,20 @@ const config = [
   {
     files: ['**/*.ts', '**/*.tsx'],
     rules: boundaries([...LAYERING, NO_BACKEND, NO_SERVER_ONLY]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      ...boundaries([...LAYERING, NO_BACKEND, NO_SERVER_ONLY, SERVER_LAYERING]),
+      'no-restricted-imports': ['error', { patterns: [SERVER_FEATURES] }],
+    },
+  },
+  {
+    // One concept per file: source files stay within 400 lines (migrations and tests are exempt).
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: [...TESTS, 'server/db/migrations/**', 'e2e/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
   },
   {
     // Code that can reach the browser takes zod from lib/zod.ts: it turns off zod's eval probe, which the pages'

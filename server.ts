@@ -16,12 +16,12 @@ import { getRequestListener } from '@hono/node-server';
 import { readServerEnv } from './lib/server/env-read';
 import { createBff } from './lib/server/bff';
 import { createGateway } from './lib/server/gateway';
-import { enabledGatewayTargets } from './server/services/gateway-routes';
+import { enabledGatewayTargets } from './server/system/gateway-routes';
 import { httpUpstream, type RawBody, type Upstream } from './lib/server/upstream';
-import { DEMO_PASSWORD, DEMO_USERS } from './server/db/seed-data';
+import { DEMO_PASSWORD, DEMO_USERS } from './server/seed/seed-data';
 import { demoSignInLine } from './server/demo-banner';
-import { createServerOps, demoPasswordRefusals, refusalText, settingsRefusals } from './server/ops';
-import { quartzSchedulerFor } from './server/services/quartz-scheduler';
+import { createServerOps, demoPasswordRefusals, refusalText, settingsRefusals } from './server/server-ops';
+import { quartzSchedulerFor } from './server/system/quartz-scheduler';
 import { startMark } from './server/start-timing';
 
 const dev = process.env.NODE_ENV !== 'production';

@@ -18,10 +18,10 @@ async function serve() {
   const [{ createBackend }, { createServerOps }, { createBff }, { createGateway }, { enabledGatewayTargets }, { readServerEnv }, { RealtimeHub }, { countStatements }, { getRequestListener }] =
     await Promise.all([
       import('../server/backend'),
-      import('../server/ops'),
+      import('../server/server-ops'),
       import('../lib/server/bff'),
       import('../lib/server/gateway'),
-      import('../server/services/gateway-routes'),
+      import('../server/system/gateway-routes'),
       import('../lib/server/env-read'),
       import('../server/realtime/hub'),
       import('../server/db/statement-counter'),

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createBackend } from '../server/backend';
-import { queryRange } from '../server/services/calendar';
+import { queryRange } from '../server/calendar/calendar';
 import { clearTeaching, fillWeek, wireTime } from './calendar-fixture';
 import { p50, p95, timePair } from './timing';
 

@@ -1,6 +1,6 @@
 /**
  * The floor for bench/upload.ts: a bare Node HTTP server that speaks the slice protocol
- * (server/http/slice-routes.ts) and does only what the protocol itself costs — SHA-1 of each 1 MB
+ * (server/system/slice-routes.ts) and does only what the protocol itself costs — SHA-1 of each 1 MB
  * slice and one positional write — with no session, BFF, database or on-disk state. The product's
  * upload is compared with it in the same run, so the ratio shows what the machine allows rather than
  * a page-cache copy. Not a product server: no checks beyond the checksum.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 
 /**
- * 租户 (issue #24 item 3): admin belongs to 星辰教育 and 星辰教育·南校区 (server/db/seed/tenants.ts). Switching in the
+ * 租户 (issue #24 item 3): admin belongs to 星辰教育 and 星辰教育·南校区 (server/seed/tenants.ts). Switching in the
  * header changes what every list shows: 南校区 has two students of its own and none of the school's.
  */
 test('a two-tenant administrator switches to 南校区 and sees only its students, then back', async ({ page }) => {

@@ -1,4 +1,4 @@
-/** The venue map's wire shapes, shared by the server (server/services/geocode.ts) and the form (components/map). */
+/** The venue map's wire shapes, shared by the server (server/edu/geocode.ts) and the form (components/map). */
 
 /** GET /location/map/config: the operator's tile template and whether address search exists (never the geocoder URL). */
 export interface MapClientConfig {

@@ -2,7 +2,7 @@
  * The advanced query builder (spec 02 §2, §4, §5) without React: the field list a ResourceDef offers,
  * row editing, the rules of running and saving a query, and the saved-query store (spec 02 §3:
  * localStorage `pro__JSuperQuerySaved_<code>`, entries {title, matchType, records}). The server keeps
- * the same entries per user (server/http/saved-query-routes.ts); the local copy is the offline cache,
+ * the same entries per user (server/system/saved-query-routes.ts); the local copy is the offline cache,
  * and an entry without a server id is one still to be uploaded.
  */
 import { isQueryable, valueTypeOf } from './resources/field-kinds';

@@ -1,64 +1,12 @@
 import { readMaxBodyBytes } from '../lib/server/body-limit';
 import { Hono } from 'hono';
 import { SLICE_PUT_PATH } from '../lib/upload/slice-plan';
-import { accountRoutes } from './http/account-routes';
-import { accountSettingsRoutes } from './http/account-settings-routes';
-import { securityRoutes } from './http/security-routes';
-import { studentWorkRoutes } from './http/student-work-routes';
-import { prospectusRoutes } from './http/prospectus-routes';
-import { authRoutes } from './http/auth-routes';
-import { checkRoutes } from './http/check-routes';
-import { registerCatalog } from './resources/catalog';
-import { commonRoutes } from './http/common-routes';
-import { dictRoutes } from './http/dict-routes';
-import { categoryRoutes } from './http/category-routes';
-import { announcementRoutes } from './http/announcement-routes';
-import { savedQueryRoutes } from './http/saved-query-routes';
-import { thirdLoginRoutes } from './http/third-login-routes';
-import { systemRoutes } from './http/system-routes';
-import { permissionAdminRoutes } from './http/permission-admin-routes';
-import { userRoutes } from './http/user-routes';
-import { roleIndexRoutes } from './http/role-index-routes';
-import { reportRoutes } from './http/report-routes';
-import { dashboardRoutes } from './http/dashboard-routes';
-import { onlineFormRoutes } from './http/online-form-routes';
-import { onlineFormDataRoutes } from './http/online-form-data-routes';
-import { onlineReportRoutes } from './http/online-report-routes';
-import { departRoutes } from './http/depart-routes';
-import { roleUserRoutes } from './http/role-user-routes';
-import { teacherRoutes } from './http/teacher-routes';
-import { mapRoutes } from './http/map-routes';
-import { calendarRoutes } from './http/calendar-routes';
-import { attendanceRoutes } from './http/attendance-routes';
-import { clazzMemberRoutes } from './http/clazz-member-routes';
-import { liveRoutes } from './http/live-routes';
-import { quartzRoutes } from './http/quartz-routes';
-import { clazzGroupRoutes } from './http/clazz-group-routes';
-import { applyRoutes } from './http/apply-routes';
-import { sliceRoutes } from './http/slice-routes';
-import { dictItemBatchRoutes } from './http/dict-item-batch-routes';
-import { studentPackageRoutes } from './http/student-package-routes';
-import { tenantPositionRoutes } from './http/tenant-position-routes';
-import { addressBookRoutes } from './http/address-book-routes';
-import { teachTemplateRoutes } from './http/teach-template-routes';
-import { courseTypeRoutes } from './http/course-type-routes';
-import { materialDownloadRoutes } from './http/material-download-routes';
-import { workbookRoutes } from './http/workbook-routes';
-import { homeworkRoutes } from './http/homework-routes';
-import { monitorRoutes } from './http/monitor-routes';
-import { actuatorRoutes } from './http/actuator-routes';
-import { gatewayRouteRoutes } from './http/gateway-route-routes';
-import { staffHandoverRoutes } from './http/staff-handover-routes';
-import { taskGoodsRoutes } from './http/task-goods-routes';
-import { leadRoutes } from './http/lead-routes';
-import { leadPoolRoutes } from './http/lead-pool-routes';
-import { fillRuleRoutes } from './http/fill-rule-routes';
-import { ossFileRoutes } from './http/oss-file-routes';
 import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
 import { noteRequestUser } from './ops/request-context';
-import { logExtraRoutes, operationLog } from './http/log-extra-routes';
-import { bodyLimit } from './http/body-limit';
+import { operationLog } from './system/log-extra-routes';
+import { AREAS, FALLBACK_ROUTES, registerCatalog } from './areas';
+import { bodyLimit } from './core/body-limit';
 import { DEFAULT_TENANT_ID, memberTenantIds, runInTenant } from './db/tenant-scope';
 
 /** Routes reachable without a token (contract §2's anonymous list, minus what we do not serve). */
@@ -92,7 +40,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   const app = basePath ? root.basePath(basePath) : root;
 
   // First: an oversized body is refused before the session check or any handler reads it (issue #38).
-  // (A route listing without services, server/__tests__/gateway-routes.test.ts, gets the default.)
+  // (A route listing without services, server/system/__tests__/gateway-routes.test.ts, gets the default.)
   app.use('*', bodyLimit(basePath, services.config?.maxBodyBytes ?? readMaxBodyBytes()));
   app.use('*', async (c, next) => {
     c.set('services', services);
@@ -123,62 +71,9 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   // 操作日志: every mutating call that got past the session check, written once its answer is known.
   app.use('*', operationLog(basePath));
 
-  app.route('/', authRoutes);
-  app.route('/', thirdLoginRoutes);
-  app.route('/', userRoutes);
-  app.route('/', roleIndexRoutes);
-  app.route('/', reportRoutes);
-  app.route('/', dashboardRoutes);
-  app.route('/', onlineFormRoutes);
-  app.route('/', onlineFormDataRoutes);
-  app.route('/', onlineReportRoutes);
-  app.route('/', accountRoutes);
-  app.route('/', accountSettingsRoutes);
-  app.route('/', securityRoutes);
-  app.route('/', studentWorkRoutes);
-  app.route('/', prospectusRoutes);
-  // Before systemRoutes: /sys/log/list?logType=2 is the operation log's (system:opLog:list).
-  app.route('/', logExtraRoutes);
-  app.route('/', systemRoutes);
-  app.route('/', permissionAdminRoutes);
-  app.route('/', dictRoutes);
-  app.route('/', categoryRoutes);
-  app.route('/', announcementRoutes);
-  app.route('/', savedQueryRoutes);
-  app.route('/', commonRoutes);
-  app.route('/', departRoutes);
-  app.route('/', roleUserRoutes);
-  app.route('/', teacherRoutes);
-  app.route('/', mapRoutes);
-  app.route('/', calendarRoutes);
-  app.route('/', attendanceRoutes);
-  app.route('/', clazzMemberRoutes);
-  app.route('/', liveRoutes);
-  app.route('/', quartzRoutes);
-  app.route('/', clazzGroupRoutes);
-  app.route('/', applyRoutes);
-  app.route('/', sliceRoutes);
-  app.route('/', dictItemBatchRoutes);
-  app.route('/', studentPackageRoutes);
-  app.route('/', tenantPositionRoutes);
-  app.route('/', addressBookRoutes);
-  app.route('/', teachTemplateRoutes);
-  app.route('/', courseTypeRoutes);
-  app.route('/', materialDownloadRoutes);
-  app.route('/', workbookRoutes);
-  app.route('/', homeworkRoutes);
-  app.route('/', monitorRoutes);
-  app.route('/', actuatorRoutes);
-  app.route('/', gatewayRouteRoutes);
-  app.route('/', staffHandoverRoutes);
-  app.route('/', taskGoodsRoutes);
-  app.route('/', leadRoutes);
-  app.route('/', leadPoolRoutes);
-  app.route('/', fillRuleRoutes);
-  app.route('/', ossFileRoutes);
-
-  // Last: explicit routes above win over the registry's generic resource routes it carries.
-  app.route('/', checkRoutes);
+  // Each area's routes in the order of server/areas.ts; last, the registry's generic resource routes.
+  for (const area of AREAS) for (const routes of area.routes) app.route('/', routes);
+  for (const routes of FALLBACK_ROUTES) app.route('/', routes);
 
   root.notFound((c) => c.json(fail('很抱歉，资源未找到!', 404), 404));
   root.onError((err, c) => {

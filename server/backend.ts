@@ -3,13 +3,13 @@ import { SessionStore } from './auth/sessions';
 import { devSmsSender, type SmsSender } from './auth/sms';
 import { readBackendConfig, type BackendConfig } from './config';
 import { migrate, openDb, type Database, type OpenedDb } from './db';
-import { seed, type SeedReport } from './db/seed';
+import { seed, type SeedReport } from './seed';
 import type { Notifier } from './core/context';
 import { openBackendStorage } from './storage/backend-storage';
 import type { FileStorage } from './storage/storage';
 import path from 'node:path';
-import { startQuartzScheduler } from './services/quartz-scheduler';
-import { closeOperationLog } from './services/operation-log';
+import { startQuartzScheduler } from './system/quartz-scheduler';
+import { closeOperationLog } from './ops/operation-log';
 import { startMark } from './start-timing';
 
 export interface Backend {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { readMaxBodyBytes } from '../lib/server/body-limit';
-import { readMapSettings, type MapSettings } from './services/geocode';
-import { readLiveProviderUrl } from './services/live';
-import { readOperationLogDays } from './services/operation-log';
+import { readMapSettings, type MapSettings } from './edu/geocode';
+import { readLiveProviderUrl } from './calendar/live';
+import { readOperationLogDays } from './ops/operation-log';
 
 /** Backend settings, read once from the environment (validated; bad values fail at start, not mid-request). */
 export interface BackendConfig {

@@ -1,4 +1,4 @@
-import { DEMO_USERS } from './db/seed-data';
+import { DEMO_USERS } from './seed/seed-data';
 import { demoSignInLine } from './demo-banner';
 
 describe('start banner', () => {

@@ -3,8 +3,8 @@ import { serve } from '@hono/node-server';
 import type { IncomingMessage, Server } from 'node:http';
 import { resolveSessionSecret } from '../lib/server/secret';
 import { createBackend } from './backend';
-import { DEMO_PASSWORD } from './db/seed-data';
-import { attachBackendSockets } from './realtime/backend-sockets';
+import { DEMO_PASSWORD } from './seed/seed-data';
+import { attachBackendSockets } from './backend-sockets';
 
 const port = Number(process.env.BACKEND_PORT || 8080);
 const hostname = process.env.BACKEND_HOST || '127.0.0.1';

@@ -8,7 +8,7 @@ import { encodeSuperQuery, MAX_SUPER_QUERY_RULES } from '@/lib/super-query';
  * advanced-query rules, so long selections go out in chunks that each fit in one page.
  */
 export const SELECTED_FETCH_PAGE_SIZE = 10000;
-/** server/http/paging.ts MAX_PAGE_SIZE. */
+/** server/core/paging.ts MAX_PAGE_SIZE. */
 export const SERVER_MAX_PAGE_SIZE = 200;
 export const SELECTED_CHUNK = Math.min(MAX_SUPER_QUERY_RULES, SERVER_MAX_PAGE_SIZE);
 

@@ -5,7 +5,7 @@ import { PRIMARY_COLOR } from '@/lib/config';
 import { avatarInitial, avatarUrl } from '@/lib/account/avatar';
 import { DictText } from '@/components/data/dict/dict-text';
 import { POSITION_DICT } from '@/features/system/position/position-resource';
-import { maskPhone } from './mask-phone';
+import { maskPhone } from '../../lib/account/mask-phone';
 import type { AccountInfoResult } from '@/lib/account/types';
 
 const sectionTitle = { margin: '0 0 12px', fontSize: 14, fontWeight: 600, color: 'rgba(0,0,0,0.88)' } as const;

@@ -7,7 +7,7 @@ import { useShell } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { useHydrated } from '@/features/auth/use-hydrated';
-import { maskPhone } from './mask-phone';
+import { maskPhone } from '../../lib/account/mask-phone';
 import { NewPasswordFields } from './new-password-fields';
 import { fieldOfPasswordError, OTHER_SESSIONS_ENDED } from './password-errors';
 import { SmsPasswordModal } from './sms-password-modal';

@@ -6,7 +6,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { useCountdown } from '@/features/auth/use-countdown';
 import { SMS_CODE_RE } from '@/features/auth/validation';
-import { maskPhone } from './mask-phone';
+import { maskPhone } from '../../lib/account/mask-phone';
 import { NewPasswordFields } from './new-password-fields';
 import { fieldOfPasswordError } from './password-errors';
 

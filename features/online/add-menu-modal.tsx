@@ -6,7 +6,7 @@ import { Alert, App, Button, Form, Input, Modal, TreeSelect } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import type { AddMenuBody } from '@/lib/online/wire';
-import { ROUTE_VIEW_COMPONENT } from '@/features/system/permission/permission-rules';
+import { ROUTE_VIEW_COMPONENT } from '@/lib/permissions/permission-rules';
 import { IFRAME_COMPONENT } from '@/lib/menu-types';
 import { fromWire, isButton, type PermissionRow, type PermissionWireRow } from '@/features/system/permission/types';
 

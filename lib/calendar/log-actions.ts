@@ -1,7 +1,7 @@
 /**
  * The 操作记录 of an entry (tbl_calendar_log.action) in words (issue #39: the drawer showed `add · 赵立新`).
  * The log stores short codes; this is the one mapping from code to the Chinese word, applied when the log is read
- * (server/services/calendar-queries.ts), so rows written before it read right too. An action stored in words
+ * (server/calendar/calendar-queries.ts), so rows written before it read right too. An action stored in words
  * already (应用教学模板) or unknown here shows as stored.
  */
 export const CALENDAR_LOG_ACTION_TEXT: Readonly<Record<string, string>> = {

@@ -268,7 +268,7 @@ export const CALENDAR_TZ_OFFSET = '+08:00';
  */
 export const CALENDAR_CHANGED = { cmd: 'calendar', msgTxt: '行事历已更新' } as const;
 
-/* ---------- 直播课堂 (server/services/live.ts) ---------- */
+/* ---------- 直播课堂 (server/calendar/live.ts) ---------- */
 
 /** A session may be joined from this many minutes before its start until its end. */
 export const LIVE_JOIN_LEAD_MINUTES = 15;

@@ -1,4 +1,4 @@
-/** A session offered for a 试听: one row of GET /crm/tblLead/trialSessions (server/services/lead-convert.ts). */
+/** A session offered for a 试听: one row of GET /crm/tblLead/trialSessions (server/crm/lead-convert.ts). */
 export interface TrialSessionRow {
   id: string;
   startTime: string;

@@ -1,4 +1,4 @@
-/** GET /crm/workbench/summary: the 招生工作台's figures (server/services/lead-pool.ts `workbenchSummary`). */
+/** GET /crm/workbench/summary: the 招生工作台's figures (server/crm/lead-pool.ts `workbenchSummary`). */
 export interface WorkbenchSummary {
   /** My unconverted leads whose next follow-up falls today (Asia/Shanghai), and those already overdue. */
   dueToday: number;

@@ -1,6 +1,6 @@
 /**
  * 员工管理 and 工作交接 (issue #23 items 6 and 8, domain §6): the scopes of a handover, the wire paths, the
- * messages and the pure rules shared by the server (server/services/staff.ts, work-handover.ts) and the
+ * messages and the pure rules shared by the server (server/edu/staff.ts, work-handover.ts) and the
  * screens (features/edu/staff, features/edu/handover). No server imports: the browser loads this too.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Wire types of class groups (分组) and study progress (学习进度), issue 7 items 4 and 6 (domain.md §2).
- * Shared by server/http/clazz-group-routes.ts and the screens under features/edu.
+ * Shared by server/edu/clazz-group-routes.ts and the screens under features/edu.
  */
 
 import { PERMS } from '../permissions/codes';

@@ -10,7 +10,7 @@
 /**
  * First path segments our own API answers (server/http/*, the resource registry, the socket path) and those the
  * BFF refuses on purpose (JeecgBoot's report engine, actuator, druid). A gateway prefix may not start with one.
- * server/__tests__/gateway-routes.test.ts checks this list against the live routes of the embedded backend.
+ * server/system/__tests__/gateway-routes.test.ts checks this list against the live routes of the embedded backend.
  */
 export const RESERVED_PREFIXES: readonly string[] = [
   'sys', 'online', 'edu', 'crm', 'course', 'calendar', 'calpanel', 'clazz', 'learntools', 'learn', 'location', 'inner',

@@ -1,5 +1,5 @@
 /**
- * 作业 (issue #22 item 6): urls, statuses, messages and wire types shared by server/http/homework-routes.ts,
+ * 作业 (issue #22 item 6): urls, statuses, messages and wire types shared by server/learntools/homework-routes.ts,
  * server/services/homework*.ts and the screens under features/learntools/homework/.
  */
 

@@ -12,7 +12,7 @@ export const GENERATED_COLUMNS = ['id', 'create_by', 'create_time', 'update_by',
 
 /**
  * PostgreSQL's reserved key words (`pg_get_keywords()` with catcode R and T: reserved, and reserved but usable as a
- * function or type name). server/__tests__/online-form-design.test.ts checks this list against the running engine.
+ * function or type name). server/online/__tests__/online-form-design.test.ts checks this list against the running engine.
  */
 export const PG_RESERVED_WORDS: ReadonlySet<string> = new Set([
   'all', 'analyse', 'analyze', 'and', 'any', 'array', 'as', 'asc', 'asymmetric', 'authorization', 'binary', 'both',

@@ -1,6 +1,6 @@
 /**
  * The permission catalogue (issue #19): every button code the product knows, spelled once. The seeds
- * (server/db/seed*), the backend's guards (`requirePerm`), the resource definitions (`perm` prefixes) and the
+ * (server/seed/), the backend's guards (`requirePerm`), the resource definitions (`perm` prefixes) and the
  * screens import it. A code is its wire form (sys_permission.perms, contract §3): renaming one needs a
  * migration of the stored rows. The rule that grants a code is ./rule.ts.
  *

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // The client's side of the shared permission table (./rule-cases.ts); the server's side is
-// server/__tests__/permission-rule.test.ts. The lists come from the permission answer itself.
+// server/system/__tests__/permission-rule.test.ts. The lists come from the permission answer itself.
 import { buildPermissionAnswer, type PermissionRow } from '../../server/permissions/menu-tree';
 import { buttonMode, hasButtonAuth, missingScreenPerm, type AuthContext } from './rule';
 import { RULE_CASES, ungoverned, type RuleCase } from './rule-cases';

@@ -5,7 +5,7 @@
  *   the screen gate decide — and `buttonMode`, what `<Authorized>` and the list toolbars render
  *   (lib/permissions/rule-cases.test.ts);
  * - the server's answer: the rows stored in sys_permission and linked to a signed-in user's role, then a real
- *   request to a route guarded by `requirePerm` (server/__tests__/permission-rule.test.ts).
+ *   request to a route guarded by `requirePerm` (server/system/__tests__/permission-rule.test.ts).
  *
  * `$` in a row's `perms` stands for the case's code: each side substitutes a code of its own.
  */

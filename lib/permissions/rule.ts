@@ -1,6 +1,6 @@
 /**
  * The one permission rule (issue #19): the button directive of spec 01 §6, applied by the client to show a
- * button and by the embedded backend to allow the action behind it (server/http/perm.ts `requirePerm`), on
+ * button and by the embedded backend to allow the action behind it (server/core/perm.ts `requirePerm`), on
  * the same facts — the user's button rows and the rows switched off system-wide — read from sys_permission
  * as contract §3's `auth` and `allAuth` (`authLists`). Pure: both sides import it. Proved on one table of
  * cases from both sides: ./rule-cases.ts.

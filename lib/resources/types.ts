@@ -155,7 +155,7 @@ export interface ResourceDef {
 }
 
 /**
- * The users dictionary by username (registered in server/services/dicts.ts): a `createBy` / 布置人 / 批改人 field that
+ * The users dictionary by username (registered in server/resources/dicts.ts): a `createBy` / 布置人 / 批改人 field that
  * holds a username shows the person's name through it (`<field>_dictText`), as JeecgBoot's @Dict on 创建人 does.
  */
 export const USER_NAME_DICT = 'sys_user,realname,username';

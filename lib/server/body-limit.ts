@@ -1,7 +1,7 @@
 /**
  * Bounded request bodies (issue #38): a body is refused from its Content-Length before a byte is read, and a
  * chunked one (no Content-Length) as soon as it passes the limit while streaming, so no reader in the process
- * holds more than the limit. The embedded backend applies it to every JSON/form body (server/http/body-limit.ts),
+ * holds more than the limit. The embedded backend applies it to every JSON/form body (server/core/body-limit.ts),
  * the Next route handlers to theirs; uploads and imports pass their own, larger limits to the same reader.
  * No 'server-only' here: the embedded backend (outside React's server graph) uses it too.
  */

@@ -25,7 +25,7 @@ import { checkUri, gatewayVersion, matchRoute, orderRoutes, parseAllowlist, type
  */
 
 export interface GatewaySource {
-  /** The enabled routes (server/services/gateway-routes.ts `enabledGatewayTargets`). */
+  /** The enabled routes (server/system/gateway-routes.ts `enabledGatewayTargets`). */
   routes(): Promise<GatewayTarget[]>;
   /** The session behind an access token is live. */
   verifySession(token: string): Promise<boolean>;

@@ -23,7 +23,7 @@ import { fileKey, UploadSessions } from './upload-session';
 import type { MaterialKind } from './rules';
 
 /**
- * Browser client of the sliced, resumable upload (server: server/http/slice-routes.ts). Each slice
+ * Browser client of the sliced, resumable upload (server: server/system/slice-routes.ts). Each slice
  * carries its SHA-1, is tried with 3 s / 5 s / 10 s attempt timeouts, and runs through one scheduler
  * shared by every upload on the page (3 files × 3 slices, 5 requests overall). Which server upload
  * belongs to which local file is kept in the upload-session cookie; the server also resumes by file

@@ -21,17 +21,17 @@ const PGLITE_SAMPLE = [
   'server/resources/__tests__/crud.test.ts',
   // Issue #39: an edit's version check against a racing save (PGlite runs transactions in turn, PostgreSQL in parallel).
   'server/__tests__/edit-conflict.test.ts',
-  'server/__tests__/check-fill-rules.test.ts',
-  'server/__tests__/lead-pool.test.ts',
-  'server/__tests__/calendar.test.ts',
-  'server/__tests__/monitor.test.ts',
+  'server/system/__tests__/check-fill-rules.test.ts',
+  'server/crm/__tests__/lead-pool.test.ts',
+  'server/calendar/__tests__/calendar.test.ts',
+  'server/system/__tests__/monitor.test.ts',
   'server/ops/__tests__/ops.test.ts',
   // Issue #25: the form designer's DDL (catalog reads, ALTERs with rows, DDL in a transaction) on both engines.
-  'server/__tests__/online-form-design.test.ts',
+  'server/online/__tests__/online-form-design.test.ts',
   // Issue #25: designer reports' guards (reader role, statement timeout vs PGlite's cost check, tenant CTEs) on both engines.
-  'server/__tests__/online-reports.test.ts',
+  'server/online/__tests__/online-reports.test.ts',
   // Issue #38: a runaway report statement on the embedded engine is cancelled in its thread while the product serves.
-  'server/__tests__/runaway-statement.test.ts',
+  'server/online/__tests__/runaway-statement.test.ts',
 ];
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createBff } from '../../lib/server/bff';
 import { BODY_TOO_LARGE, DEFAULT_MAX_BODY_BYTES, readMaxBodyBytes } from '../../lib/server/body-limit';
-import { ownLimit } from '../http/body-limit';
+import { ownLimit } from '../core/body-limit';
 import { byteSource, MB } from '../testing/byte-source';
 import { startTestBackend, type TestBackend } from './helpers';
 

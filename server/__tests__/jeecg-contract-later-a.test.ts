@@ -6,7 +6,7 @@ import { closeAllSourcePools, DB_TYPE_UNSUPPORTED } from '../online/datasources'
 import { PASSWORD_AGAIN } from '../online/datasource-connect';
 import { up as migrateDbType } from '../db/migrations/0049-datasource-db-type';
 import { CATEGORY_CODE_RULE_CLASS, FILL_CLASS_MESSAGES, ORDER_NUMBER_RULE_CLASS } from '../../lib/rules/fill-rule-class';
-import { nextSiblingCode } from '../services/category';
+import { nextSiblingCode } from '../system/category';
 
 /*
  * Issue #45 (later families, part a): calls of JeecgBoot's stock Vue 2 client (v3.4.0) in the shapes it sends —

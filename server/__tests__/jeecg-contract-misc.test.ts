@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { SESSION_COOKIE, sealSession } from '../../lib/server/session-cookie';
-import { attachBackendSockets } from '../realtime/backend-sockets';
+import { attachBackendSockets } from '../backend-sockets';
 import { startTestBackend, type TestBackend } from './helpers';
 
 /*
@@ -73,7 +73,7 @@ describe('GET /sys/tenant/queryList (UserModal.initTenantList)', () => {
     const r = await getAction('/sys/tenant/queryList', admin);
     expect(r.body.success).toBe(true);
     const list = r.body.result as Record<string, unknown>[];
-    // 1 and 2 are the demo's tenants (server/db/seed/tenants.ts); 10, the demo's frozen one, is never listed.
+    // 1 and 2 are the demo's tenants (server/seed/tenants.ts); 10, the demo's frozen one, is never listed.
     expect(list.map((t) => t.id)).toEqual([1, 2, 30]);
     expect(list[0]).toEqual({ id: 1, name: '星辰教育', createBy: null, createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), beginDate: null, endDate: null, status: 1 });
     expect(list[2]).toMatchObject({ name: '东区分校', createBy: 'admin', beginDate: '2026-01-01 00:00:00' });
@@ -90,7 +90,7 @@ describe('GET /sys/tenant/queryList (UserModal.initTenantList)', () => {
 describe('GET /sys/position/list (JSelectPosition)', () => {
   beforeAll(async () => {
     const at = (s: string) => new Date(`2026-02-0${s}T09:00:00+08:00`);
-    // This suite's own three positions, not the demo seed's (server/db/seed/positions.ts): users drop their codes.
+    // This suite's own three positions, not the demo seed's (server/seed/positions.ts): users drop their codes.
     await be.db.updateTable('sys_user').set({ post: null }).execute();
     await be.db.deleteFrom('sys_position').execute();
     await be.db

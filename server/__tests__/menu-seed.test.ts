@@ -1,11 +1,11 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
 import { startTestBackend, type TestBackend } from './helpers';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import type { MenuNode } from '../permissions/menu-tree';
-import { TEACHING_PERMS } from '../db/seed/teaching';
-import { CRM_PERMS } from '../db/seed/crm';
-import { SYSTEM_ADMIN_PERMS } from '../db/seed/system-admin';
+import { TEACHING_PERMS } from '../seed/teaching';
+import { CRM_PERMS } from '../seed/crm';
+import { SYSTEM_ADMIN_PERMS } from '../seed/system-admin';
 import { SCREENS } from '../../lib/screens';
 import { actionCodes } from '../../lib/permissions/rule';
 import { linkId } from '../core/ids';
@@ -199,7 +199,7 @@ const LEARN: Shape = [
 ];
 /** 行事历 is the first entry of every teaching role's menu (spec 01 §2: the home page). */
 const HOME: Shape = ['行事历', '/calpanel/CalendarPanel'];
-/** The teaching buttons a role holds, in seed order (server/db/seed/teaching.ts). */
+/** The teaching buttons a role holds, in seed order (server/seed/teaching.ts). */
 const teachingCodes = (role: string) => [...TEACHING_PERMS, ...CRM_PERMS, ...SYSTEM_ADMIN_PERMS].filter((p) => p.roles.includes(role)).map((p) => p.perms);
 const ALL_TEACHING_CODES = [...TEACHING_PERMS, ...CRM_PERMS, ...SYSTEM_ADMIN_PERMS].map((p) => p.perms);
 

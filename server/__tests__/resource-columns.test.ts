@@ -52,7 +52,7 @@ describe('resource definitions match the migrated database', () => {
 /** Resource names, known before the backend starts: the catalogue registers at import time of the app. */
 function listResourceNames(): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- registration must run before it.each is built
-  const { registerCatalog } = require('../resources/catalog') as typeof import('../resources/catalog');
+  const { registerCatalog } = require('../areas') as typeof import('../areas');
   registerCatalog();
   return listResources().map((r) => r.def.name).sort();
 }

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createBackend } from '../backend';
 import { sql } from 'kysely';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import { countStatements } from '../db/statement-counter';
 import { PREPARED_SEED } from '../testing/prepared-db';
 import { startTestBackend } from './helpers';

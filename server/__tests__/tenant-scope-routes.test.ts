@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
 
-// 租户 (issue #24 item 3) through the production handler: the demo's tenant 2 (星辰教育·南校区, server/db/seed/tenants.ts)
+// 租户 (issue #24 item 3) through the production handler: the demo's tenant 2 (星辰教育·南校区, server/seed/tenants.ts)
 // has two students of its own; admin belongs to tenants 1 and 2, every other demo user to tenant 1 only.
 let be: TestBackend;
 let admin: string;

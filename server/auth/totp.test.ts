@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { Secret, TOTP, URI } from 'otpauth';
 import { matchTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri, recoveryCodeHash, totpNow } from './totp';
-import { deviceLabel } from '../../features/account/security/security-rules';
+import { deviceLabel } from '../../lib/account/security-rules';
 
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 15);
 

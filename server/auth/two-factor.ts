@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { newId, newToken, sha256 } from '../core/ids';
-import { decryptSecret, encryptSecret } from '../online/secret';
+import { decryptSecret, encryptSecret } from '../core/secret';
 import { isLoginThrottled, LOGIN_LOCK_MINUTES } from './throttle';
 import { matchTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri, qrDataUrl, recoveryCodeHash } from './totp';
-import { TOTP_CODE, TWO_FACTOR_MESSAGES as M } from '../../features/account/security/security-rules';
+import { TOTP_CODE, TWO_FACTOR_MESSAGES as M } from '../../lib/account/security-rules';
 
 /** The password step passed; the second step must follow within this time. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;

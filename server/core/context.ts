@@ -14,7 +14,7 @@ export interface AuthContext {
   tenantId: number;
 }
 
-/** What the caller is granted, loaded once per request (server/http/perm.ts `permCodesOf`, server/services/users.ts `loadUserPermCodes`). */
+/** What the caller is granted, loaded once per request (server/core/perm.ts `permCodesOf`, server/auth/users.ts `loadUserPermCodes`). */
 export interface UserPermissions {
   /** The rule (`hasButtonAuth`): held through a role, or switched off system-wide (status '0'). */
   has(code: string): boolean;
@@ -47,7 +47,7 @@ export type AppEnv = {
     auth: AuthContext | null;
     ip: string;
     services: Services;
-    /** The caller's permissions, once loaded in this request (server/http/perm.ts `permCodesOf`). */
+    /** The caller's permissions, once loaded in this request (server/core/perm.ts `permCodesOf`). */
     permCodes?: UserPermissions;
   };
 };

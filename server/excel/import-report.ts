@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Envelope } from '../core/errors';
 import type { FileStorage } from '../storage/storage';
 import type { ReadRow } from './read';
-import { formatDateTime } from '../services/format';
+import { formatDateTime } from '../core/format';
 import { writeXlsx, type ExcelRow } from './write';
 
 /** One problem with one row of an uploaded sheet; `rowNumber` as in ReadRow (Excel's row number). */

@@ -5,7 +5,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
 import { contentDisposition } from '../storage/download-headers';
 import { pendingSheetBytes, plainRowAppender } from './fast-rows';
-import { formatDateTime } from '../services/format';
+import { formatDateTime } from '../core/format';
 import { loadExcelJS } from './load';
 
 /**

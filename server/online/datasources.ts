@@ -6,8 +6,8 @@ import type { BackendConfig } from '../config';
 import type { DataSourceRow } from '../../lib/online/wire';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
-import { formatDateTime } from '../services/format';
-import { decryptSecret, encryptSecret, secretKey } from './secret';
+import { formatDateTime } from '../core/format';
+import { decryptSecret, encryptSecret, secretKey } from '../core/secret';
 import { checkedTarget, CONNECT_FAILED, dataSourceLog, PASSWORD_AGAIN, sameTarget, type PgTarget } from './datasource-connect';
 import { POSTGRES_DB_TYPE, POSTGRES_DRIVER } from '../../features/online/datasource/datasource-resource';
 

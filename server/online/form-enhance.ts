@@ -1,8 +1,8 @@
 import type { Database } from '../db';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
-import { formatDateTime } from '../services/format';
-import type { Writer } from '../services/permission-menus';
+import { formatDateTime } from '../core/format';
+import type { Writer } from '../system/permission-menus';
 import type { CgformEnhanceJs, CgformEnhanceJsHistory } from '../../lib/online/wire';
 import { headRow } from './form-design';
 

@@ -3,13 +3,13 @@ import type { Database } from '../db';
 import type { Services } from '../core/context';
 import { ApiFailure } from '../core/errors';
 import { linkId, newId } from '../core/ids';
-import { MENU_TYPE } from '../../features/system/permission/permission-rules';
+import { MENU_TYPE } from '../../lib/permissions/permission-rules';
 import { onlineFormCodes } from '../../lib/permissions/codes';
 import { ONLINE_TABLE_PREFIX } from '../../lib/online/wire';
 import { withAncestors } from '../permissions/grant-paths';
-import { lockMenus, type Writer } from '../services/permission-menus';
-import { pushToAll } from '../services/announcements';
-import { PERMISSION_CHANGED } from '../services/notify';
+import { lockMenus, type Writer } from '../system/permission-menus';
+import { pushToAll } from '../message/announcements';
+import { PERMISSION_CHANGED } from '../realtime/notify';
 
 /**
  * 添加到菜单 of designer-made screens (issue #25): a menu row whose component is a generic online screen and whose
@@ -17,7 +17,7 @@ import { PERMISSION_CHANGED } from '../services/notify';
  * onlineReportCodes). Generic over forms and reports (`addOnlineMenu`, `removeOnlineMenus`); the form's own use
  * is `addFormMenu`.
  *
- * Menus show only what a role holds (no is_admin bypass: server/services/users.ts loadUserPermCodes), so the new
+ * Menus show only what a role holds (no is_admin bypass: server/auth/users.ts loadUserPermCodes), so the new
  * rows, with the path of folders above them (grant-paths.ts), are granted to the roles through which the caller
  * holds the code they used to add the menu: the administrator who adds it can use it at once; other roles get it
  * in 角色授权.

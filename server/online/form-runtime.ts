@@ -3,11 +3,11 @@ import { foreignKeyOf, formToResourceDef } from '../../lib/online/form-def';
 import { checkDef, columnOf, fieldByName } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
-import { permCodes } from '../../features/system/permission/permission-rules';
+import { permCodes } from '../../lib/permissions/permission-rules';
 import type { Database } from '../db';
 import { ApiFailure } from '../core/errors';
 import { newId } from '../core/ids';
-import { parse } from '../http/validate';
+import { parse } from '../core/validate';
 import type { CrudHooks, SaveCtx } from '../resources/crud';
 import { audit, newRowColumns, toColumns } from '../resources/columns';
 import type { Row } from '../resources/query';
@@ -16,7 +16,7 @@ import { loadForm, type LoadedForm } from './form-store';
 
 /**
  * The generated CRUD of a designed online form (issue #25): the form's definition as a ResourceDef
- * (lib/online/form-def.ts), served by the resource engine's `runCrud` (server/http/online-form-data-routes.ts),
+ * (lib/online/form-def.ts), served by the resource engine's `runCrud` (server/online/online-form-data-routes.ts),
  * plus the one-to-many part the engine does not know: a main form's add / edit body carries
  * `<childTableName>: row[]`, validated with each child form's own definition and saved in the main row's
  * transaction; queryById answers the child rows beside the main row. A form is served only while its table

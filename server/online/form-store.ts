@@ -2,12 +2,12 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { OnlCgformFieldTable, OnlCgformHeadTable } from '../db/schema';
 import type { CgformField, CgformHead, CgformShowType, CgformDbType } from '../../lib/online/wire';
-import { formatDateTime } from '../services/format';
+import { formatDateTime } from '../core/format';
 
 /**
  * Reading online form definitions (issue #25): one place that turns onl_cgform_head/onl_cgform_field rows into
- * the wire types of lib/online/wire.ts, for the designer (server/http/online-form-routes.ts) and the generated
- * CRUD (server/http/online-form-data-routes.ts).
+ * the wire types of lib/online/wire.ts, for the designer (server/online/online-form-routes.ts) and the generated
+ * CRUD (server/online/online-form-data-routes.ts).
  */
 
 export interface LoadedForm {

@@ -4,12 +4,12 @@ import type { AddMenuBody, CgreportHead, CgreportSaveBody } from '../../lib/onli
 import { validateReportDefinition } from '../../lib/online/report-rules';
 import { onlineReportCodes } from '../../lib/permissions/codes';
 import { ApiFailure } from '../core/errors';
-import { DictError, getDictItems } from '../services/dicts';
+import { DictError, getDictItems } from '../resources/dicts';
 import { newId } from '../core/ids';
-import { isCodeDefinedReport } from '../reports/registry';
-import type { Writer } from '../services/permission-menus';
-import { pushToAll } from '../services/announcements';
-import { PERMISSION_CHANGED } from '../services/notify';
+import { isCodeDefinedReport } from './reports/registry';
+import type { Writer } from '../system/permission-menus';
+import { pushToAll } from '../message/announcements';
+import { PERMISSION_CHANGED } from '../realtime/notify';
 import { addOnlineMenu, removeOnlineMenus, type OnlineMenuRow } from './form-menu';
 import { checkReportSql } from './report-sql';
 import { toReportHead } from './report-run';

@@ -5,16 +5,16 @@ import type { CgreportHead, CgreportItem, CgreportParam, CgreportParseResult } f
 import { paramValueProblem, REPORT_FIELD_RE, REPORT_PARAM_TYPES, REPORT_ROW_LIMIT, REPORT_TIMEOUT_MESSAGE, REPORT_TIMEOUT_SECONDS } from '../../lib/online/report-rules';
 import { ApiFailure } from '../core/errors';
 import { currentTenant } from '../db/tenant-scope';
-import { formatDateTime } from '../services/format';
-import type { AnyReportDef, ReportValueType } from '../reports/types';
-import type { ReportExecutor } from '../reports/run';
+import { formatDateTime } from '../core/format';
+import type { AnyReportDef, ReportValueType } from './reports/types';
+import type { ReportExecutor } from './reports/run';
 import { checkReportSql, type CheckedSql } from './report-sql';
 import { sourceDb, type DataSourceConfig } from './datasources';
 
 /**
  * Running designer-made reports (issue #25). The SQL passed server/online/report-sql.ts's parser checks; here it runs
  * with its `${param}`s bound as values, wrapped as a subquery (filters, sort and paging outside it, by
- * server/reports/run.ts like the code-defined reports), under three more guards:
+ * server/online/reports/run.ts like the code-defined reports), under three more guards:
  * - a READ ONLY transaction with `SET LOCAL statement_timeout` (5 s → REPORT_TIMEOUT_MESSAGE) and a row limit;
  * - on the product's database, `SET LOCAL ROLE jw_report_reader`: a role made at first use that may only SELECT the
  *   tables a report read (sys_user without its credential columns). When the connection may not create or use

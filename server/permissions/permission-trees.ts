@@ -1,5 +1,5 @@
 import type { SysPermission } from '../db/schema';
-import { formatDateTime } from '../services/format';
+import { formatDateTime } from '../core/format';
 
 /**
  * The sys_permission trees JeecgBoot's controllers answer, built from live rows sorted by sort_no:

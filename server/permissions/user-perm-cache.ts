@@ -1,7 +1,7 @@
 import type { Database } from '../db';
 import { GenerationCache } from '../db/cache-generation';
 import type { UserPermissions } from '../core/context';
-import { loadUserPermCodes } from '../services/users';
+import { loadUserPermCodes } from '../auth/users';
 
 /**
  * A user's permissions (`loadUserPermCodes`: held button rows and rules switched off) as the route guard reads them,

@@ -1,6 +1,6 @@
 import { vxePagePerm } from '../../lib/grid/vxe-pages';
 import type { Database } from '../db';
-import { loadUserPermCodes } from '../services/users';
+import { loadUserPermCodes } from '../auth/users';
 
 /** `canJoin` for the grid socket on the embedded database: the page's permission code (lib/grid/vxe-pages.ts). */
 export function vxeJoinCheck(db: Database) {

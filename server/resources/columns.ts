@@ -2,7 +2,7 @@ import { columnOf, fieldByName, rowKeyColumn, valueTypeOf } from '../../lib/reso
 import type { BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { AuthContext } from '../core/context';
-import { parseDateBoundGmt8 } from '../services/format';
+import { parseDateBoundGmt8 } from '../core/format';
 import { withPinyinKeys } from './pinyin-key';
 import type { Row } from './query';
 

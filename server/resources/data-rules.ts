@@ -7,13 +7,13 @@ import {
   ruleValueConditionProblem,
   type RuleCondition,
   type SystemVariable,
-} from '../../features/system/permission/permission-rules';
+} from '../../lib/permissions/permission-rules';
 import type { Database } from '../db';
 import { sql } from 'kysely';
 import { ApiFailure } from '../core/errors';
 import type { AuthContext } from '../core/context';
-import { formatDateTime } from '../services/format';
-import { loadUserDeparts } from '../services/users';
+import { formatDateTime } from '../core/format';
+import { loadUserDeparts } from '../auth/users';
 import type { CrudAction, CrudHooks } from './crud';
 import { compare, inList, like, toExpression, type Cond, type WhereFn } from './query';
 import { selectOne } from './select';

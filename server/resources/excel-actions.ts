@@ -14,7 +14,7 @@ import { addDictTexts, asAny, iterateRows, loadDictTexts, selectOne } from './se
 import { managesAll, ownerColumn, type CrudHooks, type HookCtx, type SaveCtx } from './crud';
 import { audit, newRowColumns, toColumns } from './columns';
 import { reverseTexts, toBody, type Reverse } from './excel-cells';
-import { checkRuleFor } from '../services/check-rules';
+import { checkRuleFor } from './check-rules';
 
 /**
  * `{api}/exportXls` and `{api}/importExcel` (contract §7) for any resource: the export streams the
@@ -286,7 +286,7 @@ async function importFile(ctx: HookCtx, hooks: CrudHooks, input: NodeJS.Readable
       await hooks.afterSave?.(cand.body, saveCtx);
     }
   });
-  // A bulk change: fresh statistics, since the embedded database never runs autovacuum (server/db/seed/index.ts).
+  // A bulk change: fresh statistics, since the embedded database never runs autovacuum (server/seed/index.ts).
   if (good.length >= ANALYZE_AFTER_ROWS) await sql`analyze ${sql.id(def.table)}`.execute(ctx.db);
   return { headers, sheetRows, errors, total: sheetRows.length, success: good.length, added: adds.length, updated: updates.length };
 }

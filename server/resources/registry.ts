@@ -6,7 +6,7 @@ import { isCrudAction, runCrud, type CrudHooks } from './crud';
 
 /**
  * The server-side resource registry: name → definition + hooks. A registered resource is served by
- * `resourceRoutes` (mounted through server/http/check-routes.ts) and is what the duplicate check and the
+ * `resourceRoutes` (mounted through server/system/check-routes.ts) and is what the duplicate check and the
  * custom-column list accept as a table. It is process-wide: register at module load (the integrator's
  * list) or, in tests, before the first request for it.
  */

@@ -4,7 +4,7 @@ import { EDIT_CONFLICT_CODE, ROW_VERSION_FIELD, editConflictMessage } from '../.
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
 import { ApiFailure } from '../core/errors';
-import { formatDateTime } from '../services/format';
+import { formatDateTime } from '../core/format';
 import type { SelectWith } from './select';
 
 /**

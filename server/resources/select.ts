@@ -2,8 +2,8 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { columnOf, hasDict, isMultiValue, isReadable, rowKeyColumn, valueTypeOf } from '../../lib/resources/field-kinds';
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
-import { formatDateTime } from '../services/format';
-import { cachedPlainDictTexts, cachedTableDictTexts, getDictItems, tableDictItemsFor } from '../services/dicts';
+import { formatDateTime } from '../core/format';
+import { cachedPlainDictTexts, cachedTableDictTexts, getDictItems, tableDictItemsFor } from './dicts';
 import { fillPinyinKeys } from './pinyin-key';
 import { toWhere, type AnyKysely, type EB, type ListQuery, type Row, type SortKey, type WhereFn } from './query';
 
@@ -222,7 +222,7 @@ export async function loadDictTexts(db: Database, def: ResourceDef, records?: Ro
     for (const o of f.options ?? []) map.set(o.value, o.text);
     if (f.dictCode && !f.dictCode.includes(',')) for (const [k, v] of plain.get(f.dictCode) ?? []) map.set(k, v);
     if (f.dictCode?.includes(',')) {
-      // Only registered table dictionaries exist (server/services/dicts.ts); an unknown one translates nothing.
+      // Only registered table dictionaries exist (server/resources/dicts.ts); an unknown one translates nothing.
       const values = records?.flatMap((r) => (r[f.name] === null || r[f.name] === undefined || r[f.name] === '' ? [] : String(r[f.name]).split(',')));
       // Small tables (roles, departments…) are cached whole; only this page's values are taken from them.
       const whole = await cachedTableDictTexts(db, f.dictCode).catch(() => null);

@@ -2,7 +2,7 @@ import { valueTypeOf } from '../../lib/resources/field-kinds';
 import { normaliseDate } from '../../lib/resources/to-schema';
 import type { FieldDef } from '../../lib/resources/types';
 import { ApiFailure } from '../core/errors';
-import { parseDateBoundGmt8 } from '../services/format';
+import { parseDateBoundGmt8 } from '../core/format';
 
 /**
  * Query values cast per the field's ValueType (contract §7: "values parsed per Java type"). A value that

@@ -24,7 +24,7 @@ export interface FileStorage {
   readonly stagingRoot?: string;
   /**
    * Up to `limit` stored files (hidden temporaries left out), for 文件管理's start-up scan
-   * (server/services/oss-files.ts). Optional: a store without it registers only new uploads.
+   * (server/system/oss-files.ts). Optional: a store without it registers only new uploads.
    */
   list?(limit: number): AsyncIterable<ListedFile>;
 }

@@ -2,7 +2,7 @@ import type { TestBackend } from '../__tests__/helpers';
 import { linkId } from '../core/ids';
 
 /**
- * Shared by the 菜单管理 suites (server/__tests__/permission-admin.test.ts, permission-data-rules.test.ts),
+ * Shared by the 菜单管理 suites (server/system/__tests__/permission-admin.test.ts, permission-data-rules.test.ts),
  * kept outside __tests__ so Jest does not run it as a suite.
  */
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrate, openDb, type OpenedDb } from '../db';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 
 /**
  * One migrated and seeded database per Jest run, copied for each backend suite: building it (initdb, 15

@@ -7,7 +7,7 @@ import type { Upstream } from '@/lib/server/upstream';
 import { postLoginPath } from '@/lib/login-state';
 import { withAttemptsLeft } from '@/features/auth/login-attempts';
 import { DEAD_CHALLENGE, hasErrors, mobileProblem, validateLogin, verifyCodeProblem, type LoginFlash, type LoginTab } from '@/features/auth/login/rules';
-import { isTwoFactorChallenge } from '@/features/account/security/security-rules';
+import { isTwoFactorChallenge } from '@/lib/account/security-rules';
 
 /**
  * The login page without scripts (issue #28): its forms post here (POST /auth/login, app/auth/login/route.ts)

@@ -1,6 +1,6 @@
 import { readCookie, SESSION_COOKIE, unsealSession } from '@/lib/server/session-cookie';
 import type { Upstream } from '@/lib/server/upstream';
-import { bindOutcomeOf } from '@/features/account/settings/account-rules';
+import { bindOutcomeOf } from '@/lib/account/account-rules';
 
 export const BINDING_PATH = '/account/settings/binding';
 export const BIND_URL = '/sys/user/thirdBinding/bind';

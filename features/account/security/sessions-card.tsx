@@ -9,7 +9,7 @@ import { http } from '@/lib/http';
 
 export const SESSIONS_URL = '/sys/user/sessions';
 
-/** One live sign-in of mine as GET /sys/user/sessions answers it (server/http/security-routes.ts). */
+/** One live sign-in of mine as GET /sys/user/sessions answers it (server/account/security-routes.ts). */
 export interface MySession {
   id: string;
   device: string;

@@ -8,7 +8,7 @@ import { avatarInitial, avatarUrl } from '@/lib/account/avatar';
 import { checkMaterialFile } from '@/lib/upload/rules';
 import { uploadFile } from '@/lib/upload/upload-file';
 import { useApiError } from '@/components/feedback/use-api-error';
-import { AVATAR_BIZ } from './account-rules';
+import { AVATAR_BIZ } from '../../../lib/account/account-rules';
 
 interface AvatarUploadProps {
   avatar: string | null;

@@ -8,8 +8,8 @@ import { Alert, App, Button, Flex, Form, Input, Radio, Skeleton, Space } from 'a
 import { DateField } from '@/components/inputs/date-pickers';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
-import { maskPhone } from '../mask-phone';
-import { EMAIL_MAX, EMAIL_RE, PROFILE_MESSAGES, REALNAME_MAX } from './account-rules';
+import { maskPhone } from '../../../lib/account/mask-phone';
+import { EMAIL_MAX, EMAIL_RE, PROFILE_MESSAGES, REALNAME_MAX } from '../../../lib/account/account-rules';
 import { AvatarUpload } from './avatar-upload';
 import { PhoneModal } from './phone-modal';
 import { SettingsLayout } from './settings-layout';

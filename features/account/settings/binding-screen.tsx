@@ -7,7 +7,7 @@ import { Alert, App, Avatar, Button, Empty, Flex, Skeleton, Tag, Typography } fr
 import { LinkOutlined } from '@ant-design/icons';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
-import { BIND_MESSAGES, type BindOutcome } from './account-rules';
+import { BIND_MESSAGES, type BindOutcome } from '../../../lib/account/account-rules';
 import { SettingsLayout } from './settings-layout';
 import { SETTINGS_URLS } from './settings-urls';
 

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Alert, App, Flex, Skeleton, Switch, Typography } from 'antd';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
-import { NOTIFY_KINDS, type NotifyKind, type NotifySettings } from './account-rules';
+import { NOTIFY_KINDS, type NotifyKind, type NotifySettings } from '../../../lib/account/account-rules';
 import { SettingsLayout } from './settings-layout';
 import { SETTINGS_URLS } from './settings-urls';
 

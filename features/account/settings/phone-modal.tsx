@@ -6,7 +6,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { useCountdown } from '@/features/auth/use-countdown';
 import { MOBILE_MESSAGE, MOBILE_RE, SMS_CODE_RE } from '@/features/auth/validation';
-import { PROFILE_MESSAGES } from './account-rules';
+import { PROFILE_MESSAGES } from '../../../lib/account/account-rules';
 import { SETTINGS_URLS } from './settings-urls';
 
 const RESEND_SECONDS = 60;

@@ -1,4 +1,4 @@
-/** 账户设置's endpoints (server/http/account-settings-routes.ts). */
+/** 账户设置's endpoints (server/account/account-settings-routes.ts). */
 export const SETTINGS_URLS = {
   profile: '/sys/user/login/setting/getUserData',
   userEdit: '/sys/user/login/setting/userEdit',

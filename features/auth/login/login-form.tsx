@@ -3,7 +3,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties, type FormEvent, type MouseEvent } from 'react';
 import { PRIMARY_COLOR } from '@/lib/config';
 import { loginFailure, needsDepartSelection, persistLogin, persistSelectedDepart, postLoginPath, type DepartInfo, type LoginResult } from '@/lib/login-state';
-import { isTwoFactorChallenge } from '@/features/account/security/security-rules';
+import { isTwoFactorChallenge } from '@/lib/account/security-rules';
 import { withAttemptsLeft } from '../login-attempts';
 import { useCountdown } from '../use-countdown';
 import { useHydrated } from '../use-hydrated';

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_MESSAGES } from '../../account/security/security-rules';
+import { TWO_FACTOR_MESSAGES } from '../../../lib/account/security-rules';
 import { MOBILE_MESSAGE, MOBILE_RE, SMS_CODE_RE } from '../validation';
 
 /**

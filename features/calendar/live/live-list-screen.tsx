@@ -15,7 +15,7 @@ import { http } from '@/lib/http';
 import { parseWireTime } from '@/lib/calendar/wire-time';
 import type { LivePresence, LiveSession } from '@/lib/calendar/types';
 import { CAL_API, CAL_PERM } from '../calendar-api';
-import { LIVE_STATE_TEXT, liveState, type LiveState } from './live-model';
+import { LIVE_STATE_TEXT, liveState, type LiveState } from '../../../lib/calendar/live-model';
 
 /** The page beats and refreshes every 30 s; the server counts a user online for 60 s after a beat. */
 export const LIVE_REFRESH_MS = 30_000;

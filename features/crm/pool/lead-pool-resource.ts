@@ -5,7 +5,7 @@ import { FOLLOW_STATUSES, INTENTION_LEVELS } from '../lead/lead-resource';
 export const POOL_PERM = PERMS.leadPool.prefix;
 export const POOL_API = '/crm/leadPool';
 
-/** The pool's own routes (server/http/lead-pool-routes.ts) besides its list. */
+/** The pool's own routes (server/crm/lead-pool-routes.ts) besides its list. */
 export const POOL_URLS = {
   claim: `${POOL_API}/claim`,
   assign: `${POOL_API}/assign`,

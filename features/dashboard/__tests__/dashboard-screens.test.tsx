@@ -7,7 +7,7 @@ import { ShellProvider, type ShellData } from '@/components/shell/shell-context'
 import AnalysisScreen from '../analysis/analysis-screen';
 import TaskBoardScreen from '../task/task-board-screen';
 import WorkplaceScreen from '../workplace/workplace-screen';
-import type { WorkplaceAnswer } from '../dashboard-api';
+import type { WorkplaceAnswer } from '../../../lib/dashboard/dashboard-api';
 
 /**
  * 仪表盘 (issue #26): the analysis page draws each figure through the chart wrapper (react-chartjs-2 mocked: no

@@ -8,8 +8,8 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { LocationPicker } from '@/components/pickers/location-picker';
 import { useAuth } from '@/components/shell/shell-context';
 import { PERMS } from '@/lib/permissions/codes';
-import { DASHBOARD_LINKS, FIGURES } from '../dashboard-api';
-import { defaultRange, rangeProblem } from '../date-range';
+import { DASHBOARD_LINKS, FIGURES } from '../../../lib/dashboard/dashboard-api';
+import { defaultRange, rangeProblem } from '../../../lib/dashboard/date-range';
 import { FigureCard, type FigureFilterState } from './figure-card';
 
 const VENUE_LIST_URL = '/location/tblLocation/list';
@@ -23,7 +23,7 @@ const initialFilter = (months = 6): FigureFilterState => ({ ...defaultRange(new 
 
 /**
  * 分析页 (dashboard/Analysis): enrolments and conversions, 课消 by month and venue, attendance and homework by
- * class, package revenue; each figure is one server query (server/services/dashboard-analysis.ts) for the applied
+ * class, package revenue; each figure is one server query (server/dashboard/dashboard-analysis.ts) for the applied
  * filter, and can show its table or export it. The filter is edited, then applied with 查询.
  */
 export default function AnalysisScreen() {

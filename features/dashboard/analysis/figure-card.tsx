@@ -8,8 +8,8 @@ import { LazyDataChart } from '@/components/charts/lazy-data-chart';
 import { fetchBlob, saveBlob } from '@/components/data/list/use-export';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
-import { DASHBOARD_URLS, type FigureAnswer, type FigureColumn, type FigureDef, type FigureRow } from '../dashboard-api';
-import type { DateRange } from '../date-range';
+import { DASHBOARD_URLS, type FigureAnswer, type FigureColumn, type FigureDef, type FigureRow } from '../../../lib/dashboard/dashboard-api';
+import type { DateRange } from '../../../lib/dashboard/date-range';
 
 export interface FigureFilterState extends DateRange {
   locationId: string;

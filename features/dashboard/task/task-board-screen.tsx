@@ -14,7 +14,7 @@ import { allowedFrom, canHandleTask, isOpenTask, TASK_MESSAGES, TASK_STATUS, TAS
 import { PERMS } from '@/lib/permissions/codes';
 import { TASK_API, TASK_URLS, TASK_VIEW_PARAM } from '@/features/crm/task/task-resource';
 import type { TaskRecord } from '@/features/crm/task/task-actions';
-import { DASHBOARD_LINKS } from '../dashboard-api';
+import { DASHBOARD_LINKS } from '../../../lib/dashboard/dashboard-api';
 
 /** How many cards a column shows (its count is the full total; the rest are on the 协商任务 list). */
 export const COLUMN_SIZE = 50;

@@ -9,7 +9,7 @@ import { useShell } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { flattenForSearch } from '@/lib/menu';
 import { SESSION_STATE_COLOR, SESSION_STATE_TEXT, sessionState } from '@/lib/calendar/session-state';
-import { DASHBOARD_LINKS, DASHBOARD_URLS, type WorkplaceAnswer, type WorkplaceSession } from '../dashboard-api';
+import { DASHBOARD_LINKS, DASHBOARD_URLS, type WorkplaceAnswer, type WorkplaceSession } from '../../../lib/dashboard/dashboard-api';
 
 const fetchWorkplace = (url: string) => http.get<WorkplaceAnswer>(url).then((r) => r.result);
 

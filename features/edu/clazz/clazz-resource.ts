@@ -29,7 +29,7 @@ export const CLAZZ_MESSAGES = {
 /**
  * The capacity rule (R4): unless the class may go over (可超额 1), its active members may not exceed its
  * 容量 nor its default room's. `active` are there already, `joining` would come; the refusal or null.
- * Adding members (server/services/clazz-members.ts) and the demo seed's own check use this one rule.
+ * Adding members (server/edu/clazz-members.ts) and the demo seed's own check use this one rule.
  */
 export function capacityError(clazz: { capacity: number; allowOver: number | null }, room: { name: string; capacity: number } | null, active: number, joining: number): string | null {
   if (clazz.allowOver === 1) return null;
@@ -63,7 +63,7 @@ export const clazzResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true },
   fields: [
     { name: 'id', label: '班级ID', kind: 'input', form: false, list: false, excel: false },
-    // Filled on add from the 填值规则 clazz_no when left empty (server/resources/catalog-rules.ts withRuleNumber).
+    // Filled on add from the 填值规则 clazz_no when left empty (server/system/catalog-rules.ts withRuleNumber).
     { name: 'clazzNo', label: '班级编号', kind: 'input', maxLength: 64, unique: true, search: 'like', sortable: true, width: 120, help: '留空则按填值规则 clazz_no 自动生成' },
     { name: 'name', label: '名称', kind: 'input', required: true, maxLength: 100, search: 'like', sortable: true, pinyinSort: true, width: 160 },
     { name: 'courseId', label: '课程', kind: 'select', maxLength: 32, width: 140 },

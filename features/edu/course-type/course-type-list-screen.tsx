@@ -3,7 +3,7 @@
 import { Card } from 'antd';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { PERMS } from '@/lib/permissions/codes';
-import { COURSE_TYPE_URLS } from './course-type-api';
+import { COURSE_TYPE_URLS } from '../../../lib/edu/course-type-api';
 import { EditableTree } from './editable-tree';
 
 /** 课程分类 (course/CourseTypeList): the tree courses are filed under. */

@@ -4,7 +4,7 @@ import { LazyTreeSelect } from '@/components/data/dict/lazy-tree-select';
 import { toTreeNodes } from '@/components/data/dict/tree-nodes';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { http } from '@/lib/http';
-import { COURSE_TYPE_URLS } from './course-type-api';
+import { COURSE_TYPE_URLS } from '../../../lib/edu/course-type-api';
 
 /** The whole type tree arrives in one answer, so no level is ever loaded on expand. */
 const loadRoot = () => http.get<unknown>(COURSE_TYPE_URLS.tree).then((r) => toTreeNodes(r.result));

@@ -8,7 +8,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
-import { TREE_LIMITS, treeMessages, type TreeLabel, type TreeNodeWire, type TreeUrls } from './course-type-api';
+import { TREE_LIMITS, treeMessages, type TreeLabel, type TreeNodeWire, type TreeUrls } from '../../../lib/edu/course-type-api';
 import { dropTarget } from './tree-drop';
 
 export interface EditableTreeProps {

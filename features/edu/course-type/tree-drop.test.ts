@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { TreeNodeWire } from './course-type-api';
+import type { TreeNodeWire } from '../../../lib/edu/course-type-api';
 import { dropTarget } from './tree-drop';
 
 const node = (key: string, parentId: string | null, children?: TreeNodeWire[]): TreeNodeWire => ({ id: key, key, value: key, title: key, parentId, sort: 0, isLeaf: !children, ...(children ? { children } : {}) });

@@ -1,4 +1,4 @@
-import type { TreeNodeWire } from './course-type-api';
+import type { TreeNodeWire } from '../../../lib/edu/course-type-api';
 
 /**
  * Where a drop in antd's Tree puts the dragged node, as the move endpoint's `{parentId, sort}` (sort = the

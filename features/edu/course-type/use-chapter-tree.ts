@@ -2,7 +2,7 @@
 
 import useSWR from 'swr';
 import { http } from '@/lib/http';
-import { CHAPTER_URLS, type TreeNodeWire } from './course-type-api';
+import { CHAPTER_URLS, type TreeNodeWire } from '../../../lib/edu/course-type-api';
 
 /**
  * A course's 章节 tree (`GET /course/chapter/tree?courseId=`), shared by every screen that picks a chapter

@@ -2,7 +2,7 @@
 
 import { Drawer } from 'antd';
 import { PERMS } from '@/lib/permissions/codes';
-import { CHAPTER_URLS } from '../course-type/course-type-api';
+import { CHAPTER_URLS } from '../../../lib/edu/course-type-api';
 import { EditableTree } from '../course-type/editable-tree';
 
 export interface ChapterDrawerProps {

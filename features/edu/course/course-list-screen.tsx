@@ -8,7 +8,7 @@ import type { EditorProps } from '@/components/fields/field-registry';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { ColorEditor, ColorSwatch } from '@/components/pickers/color-field';
 import { formatYuan } from '@/lib/format';
-import { COURSE_TYPE_FILTER_PARAM } from '../course-type/course-type-api';
+import { COURSE_TYPE_FILTER_PARAM } from '../../../lib/edu/course-type-api';
 import { CourseTypeEditor, CourseTypeSelect } from '../course-type/course-type-select';
 import { ChapterDrawer } from './chapter-drawer';
 import { courseResource } from './course-resource';

@@ -4,8 +4,8 @@ import { HANDOVER_API, SCOPE_OPTIONS } from '../../../lib/edu/handover-rules';
 
 /**
  * 工作交接 records (tbl_work_handover, issue #23 item 8): listed by the resource engine (paged, newest first, the
- * users' names through the user dictionary, `countsText` added by server/resources/catalog-staff.ts). A handover
- * is run by the explicit POST /edu/handover/add (server/http/staff-handover-routes.ts), never by the engine's add.
+ * users' names through the user dictionary, `countsText` added by server/edu/catalog-staff.ts). A handover
+ * is run by the explicit POST /edu/handover/add (server/edu/staff-handover-routes.ts), never by the engine's add.
  */
 export const handoverResource: ResourceDef = {
   name: 'eduWorkHandover',

@@ -33,7 +33,7 @@ export function isPositiveMemberCount(v: unknown): boolean {
 
 /**
  * 场地 (tbl_location, spec 01 §3 "Venue", spec 02 §3 "Location row"): data only, shared by the embedded
- * backend (server/resources/catalog-location.ts adds validation, ownership and the teacher check) and the
+ * backend (server/edu/catalog-location.ts adds validation, ownership and the teacher check) and the
  * list screen / venue form (features/edu/location/*).
  * name (场地名称, migration 0018) is not in the spec: issue #21 found every picker showing a bare address,
  * so a venue has a required name, and pickers, teaching lists and the calendar show it.

@@ -8,7 +8,7 @@ import { canEdit, type PermissionUser } from '@/lib/permissions';
 import type { RegionIndex, RegionNode } from '@/lib/region';
 import { isPositiveMemberCount, LOCATION_MAX_MEMBER, LOCATION_MESSAGES, LOCATION_PHONE_PATTERN } from './location-resource';
 
-/** The server's bound for 最多容纳人数 (9 digits, server/resources/catalog-location.ts): the form refuses the same. */
+/** The server's bound for 最多容纳人数 (9 digits, server/edu/catalog-location.ts): the form refuses the same. */
 export const MAX_MEMBER_LIMIT = LOCATION_MAX_MEMBER;
 
 /** A venue as the list and queryById return it (spec 01 §3 "Venue"). Codes are 6-digit region codes. */

@@ -38,7 +38,7 @@ export const MATERIAL_DOWNLOAD_URL = `${MATERIAL_API}/download`;
  * 课程资料 / 课件 (tbl_course_material, migrations 0014, 0023): a stored file of a course, optionally of one of
  * its chapters. material_type 1 音频 2 视频 3 图片 4 文档 5 PPT 6 PDF 7 其他; the file's extension must match
  * the type (lib/upload/rules.ts), the file must exist in storage and its size is read from there, never from
- * the client. Visibility 1 limits a row to the teachers of its course (server/resources/catalog-material.ts).
+ * the client. Visibility 1 limits a row to the teachers of its course (server/edu/catalog-material.ts).
  */
 export const materialResource: ResourceDef = {
   name: 'tblCourseMaterial',

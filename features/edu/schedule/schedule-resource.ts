@@ -39,7 +39,7 @@ export const INNER_SCHEDULE_API = '/calendar/tblCalendarInnerList';
 
 /**
  * 内部班课表 (calendar/InnerCalendarList): the same list over the 内部班 sessions (scope 1). The scope is a
- * server-side filter of each resource (server/resources/catalog-teaching.ts), never a client parameter;
+ * server-side filter of each resource (server/edu/catalog-teaching.ts), never a client parameter;
  * no export (no code for it is seeded).
  */
 export const innerScheduleResource: ResourceDef = {

@@ -5,8 +5,8 @@ import { STAFF_API } from '../../../lib/edu/handover-rules';
 
 /**
  * 员工管理 (issue #23 item 6): staff are sys_user rows, not a table of their own. The list, queryById and export
- * are the resource engine's (server/resources/catalog-staff.ts adds departments, the campus name and the phone
- * mask); 编辑 (岗位, 校区), 离职 and 复职 are hand-written (server/http/staff-handover-routes.ts), so nothing else of
+ * are the resource engine's (server/edu/catalog-staff.ts adds departments, the campus name and the phone
+ * mask); 编辑 (岗位, 校区), 离职 and 复职 are hand-written (server/edu/staff-handover-routes.ts), so nothing else of
  * the account is written from here — 用户管理 owns the rest.
  */
 export const staffResource: ResourceDef = {

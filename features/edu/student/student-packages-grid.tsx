@@ -15,7 +15,7 @@ import { FIX_CELLS_FIRST } from '@/lib/grid/rules';
 export { FIX_CELLS_FIRST };
 
 export const COURSE_OPTIONS_URL = REFS.course.url;
-/** The course list's page size limit (server/http/paging.ts MAX_PAGE_SIZE). */
+/** The course list's page size limit (server/core/paging.ts MAX_PAGE_SIZE). */
 const COURSE_OPTIONS_MAX = 200;
 export const ADD_ONE_FIRST = '请至少添加一个课时包';
 export const TOO_MANY = `一次最多添加${STUDENT_PACKAGE_BATCH_MAX}个课时包`;

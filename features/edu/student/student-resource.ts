@@ -31,7 +31,7 @@ export const studentResource: ResourceDef = {
   actions: { add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true },
   fields: [
     { name: 'id', label: '学员ID', kind: 'input', form: false, list: false, excel: false },
-    // Filled on add from the 填值规则 student_no when left empty (server/resources/catalog-rules.ts withRuleNumber).
+    // Filled on add from the 填值规则 student_no when left empty (server/system/catalog-rules.ts withRuleNumber).
     { name: 'studentNo', label: '学员编号', kind: 'input', maxLength: 64, unique: true, search: 'like', sortable: true, width: 130, help: '留空则按填值规则 student_no 自动生成' },
     { name: 'name', label: '姓名', kind: 'input', required: true, maxLength: 50, search: 'like', sortable: true, pinyinSort: true, width: 100 },
     { name: 'phone', label: '手机', kind: 'input', required: true, maxLength: 30, pattern: 'mobile', unique: true, search: 'like', width: 130 },
@@ -55,7 +55,7 @@ export const studentResource: ResourceDef = {
   ],
 };
 
-/** The masked form of a mobile number the server sends without edu:student:phone (features/account/mask-phone.ts). */
+/** The masked form of a mobile number the server sends without edu:student:phone (lib/account/mask-phone.ts). */
 export const MASKED_MOBILE = /^1\d{2}\*{4}\d{4}$/;
 
 /**

@@ -5,7 +5,7 @@ import { TreeSelect } from 'antd';
 import { rowsOf } from '@/components/data/dict/use-dict';
 import { http } from '@/lib/http';
 import { TEMPLATE_URLS } from './teach-template-resource';
-import type { TreeNodeWire } from '../course-type/course-type-api';
+import type { TreeNodeWire } from '../../../lib/edu/course-type-api';
 import { useChapterTree } from '../course-type/use-chapter-tree';
 
 /** A node of `GET /course/chapter/tree?courseId=` (the chapters' tree answer). */

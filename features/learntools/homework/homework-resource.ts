@@ -5,7 +5,7 @@ import { ASSIGNEE_OPTIONS, HOMEWORK_API, HOMEWORK_STATUS_OPTIONS, SOURCE_OPTIONS
 
 /**
  * 作业 (tbl_homework, migration 0023) on the resource engine for the list, 详情, 删除 and export; assigning
- * and editing (which create the per-student rows) are hand-written routes (server/http/homework-routes.ts).
+ * and editing (which create the per-student rows) are hand-written routes (server/learntools/homework-routes.ts).
  * 班级 and 课次 show as names (`_dictText`, filled on the server); a teacher lists only the classes they teach.
  */
 export const homeworkResource: ResourceDef = {

@@ -4,7 +4,7 @@ import { PERMS } from '../../../lib/permissions/codes';
 import { GRADE_OPTIONS } from '../../edu/student/student-resource';
 
 export const WORKBOOK_API = '/learntools/tblWorkbook';
-/** Items of one workbook (hand-written routes, server/http/workbook-routes.ts). */
+/** Items of one workbook (hand-written routes, server/learntools/workbook-routes.ts). */
 export const WORKBOOK_ITEM_API = `${WORKBOOK_API}/item`;
 export const WORKBOOK_RENAME_URL = `${WORKBOOK_API}/rename`;
 

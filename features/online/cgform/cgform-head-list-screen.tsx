@@ -16,7 +16,7 @@ import { useScreenRoute } from '@/components/shell/screen-route';
 import { ApiError, http } from '@/lib/http';
 import { PERMS } from '@/lib/permissions/codes';
 import { AddMenuModal, type AddMenuTarget } from '../add-menu-modal';
-import { CGFORM_URLS, TABLE_TYPE_OPTIONS, cgformHeadDef } from './design/cgform-api';
+import { CGFORM_URLS, TABLE_TYPE_OPTIONS, cgformHeadDef } from './design/cgform-resource';
 import { CgformDesigner } from './design/cgform-designer';
 import { EnhanceJsModal } from './design/enhance-js-modal';
 import { SyncModal } from './design/sync-modal';

@@ -13,8 +13,8 @@ export const CHART_TYPE_OPTIONS: { value: ChartType; text: string }[] = [
 ];
 
 /**
- * Online报表配置's list (onl_cgreport_head): served by the resource engine (server/resources/catalog-online.ts,
- * list and queryById only); the designer's writes are the routes of server/http/online-report-routes.ts.
+ * Online报表配置's list (onl_cgreport_head): served by the resource engine (server/online/catalog-online.ts,
+ * list and queryById only); the designer's writes are the routes of server/online/online-report-routes.ts.
  */
 export const cgreportHeadResource: ResourceDef = {
   name: 'onlCgreportHead',

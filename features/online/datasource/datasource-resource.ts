@@ -13,7 +13,7 @@ export const DB_TYPE_OPTIONS = [{ value: POSTGRES_DB_TYPE, text: 'PostgreSQL' }]
 export const POSTGRES_DRIVER = 'org.postgresql.Driver';
 
 /**
- * 多数据源管理 (sys_data_source), served by server/http/online-report-routes.ts at JeecgBoot's paths. This definition
+ * 多数据源管理 (sys_data_source), served by server/online/online-report-routes.ts at JeecgBoot's paths. This definition
  * drives the list's columns and search only; 新增 / 编辑 go through datasource-form.tsx, because the password is
  * write-only (never listed, never sent back; empty on edit keeps it) and the form has 测试连接.
  */

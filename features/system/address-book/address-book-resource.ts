@@ -9,7 +9,7 @@ export const ADDRESS_EXPORT_URL = '/sys/addressList/exportXls';
 
 /**
  * 通讯录 (system/AddressList): the list's columns and search, data only. Not a registered resource: the rows come
- * from server/http/address-book-routes.ts, which also takes its export headers from here. 手机 arrives masked
+ * from server/system/address-book-routes.ts, which also takes its export headers from here. 手机 arrives masked
  * unless the caller holds system:addressBook:phone.
  */
 export const addressBookResource: ResourceDef = {

@@ -5,7 +5,7 @@ import type { ResourceDef } from '@/lib/resources/types';
 
 /**
  * 通告管理 (system/SysAnnouncementList) over the hand-written routes of
- * server/http/announcement-routes.ts (contract §5, `titile` kept). Not a registered resource: this
+ * server/message/announcement-routes.ts (contract §5, `titile` kept). Not a registered resource: this
  * definition only drives the generic list hook, search bar and columns on the client.
  */
 
@@ -53,7 +53,7 @@ export const announcementDef: ResourceDef = {
   ],
 };
 
-/** One row of GET /sys/annountCement/list (server/services/announcements.ts toAnnouncement). */
+/** One row of GET /sys/annountCement/list (server/message/announcements.ts toAnnouncement). */
 export interface AnnouncementRow extends Record<string, unknown> {
   id: string;
   titile: string;
@@ -61,7 +61,7 @@ export interface AnnouncementRow extends Record<string, unknown> {
   startTime: string | null;
   endTime: string | null;
   sender: string | null;
-  /** The sender's real name (server/services/announcements.ts withSenderNames). */
+  /** The sender's real name (server/message/announcements.ts withSenderNames). */
   sender_dictText?: string | null;
   priority: string;
   msgCategory: string;

@@ -17,7 +17,7 @@ export function toTreeRows<R>(result: unknown): R[] {
   throw new Error(UNKNOWN_RESPONSE);
 }
 
-/** A row of /sys/category/rootList and childList (server/services/category.ts CategoryRecord). */
+/** A row of /sys/category/rootList and childList (server/system/category.ts CategoryRecord). */
 export interface CategoryRow {
   id: string;
   pid: string;

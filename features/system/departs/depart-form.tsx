@@ -5,7 +5,7 @@ import { DictSelect } from '@/components/data/dict/dict-select';
 import { AreaLinkage } from '@/components/pickers/area-linkage';
 import { UserSelect } from '@/components/pickers/user-picker';
 import { resolvePattern } from '@/lib/resources/patterns';
-import type { DepartInput } from './depart-input';
+import type { DepartInput } from '../../../lib/system/depart-input';
 import type { DepartNode } from './depart-tree';
 
 /** What the form edits; the org code, level and parent are the server's and only shown. */

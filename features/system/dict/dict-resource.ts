@@ -5,7 +5,7 @@ import { PERMS } from '../../../lib/permissions/codes';
 export const DICT_CODE_PATTERN = { regex: '^[A-Za-z0-9_]+$', message: '字典编码只能包含字母、数字和下划线' };
 
 /**
- * 数据字典 (sys_dict): data only, shared by the embedded backend (server/resources/catalog-dict.ts) and
+ * 数据字典 (sys_dict): data only, shared by the embedded backend (server/system/catalog-dict.ts) and
  * the list screen. Rows are deleted for real, so the items go with them (ON DELETE CASCADE) and the
  * code can be used again.
  */

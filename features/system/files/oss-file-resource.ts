@@ -55,8 +55,8 @@ export const OSS_FILE_MESSAGES = {
 
 /**
  * 文件管理 (oss_file, JeecgBoot's OssFile; migration 0037) on the resource engine at `/sys/oss/file/list|queryById`
- * (registered by server/services/oss-files.ts). Data only. Rows are written by the uploads themselves; upload,
- * delete and deleteByUrl are explicit routes (server/http/oss-file-routes.ts). `usedBy` (使用位置) and
+ * (registered by server/system/oss-files.ts). Data only. Rows are written by the uploads themselves; upload,
+ * delete and deleteByUrl are explicit routes (server/system/oss-file-routes.ts). `usedBy` (使用位置) and
  * `missing` are filled per page by the server from its whitelist of referencing columns.
  */
 export const ossFileResource: ResourceDef = {

@@ -10,7 +10,7 @@ export const GATEWAY_STATUS_OPTIONS = [
 ];
 
 /**
- * 网关路由 (sys_gateway_route), served by the hand-written routes of server/http/gateway-route-routes.ts at
+ * 网关路由 (sys_gateway_route), served by the hand-written routes of server/system/gateway-route-routes.ts at
  * JeecgBoot's paths (`list` answers every route, unpaged); this definition drives the list's columns only. Adding
  * and editing go through `updateAll` with JeecgBoot's body (gateway-route-form.tsx), so the screen works against a
  * JeecgBoot server too.

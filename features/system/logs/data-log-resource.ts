@@ -27,7 +27,7 @@ export const DATA_LOG_TABLE_OPTIONS: FieldOption[] = [studentResource, clazzReso
 
 /**
  * 数据日志 (sys_data_log, JeecgBoot's SysDataLog; migration 0036): read-only, served by the resource engine behind
- * `/sys/dataLog/list` (server/http/log-extra-routes.ts). Data only.
+ * `/sys/dataLog/list` (server/system/log-extra-routes.ts). Data only.
  */
 export const dataLogResource: ResourceDef = {
   name: 'sysDataLog',

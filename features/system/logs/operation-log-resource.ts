@@ -14,7 +14,7 @@ export const RESULT_OPTIONS: FieldOption[] = [
 
 /**
  * 操作日志 (sys_log rows of log_type 2, JeecgBoot's SysLog; migration 0036): read-only, served by the resource engine
- * behind `/sys/log/list?logType=2` and `/sys/log/exportXls` (server/http/log-extra-routes.ts), which fix the log type.
+ * behind `/sys/log/list?logType=2` and `/sys/log/exportXls` (server/system/log-extra-routes.ts), which fix the log type.
  * Data only. Request parameters are stored redacted (lib/logs/redact.ts).
  */
 export const operationLogResource: ResourceDef = {

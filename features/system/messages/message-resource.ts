@@ -8,7 +8,7 @@ export const MSG_TEMPLATE_BUS_TYPE = 'msg_template';
 /**
  * 消息记录: the system messages sent from templates — category '2' rows of sys_announcement with
  * bus_type 'msg_template' (the server's extraWhere keeps it to those). Read only; the virtual fields
- * (template, receivers, counts) are filled by server/resources/catalog-messages.ts.
+ * (template, receivers, counts) are filled by server/message/catalog-messages.ts.
  */
 export const messageResource: ResourceDef = {
   name: 'sysMessage',

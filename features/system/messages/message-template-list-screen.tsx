@@ -10,7 +10,7 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { messageTemplateResource, SEND_PERM } from './message-template-resource';
 import { SendMessageModal, type TemplateRow } from './send-message-modal';
-import { TEMPLATE_TYPE_RICH } from './template-vars';
+import { TEMPLATE_TYPE_RICH } from '../../../lib/system/template-vars';
 
 const CONTENT_PLACEHOLDER = '请输入模板内容，可使用 ${变量名} 占位';
 

@@ -16,7 +16,7 @@ export const SEND_URL = '/sys/message/sysMessage/sendByTemplate';
 
 /**
  * 消息模板 (sys_message_template): data only, shared by the embedded backend
- * (server/resources/catalog-messages.ts: save checks, `variables`) and the list screen. Rows are deleted
+ * (server/message/catalog-messages.ts: save checks, `variables`) and the list screen. Rows are deleted
  * for real: a message already sent keeps its own rendered copy of title and content.
  */
 export const messageTemplateResource: ResourceDef = {

@@ -6,7 +6,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { UserSelect } from '@/components/pickers/user-picker';
 import { http } from '@/lib/http';
 import { SEND_URL } from './message-template-resource';
-import { prefillValues, renderPreview, templateVars } from './template-vars';
+import { prefillValues, renderPreview, templateVars } from '../../../lib/system/template-vars';
 
 /** What the dialog needs of a 消息模板 row (the list's record). */
 export interface TemplateRow {

@@ -1,4 +1,4 @@
-/** The answers of GET /sys/monitor/* (server/http/monitor-routes.ts). */
+/** The answers of GET /sys/monitor/* (server/system/monitor-routes.ts). */
 
 export interface DiskAnswer {
   dataDir: string;

@@ -9,7 +9,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { Authorized, useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { LoadError } from '../list-parts';
-import { conditionText, normaliseCondition, parseRuleValue, RULE_CONDITIONS, RULE_COLUMN_RE, ruleValueConditionProblem, SYSTEM_VARIABLES } from './permission-rules';
+import { conditionText, normaliseCondition, parseRuleValue, RULE_CONDITIONS, RULE_COLUMN_RE, ruleValueConditionProblem, SYSTEM_VARIABLES } from '../../../lib/permissions/permission-rules';
 import { PERM, type DataRuleRow, type PermissionRow, type RuleColumnsAnswer } from './types';
 
 export const RULE_DRAWER_WIDTH = 760;

@@ -18,7 +18,7 @@ import {
   ROUTE_VIEW_COMPONENT,
   urlProblem,
   type MenuType,
-} from './permission-rules';
+} from '../../../lib/permissions/permission-rules';
 import { parentOptions, type PermissionRow } from './types';
 
 export type PermissionFormMode = 'add' | 'addSub' | 'edit';

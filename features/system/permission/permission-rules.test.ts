@@ -1,4 +1,4 @@
-import { componentProblem, normaliseCondition, parseRuleValue, permsProblem, ruleValueConditionProblem, urlProblem } from './permission-rules';
+import { componentProblem, normaliseCondition, parseRuleValue, permsProblem, ruleValueConditionProblem, urlProblem } from '../../../lib/permissions/permission-rules';
 import { ancestorsOf, filterTree, parentOptions, type PermissionRow } from './types';
 
 describe('urlProblem', () => {

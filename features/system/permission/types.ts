@@ -1,7 +1,7 @@
-/** Wire shapes of 菜单管理 (server/http/permission-admin-routes.ts). */
+/** Wire shapes of 菜单管理 (server/system/permission-admin-routes.ts). */
 
 import { PERMS } from '@/lib/permissions/codes';
-import { MENU_TYPE } from './permission-rules';
+import { MENU_TYPE } from '../../../lib/permissions/permission-rules';
 
 /**
  * One row of GET /sys/permission/list (JeecgBoot SysPermissionTree; `key`/`title`/`leaf` are also sent and

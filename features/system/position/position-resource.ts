@@ -6,7 +6,7 @@ import { PERMS } from '../../../lib/permissions/codes';
 export const POSITION_READ_PERMS = [PERMS.position.list, PERMS.user.list, PERMS.user.add, PERMS.user.edit, PERMS.staff.edit] as const;
 
 /**
- * The registered table dictionary of positions (server/services/dicts.ts): JeecgBoot's SysUser.post is
+ * The registered table dictionary of positions (server/resources/dicts.ts): JeecgBoot's SysUser.post is
  * `@Dict(dictTable = "sys_position", dicText = "name", dicCode = "code")`, i.e. comma-joined position codes
  * shown by name (`post_dictText`).
  */
@@ -23,8 +23,8 @@ export const POSITION_MESSAGES = {
 
 /**
  * 职务 (sys_position, JeecgBoot's SysPosition; migration 0017) on the resource engine at `/sys/position/*`
- * (server/resources/catalog-position.ts). Data only. `list` is served by the explicit route in
- * server/http/tenant-position-routes.ts (用户管理's codes read it too); delete and deleteBatch are refused there
+ * (server/system/catalog-position.ts). Data only. `list` is served by the explicit route in
+ * server/system/tenant-position-routes.ts (用户管理's codes read it too); delete and deleteBatch are refused there
  * while users hold the position.
  */
 export const positionResource: ResourceDef = {

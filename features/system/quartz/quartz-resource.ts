@@ -6,7 +6,7 @@ export const QUARTZ_PERM = PERMS.quartz.prefix;
 
 /**
  * The job classes a 定时任务 may name: the select's options, and the server's whitelist
- * (server/services/quartz-jobs.ts implements each one and refuses any other).
+ * (server/system/quartz-jobs.ts implements each one and refuses any other).
  */
 export const QUARTZ_JOB_CLASS_OPTIONS: FieldOption[] = [
   { value: 'org.jeecg.modules.quartz.job.SampleJob', text: '示例任务（记录一行日志）' },
@@ -22,7 +22,7 @@ export const QUARTZ_STATUS_OPTIONS = [
 ];
 
 /**
- * 定时任务 (sys_quartz_job), served by the hand-written routes of server/http/quartz-routes.ts at
+ * 定时任务 (sys_quartz_job), served by the hand-written routes of server/system/quartz-routes.ts at
  * JeecgBoot's paths; this definition drives the list page and its form.
  */
 export const quartzResource: ResourceDef = {

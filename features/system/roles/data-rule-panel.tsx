@@ -6,7 +6,7 @@ import { Alert, App, Button, Checkbox, Drawer, Empty, Flex, Spin, Tag, Typograph
 import { useApiError } from '@/components/feedback/use-api-error';
 import { ApiError, http } from '@/lib/http';
 import { LoadError } from '../list-parts';
-import { conditionText } from '../permission/permission-rules';
+import { conditionText } from '../../../lib/permissions/permission-rules';
 import type { DataRuleRow } from '../permission/types';
 import type { DataRuleMenu } from './data-rule-link';
 

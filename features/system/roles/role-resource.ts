@@ -1,15 +1,15 @@
 import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-/** The built-in administrator role: never deleted, its code never changed (server/resources/catalog-roles.ts). */
+/** The built-in administrator role: never deleted, its code never changed (server/system/catalog-roles.ts). */
 export const ADMIN_ROLE_ID = 'role_admin';
 export const ADMIN_ROLE_CODE = 'admin';
 
 export const ROLE_CODE_PATTERN = { regex: '^[A-Za-z][A-Za-z0-9_]{1,63}$', message: '角色编码以字母开头，只能包含字母、数字和下划线，2-64位' };
 
 /**
- * 角色管理 (sys_role): data only, shared by the embedded backend (server/resources/catalog-roles.ts adds
- * the admin-role and code guards; server/http/role-user-routes.ts the delete rules) and the list screen.
+ * 角色管理 (sys_role): data only, shared by the embedded backend (server/system/catalog-roles.ts adds
+ * the admin-role and code guards; server/system/role-user-routes.ts the delete rules) and the list screen.
  */
 export const roleResource: ResourceDef = {
   name: 'sysRole',

@@ -9,7 +9,7 @@ import { PERMS } from '../../../lib/permissions/codes';
 export const CUSTOM_COLUMN_TABLES: FieldOption[] = [{ value: 'sys_user', text: '用户信息' }];
 
 /** 自定义列 (sys_table_column): the administrator's extra list/form fields per table. Its api is not
- * /sys/sysTableColumn, whose list is the list pages' read of one table's columns (server/http/check-routes.ts). */
+ * /sys/sysTableColumn, whose list is the list pages' read of one table's columns (server/system/check-routes.ts). */
 export const tableColumnResource: ResourceDef = {
   name: 'sysTableColumn',
   title: '自定义列',

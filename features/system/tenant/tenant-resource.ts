@@ -2,7 +2,7 @@ import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
 /**
- * The registered table dictionary of tenants (server/services/dicts.ts): 用户管理's 所属租户 (`relTenantIds`, comma-joined
+ * The registered table dictionary of tenants (server/resources/dicts.ts): 用户管理's 所属租户 (`relTenantIds`, comma-joined
  * tenant ids as JeecgBoot stores sys_user.rel_tenant_ids) is shown by name through it (`relTenantIds_dictText`).
  */
 export const TENANT_DICT = 'sys_tenant,name,id';
@@ -46,7 +46,7 @@ export function tenantDateProblem(begin: unknown, end: unknown): string | null {
  * 租户 (sys_tenant, JeecgBoot's SysTenant; migrations 0001 + 0017) at `/sys/tenant/*`. Data only. The integer key is
  * the 租户编号 the administrator enters on add (as JeecgBoot's form does) and cannot change, so list and exportXls come
  * from the resource engine while add, edit, delete, deleteBatch and queryById are the hand-written routes of
- * server/http/tenant-routes.ts (the engine makes string keys of its own and says other messages).
+ * server/system/tenant-routes.ts (the engine makes string keys of its own and says other messages).
  */
 export const tenantResource: ResourceDef = {
   name: 'sysTenant',

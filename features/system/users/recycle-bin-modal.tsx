@@ -10,7 +10,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { SearchActions } from '../list-parts';
-import { USER_PERMS } from './user-perms';
+import { USER_PERMS } from '../../../lib/system/user-perms';
 
 /** One deleted user of GET /sys/user/recycleBin. */
 export interface DeletedUser {

@@ -12,7 +12,7 @@ import { http } from '@/lib/http';
 import { RecycleBinModal } from './recycle-bin-modal';
 import { ResetPasswordModal, type ResetPasswordTarget } from './reset-password-modal';
 import { userEditors } from './user-editors';
-import { ADMIN_USERNAME, USER_PERMS } from './user-perms';
+import { ADMIN_USERNAME, USER_PERMS } from '../../../lib/system/user-perms';
 import { userResource } from './user-resource';
 
 /** 导入 offers the template (an empty sheet with the importable columns), as 学员管理's does. */

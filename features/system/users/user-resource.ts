@@ -4,7 +4,7 @@ import { POSITION_DICT } from '../position/position-resource';
 import { TENANT_DICT } from '../tenant/tenant-resource';
 
 /**
- * 用户管理 (sys_user): data only, shared by the embedded backend (server/resources/catalog.ts, which
+ * 用户管理 (sys_user): data only, shared by the embedded backend (server/system/catalog-users.ts, which
  * adds password hashing, role/department links and the admin guard) and the list screen.
  *
  * Field names are JeecgBoot's wire names, so the form sends what a JeecgBoot server reads: roles in

@@ -5,7 +5,7 @@ import { PROSPECTUS_TEMPLATES } from '../../../lib/work/prospectus-templates';
 export const PROSPECTUS_PERM = PERMS.prospectus.prefix;
 export const PROSPECTUS_API = '/edu/prospectus';
 
-/** The routes beyond the engine's list / queryById / delete / deleteBatch (server/http/prospectus-routes.ts). */
+/** The routes beyond the engine's list / queryById / delete / deleteBatch (server/work/prospectus-routes.ts). */
 export const PROSPECTUS_URLS = {
   add: `${PROSPECTUS_API}/add`,
   edit: `${PROSPECTUS_API}/edit`,

@@ -14,7 +14,7 @@ import { workFileUrl } from './work-files';
 import { WorkMedia } from './work-media';
 import { WORK_KIND_OPTIONS, WORK_MESSAGES, WORK_PAGE_PATH, WORK_PREVIEW_URL } from './work-resource';
 
-/** What `GET /edu/studentWork/preview` answers (server/services/student-works.ts WorkPage). */
+/** What `GET /edu/studentWork/preview` answers (server/work/student-works.ts WorkPage). */
 interface WorkPage {
   id: string;
   title: string;

@@ -4,7 +4,7 @@ import { extOf, hasForbiddenNameChars, MATERIAL_RULES, MB, UPLOAD_MESSAGES, type
 
 /*
  * 学员作品 (issue #26 item 4): definition, messages and the pure file rules, shared by the gallery, the form and
- * the server (server/resources/catalog-work.ts). Relative imports only: the server imports this file.
+ * the server (server/work/catalog-work.ts). Relative imports only: the server imports this file.
  */
 
 export const WORK_PERM = PERMS.studentWork.prefix;

@@ -72,7 +72,7 @@ export function receivedBytes(plan: SlicePlan, received: readonly number[]): num
 }
 
 /**
- * The path of one slice's PUT (`/sys/upload/slice/{uploadId}/{index}`, server/http/slice-routes.ts).
+ * The path of one slice's PUT (`/sys/upload/slice/{uploadId}/{index}`, server/system/slice-routes.ts).
  * The BFF and the backend's auth treat these requests, a thousand per gigabyte, specially.
  */
 export const SLICE_PUT_PATH = /^\/sys\/upload\/slice\/[0-9a-f]{32}\/\d{1,7}$/;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * 直播课堂 presence (issue 7 item 8; server/services/live.ts): one row per (session, user), refreshed by
+ * 直播课堂 presence (issue 7 item 8; server/calendar/live.ts): one row per (session, user), refreshed by
  * the page's heartbeat; "online" = last_seen within the last minute. No foreign keys, like 0012: a
  * removed session or user leaves harmless rows. Kysely<unknown> on purpose, as in 0001.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * 课程资料 (issue 5 item 6; features/edu/material, server/resources/catalog-material.ts): files of a
+ * 课程资料 (issue 5 item 6; features/edu/material, server/edu/catalog-material.ts): files of a
  * course stored through /sys/common/upload. Audit columns and soft delete like 0012's teaching tables.
  * Kysely<unknown> on purpose, as in 0001.
  */

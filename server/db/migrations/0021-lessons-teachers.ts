@@ -5,11 +5,11 @@ import { sql, type Kysely } from 'kysely';
  *
  * 第N次课 by start time: a session added later used to take the class's next number, so a
  * session inserted today read 第11次课 while a later one read 第6次课. From now on every write renumbers a
- * class's live sessions (未开始 / 已点名) by start time (server/services/calendar-rules.ts
+ * class's live sessions (未开始 / 已点名) by start time (server/calendar/calendar-rules.ts
  * `renumberLessons`); this renumbers what exists once. Cancelled and rescheduled sessions keep theirs.
  *
  * One teacher identity: a teacher is a teacher record (tbl_teacher) linked to an account, no longer an
- * account holding the role 'teacher' (server/services/teachers.ts). Every active account with that role and
+ * account holding the role 'teacher' (server/edu/teachers.ts). Every active account with that role and
  * no record gets one: an unlinked record with its phone is linked, otherwise one is created from the account
  * (a copy of `linkTeacherAccounts` at the time of writing, as a migration must not change later).
  * Kysely<unknown> on purpose, as in 0001.

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * records keep), unique so registering twice (an upload, then the start-up scan) is a no-op. Ours:
  * file_type (image / video / audio / document / archive / other, from the extension), content_type,
  * file_size. create_by is the uploader's username, as JeecgBoot's entities keep it; null for files found on
- * disk by the scan. Files already stored are registered by that scan (server/services/oss-files.ts
+ * disk by the scan. Files already stored are registered by that scan (server/system/oss-files.ts
  * `registerStoredFiles`, run by the seed at every start), not here: a migration has no storage.
  */
 

@@ -137,7 +137,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('db_url', 'varchar(500)', (c) => c.notNull())
     .addColumn('db_name', 'varchar(100)')
     .addColumn('db_username', 'varchar(100)', (c) => c.notNull())
-    // AES-256-GCM ciphertext (server/online/secret.ts), never sent to a client.
+    // AES-256-GCM ciphertext (server/core/secret.ts), never sent to a client.
     .addColumn('db_password', 'varchar(500)')
     .addColumn('create_by', 'varchar(50)')
     .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

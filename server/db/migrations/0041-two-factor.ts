@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /*
  * 安全设置 → 两步验证 (issue #26). Kysely<unknown> on purpose, as in 0001.
  * - sys_user_totp: one row per user who started or finished the set-up; `secret` is AES-GCM ciphertext
- *   (server/online/secret.ts), `enabled` turns true once a code from the app was confirmed, `last_step` is the
+ *   (server/core/secret.ts), `enabled` turns true once a code from the app was confirmed, `last_step` is the
  *   last accepted 30 s step (a code is never accepted twice).
  * - sys_user_recovery_code: the hashes of the ten single-use codes (never the codes).
  * - sys_login_challenge: the password step passed, the second step pending; only the SHA-256 of the challenge is

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * 学员作品 (issue #26 item 4; features/work/works, server/resources/catalog-work.ts): a student's image, video
+ * 学员作品 (issue #26 item 4; features/work/works, server/work/catalog-work.ts): a student's image, video
  * or PDF uploaded by a teacher, tied to the student and optionally a class and a course. Named tbl_* so the
  * tenant scope plugin (server/db/tenant-scope.ts) fills and filters tenant_id like every business table.
  * file_kind is decided by the server from the stored file (extension and first bytes), never by the form.

@@ -101,7 +101,7 @@ describe('writeXlsx → readXlsxRows', () => {
 
   // exceljs's streaming reader decoded each inflated chunk on its own, so a character whose UTF-8 bytes straddled
   // two chunks came back as U+FFFD (patches/exceljs+4.4.0.patch). Our export layout (inline strings) is checked
-  // through the 学员 import in server/__tests__/student-import-preview.test.ts; this is the layout Excel saves.
+  // through the 学员 import in server/edu/__tests__/student-import-preview.test.ts; this is the layout Excel saves.
   it('reads 20,000 rows of dense Chinese text back exactly from a workbook with shared strings (as Excel saves it)', async () => {
     const data = chineseRows(20_000, 2);
     const buf = await workbookBuffer((wb) => {

@@ -11,7 +11,7 @@ import { readiness } from '../health';
 import { createOps } from '../http-ops';
 import { createLogger } from '../logger';
 import { createMetrics, metricsAccess } from '../metrics';
-import { demoPasswordRefusals, settingsRefusals } from '../production';
+import { demoPasswordRefusals, settingsRefusals } from '../../production-checks';
 import { noteRequestUser } from '../request-context';
 import { apiTemplate, createRouteLabeler } from '../route-label';
 

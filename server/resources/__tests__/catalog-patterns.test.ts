@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { registerCatalog } from '../catalog';
+import { registerCatalog } from '../../areas';
 import { listResources } from '../registry';
 
 // An explicit pattern that does not compile turns every save of that resource into 操作失败 (the venue

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { sql } from 'kysely';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
-import { checkRuleValue, parseRuleJson } from '../../http/check-routes';
+import { checkRuleValue, parseRuleJson } from '../../system/check-routes';
 import { registerResource, unregisterResource } from '../registry';
 import { createFixtureTable, FIXTURE, grantCodes } from './helpers';
 

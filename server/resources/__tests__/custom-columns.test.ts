@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { sql } from 'kysely';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
-import { CUSTOM_FIELD_FIXED, CUSTOM_FIELD_TAKEN, CUSTOM_OPTIONS_REQUIRED, registerTableColumnResources } from '../catalog-table-columns';
+import { CUSTOM_FIELD_FIXED, CUSTOM_FIELD_TAKEN, CUSTOM_OPTIONS_REQUIRED, registerTableColumnResources } from '../../system/catalog-table-columns';
 import { getResource, registerResource, unregisterResource } from '../registry';
 import { createFixtureTable, FIXTURE, grantCodes } from './helpers';
 

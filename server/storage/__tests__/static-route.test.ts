@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import fs from 'node:fs';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
-import { staticPathOf } from '../../http/common-routes';
+import { staticPathOf } from '../../system/common-routes';
 
 let backend: TestBackend;
 let token: string;

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { call, CallError } from '../api';
 import { LoginForm } from '../login-form';
-import { TWO_FACTOR_MESSAGES as M } from '@/features/account/security/security-rules';
+import { TWO_FACTOR_MESSAGES as M } from '@/lib/account/security-rules';
 
 /**
  * The login page's form without antd (issue #28): the field messages, a failed attempt (attempts left, a new

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { maskPhone } from '@/features/account/mask-phone';
+import { maskPhone } from '@/lib/account/mask-phone';
 import { fieldByName } from '@/lib/resources/field-kinds';
 import { resolvePattern } from '@/lib/resources/patterns';
 import { maskedPhoneStudentResource, studentResource } from '../student-resource';

@@ -3,7 +3,7 @@ import type { FieldDef, FieldKind, ResourceDef } from '@/lib/resources/types';
 import type { GridColumn, GridColumnType, GridPatternName, GridRule } from '@/lib/grid/types';
 import type { CgformHead } from '@/lib/online/wire';
 
-/** What `GET /online/cgform/api/getColumns/{code}` answers (server/http/online-form-data-routes.ts), as the screen reads it. */
+/** What `GET /online/cgform/api/getColumns/{code}` answers (server/online/online-form-data-routes.ts), as the screen reads it. */
 export interface AutoFormConfig {
   code: string;
   head: CgformHead;

@@ -12,7 +12,7 @@ import { FIX_CELLS_FIRST } from '@/lib/grid/rules';
 import type { GridRow } from '@/lib/grid/types';
 import { validateFormDefinition, validateTableName } from '@/lib/online/form-rules';
 import { ONLINE_TABLE_PREFIX, type CgformField, type CgformHead, type CgformSaveBody } from '@/lib/online/wire';
-import { CGFORM_URLS } from './cgform-api';
+import { CGFORM_URLS } from './cgform-resource';
 import { fieldColumns } from './field-columns';
 import { buildSaveBody, fieldToRow, mainTableOf, type HeadValues } from './field-model';
 

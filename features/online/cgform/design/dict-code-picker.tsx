@@ -5,7 +5,7 @@ import { Modal } from 'antd';
 import { rowsOf } from '@/components/data/dict/use-dict';
 import { AsyncSearchSelect, type AsyncOption } from '@/components/pickers/async-search-select';
 import { http } from '@/lib/http';
-import { CGFORM_URLS } from './cgform-api';
+import { CGFORM_URLS } from './cgform-resource';
 
 /** 数据字典's list searched by name or code (the list's contains search), as `名称（编码）` options. */
 export async function dictCodeOptions(keyword: string): Promise<AsyncOption[]> {

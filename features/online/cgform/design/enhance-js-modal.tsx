@@ -8,7 +8,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import type { CgformEnhanceJs, CgformEnhanceJsHistory } from '@/lib/online/wire';
 import { ENHANCE_HELP } from '../enhance-runtime';
-import { CGFORM_URLS } from './cgform-api';
+import { CGFORM_URLS } from './cgform-resource';
 import { LineDiffView } from './line-diff';
 
 type JsType = 'list' | 'form';

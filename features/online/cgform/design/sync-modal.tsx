@@ -6,7 +6,7 @@ import { Alert, App, Button, Descriptions, Modal, Radio, Spin, Table, Typography
 import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import type { CgformSyncPreview } from '@/lib/online/wire';
-import { CGFORM_URLS } from './cgform-api';
+import { CGFORM_URLS } from './cgform-resource';
 
 const KIND_TEXT: Record<CgformSyncPreview['kind'], string> = {
   create: '新建数据表',

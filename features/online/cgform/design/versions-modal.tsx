@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Alert, Modal, Spin, Table, Typography } from 'antd';
 import { http } from '@/lib/http';
 import type { CgformSaveBody, CgformVersion } from '@/lib/online/wire';
-import { CGFORM_URLS } from './cgform-api';
+import { CGFORM_URLS } from './cgform-resource';
 import { DesignerBody } from './cgform-designer';
 
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;

@@ -1,0 +1,29 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { cachedUserPermCodes } from '../permissions/user-perm-cache';
+import { fail, NO_PERMISSION } from './errors';
+import type { AppEnv, UserPermissions } from './context';
+
+/** The signed-in caller's permissions, loaded at most once per request (the guard and the handler share them), from the cache of user-perm-cache.ts. */
+export async function permCodesOf(c: Context<AppEnv>, userId: string): Promise<UserPermissions> {
+  let codes = c.get('permCodes');
+  if (!codes) {
+    codes = await cachedUserPermCodes(c.var.services.db, userId);
+    c.set('permCodes', codes);
+  }
+  return codes;
+}
+
+/**
+ * Route guard: the session's user must be granted `code` by the one permission rule the client applies too
+ * (lib/permissions/rule.ts `hasButtonAuth`: an active non-type-2 button row held through a role, or a rule
+ * switched off system-wide); otherwise contract §1's code 510.
+ */
+export function requirePerm(code: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const auth = c.get('auth');
+    if (!auth) return c.json(fail(NO_PERMISSION, 510));
+    const codes = await permCodesOf(c, auth.user.id);
+    if (!codes.has(code)) return c.json(fail(NO_PERMISSION, 510));
+    await next();
+  };
+}

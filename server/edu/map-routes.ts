@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { LOCATION_PERM } from '../../features/edu/location/location-resource';
+import { geocode, GEOCODE_MESSAGES, GeocodeError, toClientConfig } from './geocode';
+import { fail, ok } from '../core/errors';
+import { requirePerm } from '../core/perm';
+import type { AppEnv } from '../core/context';
+
+/**
+ * The venue form's map (spec 01 §2): `GET /location/map/config` (tile URL, attribution, whether address
+ * search exists) and `GET /location/map/geocode?q=` (the server asks the configured geocoder, so the
+ * browser never sees its URL or key). Both need a session and the venue list permission.
+ */
+export const mapRoutes = new Hono<AppEnv>();
+
+const LIST_PERM = `${LOCATION_PERM}:list`;
+
+mapRoutes.get('/location/map/config', requirePerm(LIST_PERM), (c) => c.json(ok(toClientConfig(c.var.services.config.map))));
+
+mapRoutes.get('/location/map/geocode', requirePerm(LIST_PERM), async (c) => {
+  const settings = c.var.services.config.map;
+  if (!settings.geocoderUrl) return c.json(fail(GEOCODE_MESSAGES.notConfigured));
+  try {
+    return c.json(ok(await geocode(c.req.query('q'), { url: settings.geocoderUrl, fetch: c.var.services.fetchExternal })));
+  } catch (e) {
+    if (e instanceof GeocodeError) return c.json(fail(e.message));
+    throw e;
+  }
+});
