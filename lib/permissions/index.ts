@@ -10,6 +10,7 @@ import { hasButtonAuth, type AuthContext } from './rule';
 
 export type { AuthEntry } from '../menu-types';
 export * from './rule';
+export * from './ownership';
 
 /* ------------------------------------------------------------------ menu filtering */
 
@@ -43,32 +44,6 @@ export function filterMenu(nodes: readonly MenuNode[], userPermissionCodes: Iter
 }
 
 /* ------------------------------------------------------------------ ownership */
-
-export interface OwnedRecord {
-  ownBy?: string | null;
-  createBy?: string | null;
-}
-
-export interface PermissionUser {
-  id: string;
-  username?: string;
-  isAdmin?: number | string | null;
-  isMarketing?: number | string | null;
-}
-
-const isOne = (v: number | string | null | undefined) => v !== null && v !== undefined && String(v).trim() === '1';
-
-/**
- * Spec 01 §6: a record can be edited or removed by its owner (ownBy equals the user id), or by a user
- * with isAdmin = 1 or isMarketing = 1 (number or string). Decision: a record that carries no ownBy at
- * all (null/undefined/'') falls back to its creator — `createBy` (JeecgBoot stores the username there)
- * equal to the user's username. A record whose ownBy names someone else is never the user's.
- */
-export function canEdit(record: OwnedRecord, user: PermissionUser): boolean {
-  if (isOne(user.isAdmin) || isOne(user.isMarketing)) return true;
-  if (record.ownBy) return record.ownBy === user.id;
-  return !!record.createBy && !!user.username && record.createBy === user.username;
-}
 
 /* ------------------------------------------------------------------ warning helper */
 

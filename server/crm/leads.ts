@@ -12,6 +12,7 @@ import { leadResource } from '../../features/crm/lead/lead-resource';
 import { dataLogSnapshot, recordDataVersions } from '../resources/data-log';
 import { recordOwnerChanges } from './lead-owner-history';
 import { assertActiveAssignees, insertTasks } from './tasks';
+import { managesAllRecords } from '../../lib/permissions/ownership';
 
 /**
  * 线索 beyond the resource engine (issue #23, domain §7): 放入线索池, 置顶, 标签, 批量建任务 and 跟进记录, plus the
@@ -36,7 +37,7 @@ export interface LeadActor {
 
 /** The actor of a request: its user and its permission codes (none loaded: the narrowest view). */
 export function leadActorOf(user: SysUser, codes: UserPermissions | undefined): LeadActor {
-  const managesAll = user.is_admin === 1 || user.is_marketing === 1;
+  const managesAll = managesAllRecords({ isAdmin: user.is_admin, isMarketing: user.is_marketing });
   return { id: user.id, username: user.username, orgCode: user.org_code, seesAll: managesAll || Boolean(codes?.has(PERMS.lead.all)), managesAll, seesPool: Boolean(codes?.has(PERMS.leadPool.list)) };
 }
 

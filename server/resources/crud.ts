@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { columnOf, fieldByName, rowKeyColumn } from '../../lib/resources/field-kinds';
+import { columnOf, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
 import { ApiFailure, fail, ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
-import { authOf, type AppEnv, type AuthContext, type Ctx } from '../core/context';
+import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { parse, readBody } from '../core/validate';
 import { newId } from '../core/ids';
-import { parseListQuery, toWhere, type Cond, type Row, type WhereFn } from './query';
-import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord, withSelected, type SelectWith } from './select';
+import { parseListQuery, toWhere, type Cond, type Row } from './query';
+import { addDictTexts, asAny, loadDictTexts, selectOne, selectPage, toRecord, withSelected } from './select';
 import { withCustomFields } from './custom-columns';
 import { DATA_RULE_ACTIONS, dataRuleWhere, withDataRules } from './data-rules';
 import { exportXls, importExcel, importTemplate, previewExcel } from './excel-actions';
@@ -20,9 +20,11 @@ import { audit, newRowColumns, toColumns } from './columns';
 import { recordDataVersion } from './data-log';
 import { checkByRuleCode } from './check-rules';
 import { ROW_VERSION_HEADER, versionOf } from '../../lib/resources/row-version';
+import { CRUD_ACTIONS, managesAll, notOwnerMessage, ownerColumn, type CrudAction, type CrudHooks, type HookCtx, type SaveCtx } from './hooks';
 import { nextStamp, staleVersionFailure, StaleVersion, versionToken, withVersion } from './row-version';
 
 export { iterateRows, selectPage } from './select';
+export { CRUD_ACTIONS, managesAll, notOwnerMessage, ownerColumn, type CrudAction, type CrudHooks, type HookCtx, type SaveCtx } from './hooks';
 
 /**
  * `crudModule(def, hooks)` (DESIGN.md §3): list / queryById / add / edit / delete / deleteBatch for one
@@ -31,55 +33,6 @@ export { iterateRows, selectPage } from './select';
  * are in excel-actions.ts, on top of `iterateRows` and server/excel/.
  */
 
-export const CRUD_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel', 'previewExcel', 'importTemplate'] as const;
-export type CrudAction = (typeof CRUD_ACTIONS)[number];
-
-export interface HookCtx {
-  c: Ctx;
-  db: Database;
-  auth: AuthContext;
-  def: ResourceDef;
-  action: CrudAction;
-}
-
-export interface SaveCtx extends HookCtx {
-  mode: 'add' | 'edit';
-  id: string;
-  /** The stored row before an edit (raw columns). */
-  existing?: Row;
-}
-
-/** What a screen may customise; keep each one small. */
-export interface CrudHooks {
-  /**
-   * The raw add / edit body, before the field schema: for a screen whose messages are more specific than
-   * the schema's generic ones (the venue form's 请输入正整数!). Throw ApiFailure to refuse. Forms only: an
-   * Excel import validates with the schema and beforeSave.
-   */
-  checkBody?(input: Record<string, unknown>, ctx: HookCtx & { mode: 'add' | 'edit' }): void | Promise<void>;
-  /** Validated, field-named values before they are written (`id` = the row's key, new on add); may change them or throw ApiFailure. */
-  beforeSave?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
-  /**
-   * An Excel import's new rows, before their `beforeSave`s (in the import's transaction): work that is one
-   * statement for all of them rather than one a row (the 学号 of a 20,000-row file).
-   */
-  beforeAddMany?(rows: BodyRow[], ctx: SaveCtx): void | Promise<void>;
-  /** After the row is written, in the same transaction (`ctx.db` is the transaction): link rows, virtual fields. */
-  afterSave?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
-  /** After the write has committed (add / edit): pushes and other side effects that must not see a rolled-back row. */
-  afterCommit?(row: BodyRow, ctx: SaveCtx): void | Promise<void>;
-  /** The records of a list page / queryById before `_dictText` is added (fill virtual fields here). */
-  afterLoad?(records: Row[], ctx: HookCtx): void | Promise<void>;
-  /**
-   * Values read with the rows of a list page and a queryById, by record field (select.ts `SelectWith`): a virtual
-   * field's correlated subquery instead of a query of afterLoad's per page (issue #28: statements per request).
-   * They are in the records before afterLoad runs; an export does not select them, so afterLoad still fills what is
-   * missing.
-   */
-  selectWith?: SelectWith;
-  /** Ownership / data-rule filter, applied to list, queryById, edit and delete (definition names only). */
-  extraWhere?(ctx: HookCtx): WhereFn | undefined;
-}
 
 export const DUPLICATE_VALUE = '该值不可用，系统中已存在！';
 const NOT_FOUND = '未找到对应数据';
@@ -160,22 +113,6 @@ async function readSaveBody(ctx: HookCtx, hooks: CrudHooks, mode: 'add' | 'edit'
 
 const RAW_BODY = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: '请求数据格式错误' });
 
-// ---------------------------------------------------------------- ownership (spec 01 §6)
-
-/**
- * The stored owner column of a resource with an owner field. 'createBy' owners (a username) are left to
- * their screens' hooks; an ownBy-style field holds the owning user's id.
- */
-export function ownerColumn(def: ResourceDef): string | undefined {
-  if (!def.ownerField || def.ownerField === 'createBy') return undefined;
-  const f = fieldByName(def, def.ownerField);
-  return f && !f.virtual ? columnOf(f) : undefined;
-}
-
-/** isAdmin = 1 or isMarketing = 1 may edit and delete anyone's rows. */
-export const managesAll = (auth: AuthContext) => auth.user.is_admin === 1 || auth.user.is_marketing === 1;
-
-export const notOwnerMessage = (def: ResourceDef, verb: '修改' | '删除') => `只能${verb}自己创建的${def.title}`;
 
 const idParam = (c: Ctx) => (c.req.query('id') ?? '').trim().slice(0, 64);
 

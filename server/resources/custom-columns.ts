@@ -4,7 +4,7 @@ import { customColumnsTableOf, withCustomColumns, type CustomColumn } from '../.
 import type { BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
-import type { CrudHooks } from './crud';
+import type { CrudHooks } from './hooks';
 import type { Row } from './query';
 import { asAny } from './select';
 import { GenerationCache } from '../db/cache-generation';

@@ -14,7 +14,7 @@ import { ApiFailure } from '../core/errors';
 import type { AuthContext } from '../core/context';
 import { formatDateTime } from '../core/format';
 import { loadUserDeparts } from '../auth/users';
-import type { CrudAction, CrudHooks } from './crud';
+import type { CrudAction, CrudHooks } from './hooks';
 import { compare, inList, like, toExpression, type Cond, type WhereFn } from './query';
 import { selectOne } from './select';
 import { GenerationCache } from '../db/cache-generation';

@@ -11,7 +11,7 @@ import { xlsxResponse, type ExcelColumn, type ExcelRow } from '../excel/write';
 import { newId } from '../core/ids';
 import { parseListQuery, toWhere, type Row } from './query';
 import { addDictTexts, asAny, iterateRows, loadDictTexts, selectOne } from './select';
-import { managesAll, ownerColumn, type CrudHooks, type HookCtx, type SaveCtx } from './crud';
+import { managesAll, ownerColumn, type CrudHooks, type HookCtx, type SaveCtx } from './hooks';
 import { audit, newRowColumns, toColumns } from './columns';
 import { reverseTexts, toBody, type Reverse } from './excel-cells';
 import { checkRuleFor } from './check-rules';
