@@ -14,11 +14,9 @@ import { readCommand } from '@/lib/notice-poll';
 import { CALENDAR_CHANGED, CALENDAR_TYPES, type CalendarEntry, type CalendarEntryDetail, type CalendarType, type SeriesScope } from '@/lib/calendar/types';
 import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, type CalendarOptions, fetchRange, fetchScopedOptions, scopedParams, type CalendarScope, type Override } from './calendar-api';
 import {
-  applyEdit,
   CAL_VIEWS,
   eventColor,
   eventLook,
-  moveEdit,
   queryFromState,
   rangeLabel,
   rangeParams,
@@ -34,6 +32,7 @@ import {
   type ResourceMode,
   type Whose,
 } from './calendar-model';
+import { applyEdit, moveEdit } from './calendar-drag';
 import { CalendarView } from './calendar-view';
 import { useConflictGuard } from './conflict-guard';
 import { useApplyChoice } from './use-apply-choice';

@@ -12,7 +12,8 @@ import { Calendar, dayjsLocalizer, type Components, type EventProps, type Format
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { AGENDA_DAYS, isDraggable, scrollOnShow, timeSpan, WORKDAY_START_HOUR, type CalEvent, type CalResource, type CalView, type EventLook } from './calendar-model';
+import { AGENDA_DAYS, scrollOnShow, timeSpan, WORKDAY_START_HOUR, type CalEvent, type CalResource, type CalView, type EventLook } from './calendar-model';
+import { isDraggable } from './calendar-drag';
 import styles from './calendar-panel.module.css';
 import { withNativeComparisons } from './fast-localizer';
 import { withLightDragAndDrop } from './light-dnd';

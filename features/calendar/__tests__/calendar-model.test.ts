@@ -1,12 +1,9 @@
 import dayjs from 'dayjs';
 import {
-  applyEdit,
   eventColor,
   eventLook,
   eventTitle,
   formatWire,
-  isDraggable,
-  moveEdit,
   NO_RESOURCE,
   parseWire,
   timeSpan,
@@ -22,6 +19,7 @@ import {
   whoseSessions,
   type CalState,
 } from '../calendar-model';
+import { applyEdit, isDraggable, moveEdit } from '../calendar-drag';
 import { calendarEntry } from '../test-fixtures';
 
 const entry = calendarEntry;
