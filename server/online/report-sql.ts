@@ -15,7 +15,7 @@ const parse = async (query: string) => (await (parser ??= import('libpg-query'))
  * built from a known set of syntax nodes (anything else is refused rather than guessed about). `${param}`s become
  * `$n` before parsing and are bound when the report runs (server/online/report-run.ts), never spliced.
  * This is the first of three guards; the runner adds a read-only transaction with a statement timeout and, where the
- * connection may, a reader role (docs/architecture.md, "Online reports").
+ * connection may, a reader role (docs/features.md, "Online forms and reports").
  */
 
 export interface CheckedSql {

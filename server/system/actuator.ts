@@ -8,7 +8,7 @@ import { processInfo, systemInfo } from '../ops/monitor';
  * JeecgBoot's stock monitor pages (SystemInfo, JvmInfo, TomcatInfo) read Spring Boot actuator metrics. We answer
  * them with what 系统监控 measures (monitor.ts): the Node process for the JVM, the login sessions and this HTTP
  * server for Tomcat. A metric with no Node equivalent answers 0 and says so in its description. The mapping table
- * is in docs/architecture.md ("Stock client, later families: online and monitor").
+ * is in docs/features.md ("JeecgBoot's own client").
  */
 
 export interface Measurement {
