@@ -2,11 +2,8 @@
 
 import { useCallback, useState } from 'react';
 import dynamic from 'next/dynamic';
-import type { Conflict } from '@/lib/calendar/types';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { conflictOf, type ConflictAnswer, type Override } from './calendar-api';
-
-export const CONFLICT_KIND_TEXT: Record<Conflict['kind'], string> = { teacher: '教师', room: '教室', clazz: '班级' };
 
 // The dialog (form, input, tags) loads with the first 409, not with the home page (issue #28).
 const ConflictModal = dynamic(() => import('./conflict-modal').then((m) => m.ConflictModal), { ssr: false });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Tag, Typography } from 'antd';
 import type { ConflictAnswer, Override } from './calendar-api';
 import { timeSpan } from './calendar-model';
-import { CONFLICT_KIND_TEXT } from './conflict-guard';
+import { CONFLICT_KIND_TEXT } from '@/lib/calendar/types';
 
 export interface ConflictModalProps {
   answer: ConflictAnswer | null;

@@ -5,7 +5,7 @@ import { Checkbox, Col, DatePicker, Form, InputNumber, Radio, Row, Tag, TimePick
 import type { SeriesPreview } from '@/lib/calendar/types';
 import type { CalendarOptions } from './calendar-api';
 import { timeSpan } from './calendar-model';
-import { CONFLICT_KIND_TEXT } from './conflict-guard';
+import { CONFLICT_KIND_TEXT } from '@/lib/calendar/types';
 import { ClassSelect, TeacherRows, VenueFields } from './entry-form-fields';
 import { WEEKDAY_OPTIONS, type SeriesFormValues } from './entry-form-model';
 

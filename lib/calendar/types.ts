@@ -186,6 +186,9 @@ export interface Conflict {
   teacherNames: string[];
 }
 
+/** How a clash names its kind (the conflict dialog and the series preview). */
+export const CONFLICT_KIND_TEXT: Record<Conflict['kind'], string> = { teacher: '教师', room: '教室', clazz: '班级' };
+
 export interface ConflictResult {
   conflicts: Conflict[];
   /** The caller holds calendar:entry:override and may save with a reason. */
