@@ -188,7 +188,7 @@ export const PERMISSIONS: Perm[] = [
   // Spec 01 §2's /test/home: reached from 系统监控's link, not listed in the sidebar.
   { id: 'perm_test_home', parent_id: 'perm_isystem', name: '测试首页', url: '/test/home', component: 'test/Home', menu_type: 1, sort_no: 12.55, hidden: true, roles: ADMIN },
   // 系统管理, the rest (issue #24).
-  { id: 'perm_isystem_tenant', parent_id: 'perm_isystem', name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', menu_type: 1, sort_no: 10.74, icon: 'cluster', roles: ADMIN },
+  screenMenu('system/TenantList', { id: 'perm_isystem_tenant', parent_id: 'perm_isystem', menu_type: 1, sort_no: 10.74, icon: 'cluster', roles: ADMIN }),
   { id: 'perm_isystem_position', parent_id: 'perm_isystem', name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', menu_type: 1, sort_no: 10.75, icon: 'idcard', roles: ADMIN },
   { id: 'perm_isystem_address', parent_id: 'perm_isystem', name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', menu_type: 1, sort_no: 10.76, icon: 'contacts', roles: ADMIN },
   { id: 'perm_isystem_check_rule', parent_id: 'perm_isystem', name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', menu_type: 1, sort_no: 10.85, icon: 'check-square', roles: ADMIN },

@@ -3,6 +3,7 @@ import { courseResource } from '../../../features/edu/course/course-resource';
 import { PERMS } from '../../../lib/permissions/codes';
 import type { ResourceDef } from '../../../lib/resources/types';
 import { defButtons } from '../perm-rows';
+import { SYSTEM_ADMIN_PERMS } from '../system-admin';
 import { TEACHING_PERMS } from '../teaching';
 
 const STAFF = ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'];
@@ -25,6 +26,17 @@ describe('defButtons: the seed rows of a definition', () => {
     const at = TEACHING_PERMS.findIndex((p) => p.id === 'perm_btn_course_list');
     expect(TEACHING_PERMS[at - 1].id).toBe('perm_btn_stu_phone');
     expect(TEACHING_PERMS.slice(at, at + rows.length)).toEqual(rows);
+  });
+
+  it("are 租户管理's rows as they were seeded by hand (its definition enables no export or import)", () => {
+    const ADMIN = ['role_admin'];
+    expect(SYSTEM_ADMIN_PERMS.slice(0, 5)).toEqual([
+      { id: 'perm_btn_tenant_list', parent: 'perm_isystem_tenant', name: '查看租户', perms: PERMS.tenant.list, roles: ADMIN },
+      { id: 'perm_btn_tenant_add', parent: 'perm_isystem_tenant', name: '新增租户', perms: PERMS.tenant.add, roles: ADMIN },
+      { id: 'perm_btn_tenant_edit', parent: 'perm_isystem_tenant', name: '编辑租户', perms: PERMS.tenant.edit, roles: ADMIN },
+      { id: 'perm_btn_tenant_delete', parent: 'perm_isystem_tenant', name: '删除租户', perms: PERMS.tenant.delete, roles: ADMIN },
+      { id: 'perm_btn_tenant_del_batch', parent: 'perm_isystem_tenant', name: '批量删除租户', perms: PERMS.tenant.deleteBatch, roles: ADMIN },
+    ]);
   });
 
   it('follow the enabled actions only (查看 always), ids from the definition name by default', () => {
