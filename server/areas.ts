@@ -59,7 +59,6 @@ import { registerRoleResources } from './system/catalog-roles';
 import { registerTableColumnResources } from './system/catalog-table-columns';
 import { registerRuleResources } from './system/catalog-rules';
 import { registerPositionResources } from './system/catalog-position';
-import { registerTenantResources } from './system/catalog-tenant';
 import { registerOssFileResources } from './system/oss-files';
 import { registerMessageResources } from './message/catalog-messages';
 import { registerOnlineResources } from './online/catalog-online';
@@ -74,7 +73,10 @@ import { registerCrmOpsResources } from './crm/catalog-crm-ops';
 import { registerLeadResources } from './crm/catalog-lead';
 import { registerLeadPoolResources } from './crm/catalog-lead-pool';
 import { registerWorkResources } from './work/catalog-work';
-import { registerProspectusResources } from './work/catalog-prospectus';
+import { registerDefinitions } from './resources/registry';
+import { tenantResource } from '../features/system/tenant/tenant-resource';
+import { prospectusResource } from '../features/work/prospectus/prospectus-resource';
+import type { ResourceDef } from '../lib/resources/types';
 
 /**
  * The product's areas (one folder each under server/, mirroring features/): their routes, in mount order, and
@@ -85,8 +87,13 @@ import { registerProspectusResources } from './work/catalog-prospectus';
 export interface Area {
   name: string;
   routes: Hono<AppEnv>[];
-  /** Registers the area's resource definitions with the engine (idempotent: several test backends share it). */
+  /** Registers the area's resources that have hooks (its catalog-*.ts files; idempotent: several test backends share it). */
   resources?: () => void;
+  /**
+   * The area's plain definitions: served by the engine as they are, no hooks and no catalog file (registered after
+   * `resources`, in this order). A definition that needs hooks moves to a catalog file.
+   */
+  definitions?: readonly ResourceDef[];
 }
 
 export const AREAS: Area[] = [
@@ -107,13 +114,17 @@ export const AREAS: Area[] = [
       registerRuleResources();
       registerOssFileResources();
       registerPositionResources();
-      registerTenantResources();
     },
+    // 租户: list and export on the engine; its writes are the explicit routes of server/system/tenant-routes.ts.
+    definitions: [tenantResource],
   },
   { name: 'message', routes: [announcementRoutes], resources: registerMessageResources },
   { name: 'online', routes: [reportRoutes, onlineFormRoutes, onlineFormDataRoutes, onlineReportRoutes], resources: registerOnlineResources },
   { name: 'dashboard', routes: [dashboardRoutes] },
-  { name: 'work', routes: [studentWorkRoutes, prospectusRoutes], resources: () => (registerWorkResources(), registerProspectusResources()) },
+  // 招生简章 (issue #26 item 5): list, 详情, 删除 and 批量删除 on the engine; the composer's add / edit, publishing, the PDF
+  // and the public page are server/work/prospectus-routes.ts (mounted before the engine's routes, so its add / edit
+  // win). A deleted brochure's public link is dead at once: the public read takes live rows only.
+  { name: 'work', routes: [studentWorkRoutes, prospectusRoutes], resources: registerWorkResources, definitions: [prospectusResource] },
   { name: 'calendar', routes: [calendarRoutes, attendanceRoutes, liveRoutes, applyRoutes] },
   {
     name: 'edu',
@@ -142,5 +153,8 @@ let registered = false;
 export function registerCatalog(): void {
   if (registered) return;
   registered = true;
-  for (const area of AREAS) area.resources?.();
+  for (const area of AREAS) {
+    area.resources?.();
+    registerDefinitions(area.definitions ?? []);
+  }
 }

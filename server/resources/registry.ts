@@ -31,6 +31,14 @@ export function registerResource(def: ResourceDef, hooks: CrudHooks = {}): Regis
   return entry;
 }
 
+/**
+ * Plain definitions (no hooks: the definition says everything) registered as they are, in order. Idempotent: a
+ * definition already registered is skipped, so several test backends of one process share the registry.
+ */
+export function registerDefinitions(defs: readonly ResourceDef[]): void {
+  for (const def of defs) if (byName.get(def.name)?.def !== def) registerResource(def);
+}
+
 /** Removes a resource (tests). */
 export function unregisterResource(name: string): void {
   const entry = byName.get(name);

@@ -1,6 +1,7 @@
 /** Demo organisation: a training school with two campuses (contract §11's shapes, school-flavoured names). */
 
 import { PERMS } from '../../lib/permissions/codes';
+import { SCREENS } from '../../lib/screens';
 
 export const DEMO_PASSWORD = 'jiaowu2026';
 
@@ -59,7 +60,7 @@ export const DEMO_USERS: DemoUser[] = [
   { id: 'u_frozen', username: 'frozen', realname: '孙冰', phone: '13800000005', email: 'sunbing@example.edu.cn', sex: 2, status: 2, org_code: 'A01A04', departs: ['dep_sh'], roles: ['role_teacher'], work_no: 'T0003', post: '离岗教师' },
 ];
 
-type Perm = {
+export type Perm = {
   id: string;
   parent_id?: string | null;
   name: string;
@@ -74,6 +75,16 @@ type Perm = {
   hidden?: boolean;
   roles: string[];
 };
+
+/**
+ * A screen's menu row (issue #40): its name, url and component are the screen's entry in lib/screens.ts (title,
+ * path, component), so the row says only where it hangs, its order, icon and roles.
+ */
+export function screenMenu(component: string, row: Omit<Perm, 'name' | 'url' | 'component'>): Perm {
+  const screen = SCREENS.find((s) => s.component === component);
+  if (!screen) throw new Error(`menu row "${row.id}": no screen "${component}" in lib/screens.ts`);
+  return { ...row, name: screen.title, url: screen.path, component };
+}
 
 const ALL = ['role_admin', 'role_teacher', 'role_marketing', 'role_academic', 'role_user'];
 const ADMIN = ['role_admin'];
@@ -137,7 +148,7 @@ export const PERMISSIONS: Perm[] = [
   { id: 'perm_edu_clazz', parent_id: 'perm_edu', name: '班级管理', url: '/edu/clazz', component: 'clazz/TblClazzList', menu_type: 1, sort_no: 5.3, icon: 'team', roles: TEACHING },
   { id: 'perm_edu_student', parent_id: 'perm_edu', name: '学员管理', url: '/edu/student', component: 'student/TblStudentList', menu_type: 1, sort_no: 5.4, icon: 'user', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
   { id: 'perm_edu_teacher', parent_id: 'perm_edu', name: '教师管理', url: '/edu/teacher', component: 'teacher/TblTeacherList', menu_type: 1, sort_no: 5.5, icon: 'idcard', roles: ACADEMIC },
-  { id: 'perm_edu_course', parent_id: 'perm_edu', name: '课程管理', url: '/edu/course', component: 'course/TblCourseList', menu_type: 1, sort_no: 5.6, icon: 'book', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] },
+  screenMenu('course/TblCourseList', { id: 'perm_edu_course', parent_id: 'perm_edu', menu_type: 1, sort_no: 5.6, icon: 'book', roles: ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'] }),
   { id: 'perm_edu_room', parent_id: 'perm_edu', name: '教室管理', url: '/edu/room', component: 'room/TblRoomList', menu_type: 1, sort_no: 5.7, icon: 'home', roles: ACADEMIC },
   { id: 'perm_edu_holiday', parent_id: 'perm_edu', name: '节假日', url: '/edu/holiday', component: 'calendar/TblHolidayList', menu_type: 1, sort_no: 5.8, icon: 'calendar', roles: ACADEMIC },
   { id: 'perm_edu_audit', parent_id: 'perm_edu', name: '审核', url: '/edu/audit', component: 'calendar/TblCalendarApplyList', menu_type: 1, sort_no: 5.25, icon: 'audit', roles: TEACHING },
@@ -177,7 +188,7 @@ export const PERMISSIONS: Perm[] = [
   // Spec 01 §2's /test/home: reached from 系统监控's link, not listed in the sidebar.
   { id: 'perm_test_home', parent_id: 'perm_isystem', name: '测试首页', url: '/test/home', component: 'test/Home', menu_type: 1, sort_no: 12.55, hidden: true, roles: ADMIN },
   // 系统管理, the rest (issue #24).
-  { id: 'perm_isystem_tenant', parent_id: 'perm_isystem', name: '租户管理', url: '/isystem/tenant', component: 'system/TenantList', menu_type: 1, sort_no: 10.74, icon: 'cluster', roles: ADMIN },
+  screenMenu('system/TenantList', { id: 'perm_isystem_tenant', parent_id: 'perm_isystem', menu_type: 1, sort_no: 10.74, icon: 'cluster', roles: ADMIN }),
   { id: 'perm_isystem_position', parent_id: 'perm_isystem', name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', menu_type: 1, sort_no: 10.75, icon: 'idcard', roles: ADMIN },
   { id: 'perm_isystem_address', parent_id: 'perm_isystem', name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', menu_type: 1, sort_no: 10.76, icon: 'contacts', roles: ADMIN },
   { id: 'perm_isystem_check_rule', parent_id: 'perm_isystem', name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', menu_type: 1, sort_no: 10.85, icon: 'check-square', roles: ADMIN },

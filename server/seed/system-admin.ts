@@ -1,5 +1,6 @@
 import { PERMS } from '../../lib/permissions/codes';
-import { crud, type SeedPerm } from './perm-rows';
+import { crud, defButtons, type SeedPerm } from './perm-rows';
+import { tenantResource } from '../../features/system/tenant/tenant-resource';
 
 /**
  * 系统管理, the rest (issue #24): the buttons of 租户, 职务, 通讯录, 编码校验规则, 填值规则, 操作日志, 数据日志 and 文件管理,
@@ -10,7 +11,7 @@ const ADMIN = ['role_admin'];
 const ALL = { read: ADMIN, write: ADMIN, remove: ADMIN };
 
 export const SYSTEM_ADMIN_PERMS: SeedPerm[] = [
-  ...crud('perm_btn_tenant', 'perm_isystem_tenant', '租户', PERMS.tenant, ALL),
+  ...defButtons(tenantResource, 'perm_isystem_tenant', ALL, 'perm_btn_tenant'),
   ...crud('perm_btn_position', 'perm_isystem_position', '职务', PERMS.position, ALL, ['exportXls', 'importExcel']),
   { id: 'perm_btn_address_list', parent: 'perm_isystem_address', name: '查看通讯录', perms: PERMS.addressBook.list, roles: ADMIN },
   { id: 'perm_btn_address_export', parent: 'perm_isystem_address', name: '导出通讯录', perms: PERMS.addressBook.exportXls, roles: ADMIN },

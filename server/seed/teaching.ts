@@ -1,7 +1,8 @@
 import type { Database } from '../db/index';
 import { linkId } from '../core/ids';
 import { CALENDAR_PERM, PERMS } from '../../lib/permissions/codes';
-import { crud, type SeedPerm } from './perm-rows';
+import { crud, defButtons, type SeedPerm } from './perm-rows';
+import { courseResource } from '../../features/edu/course/course-resource';
 import { CRM_PERMS } from './crm';
 import { SYSTEM_ADMIN_PERMS } from './system-admin';
 import { insertChunks } from './chunks';
@@ -41,7 +42,7 @@ export const TEACHING_PERMS: SeedPerm[] = [
   // Without it 手机 and 监护人电话 come masked (server/edu/catalog-teaching.ts).
   { id: 'perm_btn_stu_phone', parent: 'perm_edu_student', name: '查看完整手机号', perms: PERMS.student.phone, roles: ACADEMIC },
   // Every staff role reads the course catalogue: marketing sells 课时包, teachers file homework (课程资料) by course.
-  ...crud('perm_btn_course', 'perm_edu_course', '课程', PERMS.course, { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
+  ...defButtons(courseResource, 'perm_edu_course', { read: STAFF, write: ACADEMIC, remove: ACADEMIC }, 'perm_btn_course'),
   ...crud('perm_btn_material', 'perm_edu_material', '课程资料', PERMS.material, { read: TEACHING, write: TEACHING, remove: ACADEMIC }, ['exportXls']),
   ...crud('perm_btn_room', 'perm_edu_room', '教室', PERMS.room, { read: ACADEMIC, write: ACADEMIC, remove: ACADEMIC }),
   { id: 'perm_btn_sched_list', parent: 'perm_edu_schedule', name: '查看课表', perms: PERMS.schedule.list, roles: TEACHING },

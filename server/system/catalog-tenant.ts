@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { TENANT_MESSAGES, tenantResource } from '../../features/system/tenant/tenant-resource';
+import { TENANT_MESSAGES } from '../../features/system/tenant/tenant-resource';
 import type { Database } from '../db';
 import { acrossTenants, DEFAULT_TENANT_ID } from '../db/tenant-scope';
 import { ApiFailure } from '../core/errors';
-import { getResource, registerResource } from '../resources/registry';
 
 /**
- * 租户 (issue #24 item 3): the resource (list and export through the engine; the writes are server/system/tenant-routes.ts),
+ * 租户 (issue #24 item 3): the resource (a plain definition of the system area in server/areas.ts: list and export
+ * through the engine; the writes are server/system/tenant-routes.ts),
  * the rules that keep a tenant from being deleted while anything still belongs to it, and the check of 用户管理's
  * 所属租户 (sys_user.rel_tenant_ids, comma-joined tenant ids as JeecgBoot stores them).
  */
@@ -89,10 +89,4 @@ export async function normalizeRelTenantIds(db: Database, value: unknown, stored
   const joined = ids.join(',');
   if (joined.length > REL_TENANT_MAX) throw new ApiFailure(TENANT_MESSAGES.tooManyTenants);
   return joined;
-}
-
-/** Idempotent (the registry is process-wide; several test backends share it). Called from registerCatalog (server/areas.ts). */
-export function registerTenantResources(): void {
-  if (getResource(tenantResource.name)?.def === tenantResource) return;
-  registerResource(tenantResource);
 }

@@ -18,7 +18,7 @@ import { parse, readBody } from '../core/validate';
 /**
  * 租户管理's writes (issue #24 item 3), in JeecgBoot's SysTenantController wire: the administrator enters the 租户编号
  * (sys_tenant.id, an integer) on add and it never changes, which the resource engine (string keys of its own) cannot
- * say; list comes from the engine (server/system/catalog-tenant.ts). Mounted through tenant-position-routes.ts,
+ * say; list comes from the engine (a plain definition of the system area, server/areas.ts). Mounted through tenant-position-routes.ts,
  * ahead of the resource dispatcher. sys_tenant is not a business table: the tenant scope does not apply to it.
  */
 export const tenantRoutes = new Hono<AppEnv>();
