@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+
 /** JeecgBoot's response envelope (contract §1). The embedded backend always answers code 200 on success. */
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -17,7 +19,10 @@ export const fail = (message: string, code = 500, result: unknown = null): Envel
   timestamp: Date.now(),
 });
 
-/** Thrown anywhere in a handler; mapped once to the envelope by the app's error handler. */
+/**
+ * The one way a handler, guard or hook refuses a request: thrown anywhere, mapped once to the envelope by the app's
+ * error handler (`failureResponse`). `code` is the envelope's code, `httpStatus` the HTTP status (200 unless given).
+ */
 export class ApiFailure extends Error {
   constructor(
     message: string,
@@ -27,6 +32,14 @@ export class ApiFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/** The app's error handler (server/app.ts `onError`): an ApiFailure as its envelope; anything else 操作失败, logged, never leaked. */
+export function failureResponse(err: Error, c: Context): Response {
+  if (err instanceof ApiFailure) return c.json(fail(err.message, err.code, err.result), err.httpStatus as 200);
+  // Never leak a stack trace or SQL to the client.
+  console.error('[backend]', c.req.method, c.req.path, err);
+  return c.json(fail('操作失败，请稍后重试'));
 }
 
 export const TOKEN_INVALID = 'Token失效，请重新登录!';
