@@ -1,13 +1,8 @@
 import type { Context } from 'hono';
+import type { Envelope } from '../../lib/envelope';
 
-/** JeecgBoot's response envelope (contract §1). The embedded backend always answers code 200 on success. */
-export interface Envelope<T = unknown> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T | null;
-  timestamp: number;
-}
+/** JeecgBoot's response envelope (contract §1), declared once in lib/envelope.ts. The embedded backend always answers code 200 on success. */
+export type { Envelope };
 
 export const ok = <T>(result: T, message = ''): Envelope<T> => ({ success: true, message, code: 200, result, timestamp: Date.now() });
 
