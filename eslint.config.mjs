@@ -1,5 +1,7 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+// One failure style on the server (issue #40): throw new ApiFailure(…), never return c.json(fail(…)).
+import failResponse from './scripts/eslint/no-fail-response.cjs';
 
 // Import boundaries (issue #19). Layers, lowest first: lib ← components ← features ← app; a layer imports only
 // itself and the layers below it. The embedded backend (server/) belongs to server.ts: no Next code imports it (route
@@ -66,6 +68,11 @@ const config = [
       ...boundaries([...LAYERING, NO_BACKEND, NO_SERVER_ONLY, SERVER_LAYERING]),
       'no-restricted-imports': ['error', { patterns: [SERVER_FEATURES] }],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: [...TESTS, ...failResponse.FAIL_RESPONSE_ALLOWED],
+    rules: { 'no-restricted-syntax': ['error', ...failResponse.NO_FAIL_RESPONSE] },
   },
   {
     // One concept per file: source files stay within 400 lines (migrations and tests are exempt).

@@ -12,6 +12,7 @@ import { pageQueries } from '../server/resources/select';
 import { createFixtureTable, FIXTURE, grantCodes } from '../server/resources/__tests__/helpers';
 import { sql } from 'kysely';
 import { p50, timePair } from './timing';
+import type { Envelope } from '../lib/envelope';
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 200);
@@ -54,7 +55,7 @@ async function main() {
       },
       async () => {
         const res = await be.fetch(new Request(`http://b/test/fixture/list?${c.qs}`, { headers: { 'X-Access-Token': token } }));
-        const body = (await res.json()) as { success: boolean; message: string; result: { total: number } };
+        const body = (await res.json()) as Envelope<{ total: number }>;
         if (!body.success || body.result.total !== total) throw new Error(`${c.name}: ${body.message || body.result.total}`);
       },
       RUNS,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { apiLogin, chooseFromUserMenu, loginViaUi, signIn } from './support';
+import { apiLogin, chooseFromUserMenu, type Envelope, loginViaUi, signIn } from './support';
 
 /**
  * 安全设置 end to end (issue #26): a fresh user (so revoking sessions and turning on two-step sign-in disturb no
@@ -21,7 +21,7 @@ test('安全设置: two browsers, sign the other out; enable TOTP; sign in with 
     data: { username, realname: '安全测试', password: PASSWORD, confirmpassword: PASSWORD, selectedroles: 'role_user' },
     headers: { origin: baseURL! },
   });
-  expect((await added.json()) as { success: boolean; message: string }).toMatchObject({ success: true });
+  expect((await added.json()) as Envelope).toMatchObject({ success: true });
   await admin.close();
 
   // ---- Two browsers: B first, then A, which then lists both.

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { loginViaUi, signIn } from './support';
+import { type Envelope, loginViaUi, signIn } from './support';
 
 /**
  * 行事历 journeys of issue 7: land on the week's sessions, create a weekly series, drag a session onto
@@ -10,7 +10,7 @@ import { loginViaUi, signIn } from './support';
 
 async function add(req: APIRequestContext, baseURL: string, body: object): Promise<string> {
   const r = await req.post('/jeecg-boot/calendar/tblCalendar/add', { data: body, headers: { origin: baseURL } });
-  const json = (await r.json()) as { success: boolean; message: string; result: { id: string } };
+  const json = (await r.json()) as Envelope<{ id: string }>;
   expect(json.message, JSON.stringify(json)).toBe('添加成功！');
   return json.result.id;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { type Envelope, signIn } from './support';
 
 /**
  * Spec 02 small inputs: the drag-to-verify slider (找回密码, reachable signed out), the tag input
@@ -75,7 +75,7 @@ test('场地管理: 详细地址 searches with 包含 (*v*) and 不等于 (!v)',
   const ne = page.waitForRequest((r) => r.url().includes('/location/tblLocation/list') && new URL(r.url()).searchParams.get('detailLocation') === '!东城区');
   await page.getByTestId('list-search-submit').click();
   const res = await (await ne).response();
-  const body = (await res!.json()) as { success: boolean; result: { records: { detailLocation: string }[] } };
+  const body = (await res!.json()) as Envelope<{ records: { detailLocation: string }[] }>;
   expect(body.success).toBe(true);
   expect(body.result.records.every((r) => r.detailLocation !== '东城区')).toBe(true);
 });

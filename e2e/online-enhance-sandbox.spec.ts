@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import { signIn } from './support';
+import { type Envelope, signIn } from './support';
 import { cgformField } from '../lib/online/form-def';
 
 /**
@@ -51,7 +51,7 @@ api.onButton = function (key, rows) {
 
 async function ok(api: APIRequestContext, path: string, data?: unknown) {
   const res = await api.post(`/jeecg-boot${path}`, { data: data ?? {}, headers: { origin: new URL(test.info().project.use.baseURL!).origin } });
-  const body = (await res.json()) as { success: boolean; message: string; result: { id: string } };
+  const body = (await res.json()) as Envelope<{ id: string }>;
   expect(body.success, `${path}: ${body.message}`).toBe(true);
   return body.result;
 }

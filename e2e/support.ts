@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 import { unsealData } from 'iron-session';
+import type { Envelope } from '../lib/envelope';
 import { needsDepartSelection, persistLogin, type LoginResult } from '../lib/login-state';
 
 export const DEMO_PASSWORD = 'jiaowu2026';
@@ -146,12 +147,8 @@ export const runStamp = () => `${Date.now().toString(36).slice(-5)}${Math.random
 /** A mobile number nobody else has: `prefix` (three digits) and eight digits from a `runStamp()`. */
 export const mobileFrom = (prefix: string, stamp: string) => `${prefix}${String(parseInt(stamp.slice(0, 6), 36) % 100_000_000).padStart(8, '0')}`;
 
-/** The JeecgBoot answer envelope (contract §1). */
-export interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
+/** The JeecgBoot answer envelope (contract §1), declared once in lib/envelope.ts. */
+export type { Envelope };
 
 /** A BFF call with the context's session cookie; fails the test with the server's message. */
 export async function bffApi<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {

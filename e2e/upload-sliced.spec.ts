@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { type Envelope, signIn } from './support';
 
 /**
  * Sliced, resumable upload through a real screen (课程资料, video type): an 80 MB file (80 slices) is interrupted
@@ -63,7 +63,7 @@ async function uploadIdOf(page: Page): Promise<string | undefined> {
 }
 
 async function receivedOf(page: Page, id: string): Promise<number[]> {
-  const body = (await (await page.request.get(`/jeecg-boot/sys/upload/slice/${id}`)).json()) as { success: boolean; result: { received: number[] } | null };
+  const body = (await (await page.request.get(`/jeecg-boot/sys/upload/slice/${id}`)).json()) as Envelope<{ received: number[] } | null>;
   return body.success && body.result ? body.result.received : [];
 }
 

@@ -2,14 +2,10 @@ import ky, { HTTPError, TimeoutError, type Options } from 'ky';
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from './config';
 import { noteDataChange } from './data-changes';
 
-/** The JeecgBoot envelope (contract §1). */
-export interface Envelope<T = unknown> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp?: number;
-}
+import type { Envelope } from './envelope';
+
+/** The JeecgBoot envelope (contract §1), declared once in lib/envelope.ts. */
+export type { Envelope };
 
 /** Every failed call becomes one of these; the UI decides how to show it. */
 export class ApiError extends Error {

@@ -1,6 +1,7 @@
 import { DEFAULT_TENANT_ID, DICT_CACHE_TTL_MS, LOGIN_INFO_TTL_MS, USER_INFO_REFRESH_TTL_MS } from './config';
 import { safeRedirectPath } from './redirect';
 import { clearClientSession, DICT_ITEMS, TENANT_ID, USER_INFO, USER_NAME, writeExpiring } from './storage-keys';
+import type { Envelope } from './envelope';
 
 /** A department as the backend lists it (spec 01 §3: id, departName, orgCode). */
 export interface DepartInfo {
@@ -52,7 +53,7 @@ export interface LoginResult {
  * Login answers must be checked on `code === 200`, not only `success`: the legacy phone login answers a
  * wrong code with success true and code 0 (contract §2). Returns the message to show, or null when signed in.
  */
-export function loginFailure(envelope: { success: boolean; code: number; message: string; result: unknown }): string | null {
+export function loginFailure(envelope: Envelope): string | null {
   const result = envelope.result as Partial<LoginResult> | null | undefined;
   if (envelope.success && envelope.code === 200 && result && typeof result === 'object' && result.userInfo) return null;
   return envelope.message || '登录失败，请稍后重试';

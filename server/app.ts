@@ -1,7 +1,7 @@
 import { readMaxBodyBytes } from '../lib/server/body-limit';
 import { Hono } from 'hono';
 import { SLICE_PUT_PATH } from '../lib/upload/slice-plan';
-import { ApiFailure, fail, TOKEN_INVALID } from './core/errors';
+import { ApiFailure, failureResponse, TOKEN_INVALID } from './core/errors';
 import type { AppEnv, Services } from './core/context';
 import { noteRequestUser } from './ops/request-context';
 import { operationLog } from './system/log-extra-routes';
@@ -53,13 +53,13 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
     // Slice uploads come a thousand to the gigabyte: their token check may reuse one from 2 s ago.
     const burst = c.req.method === 'PUT' && SLICE_PUT_PATH.test(path);
     const session = await (burst ? services.sessions.verifyRecent(c.req.header('x-access-token')) : services.sessions.verify(c.req.header('x-access-token')));
-    if (!session) return c.json(fail(TOKEN_INVALID, 401), 401);
+    if (!session) throw new ApiFailure(TOKEN_INVALID, 401, 401);
     // Tenant header: JeecgBoot reads `tenant-id`, the spec's client sends `tenant_id`; 0 = none.
     const tenantRaw = c.req.header('tenant-id') ?? c.req.header('tenant_id') ?? '0';
     const tenantId = Number(tenantRaw);
     const userTenants = memberTenantIds(session.user.rel_tenant_ids);
     if (!Number.isInteger(tenantId) || (tenantId !== 0 && !userTenants.includes(String(tenantId)))) {
-      return c.json(fail('用户租户信息变更,请重新登陆!', 401), 401);
+      throw new ApiFailure('用户租户信息变更,请重新登陆!', 401, 401);
     }
     // The Vue client sends 0 until a tenant is chosen: the user's first tenant (every user has one, migration 0038).
     const effective = tenantId || Number(userTenants[0] ?? DEFAULT_TENANT_ID) || DEFAULT_TENANT_ID;
@@ -75,12 +75,7 @@ export function createApp({ services, socketAddress, basePath = '' }: CreateAppO
   for (const area of AREAS) for (const routes of area.routes) app.route('/', routes);
   for (const routes of FALLBACK_ROUTES) app.route('/', routes);
 
-  root.notFound((c) => c.json(fail('很抱歉，资源未找到!', 404), 404));
-  root.onError((err, c) => {
-    if (err instanceof ApiFailure) return c.json(fail(err.message, err.code, err.result), err.httpStatus as 200);
-    // Never leak a stack trace or SQL to the client.
-    console.error('[backend]', c.req.method, c.req.path, err);
-    return c.json(fail('操作失败，请稍后重试'));
-  });
+  root.notFound((c) => failureResponse(new ApiFailure('很抱歉，资源未找到!', 404, 404), c));
+  root.onError(failureResponse);
   return root;
 }

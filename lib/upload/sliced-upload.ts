@@ -1,4 +1,5 @@
 import { API_PREFIX } from '@/lib/config';
+import type { Envelope } from '@/lib/envelope';
 import { uploadList, type UploadHandle } from '@/lib/upload/upload-list-store';
 import {
   CANCELLED_MESSAGE,
@@ -76,12 +77,6 @@ export interface SlicedUploadResult {
   size: number;
 }
 
-interface Envelope<T> {
-  success: boolean;
-  code: number;
-  message: string;
-  result: T;
-}
 
 interface InitResult {
   uploadId: string;

@@ -4,6 +4,7 @@ import { BODY_TOO_LARGE, DEFAULT_MAX_BODY_BYTES, readMaxBodyBytes } from '../../
 import { ownLimit } from '../core/body-limit';
 import { byteSource, MB } from '../testing/byte-source';
 import { startTestBackend, type TestBackend } from './helpers';
+import type { Envelope } from '../../lib/envelope';
 
 /**
  * Bounded request bodies (issue #38 point 2), through the production request handler: JSON and form bodies over
@@ -29,7 +30,7 @@ function send(path: string, body: BodyInit, headers: Record<string, string> = {}
   if (body instanceof ReadableStream) init.duplex = 'half';
   return be.fetch(new Request(`http://backend${path}`, init));
 }
-const json = async (res: Response) => (await res.json()) as { success: boolean; code: number; message: string; result: unknown };
+const json = async (res: Response) => (await res.json()) as Envelope;
 /** A small body sent chunked (no Content-Length), as a browser's streamed fetch or `curl -T -` would. */
 const chunked = (text: string) => {
   const bytes = new TextEncoder().encode(text);

@@ -5,10 +5,11 @@ import { createBackend, type Backend } from '../backend';
 import type { SmsSender } from '../auth/sms';
 import type { BackendConfig } from '../config';
 import { PREPARED_SEED, preparedPglite, preparedPgTemplate } from '../testing/prepared-db';
+import type { Envelope } from '../../lib/envelope';
 
 export interface TestBackend extends Backend {
   sms: { mobile: string; code: string; mode: string }[];
-  call(path: string, init?: RequestInit & { token?: string; json?: unknown; ip?: string }): Promise<{ status: number; body: Record<string, unknown> & { success: boolean; code: number; message: string; result: unknown } }>;
+  call(path: string, init?: RequestInit & { token?: string; json?: unknown; ip?: string }): Promise<{ status: number; body: Record<string, unknown> & Envelope }>;
   login(username: string, password?: string): Promise<string>;
 }
 

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { startTestBackend, type TestBackend } from './helpers';
+import type { Envelope } from '../../lib/envelope';
 
 /*
  * Issue #45 (items 4–6 and the monitor pages): calls of JeecgBoot's stock Vue 2 client (v3.4.0) in the shape it sends
@@ -14,7 +15,7 @@ let admin: string;
 let jiaowu: string;
 let teacher: string;
 
-type Body = Record<string, unknown> & { success: boolean; code: number; message: string; result: unknown };
+type Body = Record<string, unknown> & Envelope;
 type Rec = Record<string, unknown>;
 
 /** getAction: GET with `_t` (epoch seconds), as JeecgBoot's client adds it; the body as it comes (envelope or raw). */

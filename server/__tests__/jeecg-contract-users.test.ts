@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from './helpers';
+import type { Envelope } from '../../lib/envelope';
 
 /**
  * 用户管理 in the shapes JeecgBoot's own Vue 2 client (v3.4.0) sends them (issue 20, A.1, A.2, A.7):
@@ -13,7 +14,7 @@ let be: TestBackend;
 let admin: string;
 let teacher: string;
 
-type Body = Record<string, unknown> & { success: boolean; code: number; message: string; result: unknown };
+type Body = Record<string, unknown> & Envelope;
 type Rec = Record<string, unknown>;
 type Page = { records: Rec[]; total: number; current: number; size: number; pages: number };
 

@@ -6,6 +6,7 @@ import { createFixtureTable, FIXTURE, grantCodes } from '../resources/__tests__/
 import { registerResource, unregisterResource } from '../resources/registry';
 import { readXlsxRows } from '../excel/read';
 import type { ResourceDef } from '../../lib/resources/types';
+import type { Envelope } from '../../lib/envelope';
 
 /** Issue #39's contract loose ends: sys_user.qywxUserId, a form field validated through a 编码校验规则, dictionary option extras. */
 let be: TestBackend;
@@ -82,7 +83,7 @@ describe('课程编码 through the 编码校验规则 course_code', () => {
       form.append('files[]', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), 'rules.xlsx');
       const headers = new Headers({ 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' });
       const res = await be.fetch(new Request('http://backend/test/ruleFixture/importExcel', { method: 'POST', body: form, headers }));
-      const body = (await res.json()) as { success: boolean; code: number; result: { errorCount: number; successCount: number; fileUrl: string } };
+      const body = (await res.json()) as Envelope<{ errorCount: number; successCount: number; fileUrl: string }>;
       expect(body).toMatchObject({ success: true, code: 201, result: { errorCount: 1, successCount: 2 } });
       const stored = await sql<{ name: string }>`select name from jw_rule_fixture`.execute(be.db);
       expect(stored.rows.map((r) => r.name).sort()).toEqual(['丙', '甲']);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkSmsCode, issueSmsCode } from '../auth/codes';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
 import { isLoginThrottled, recordLoginAttempt, THROTTLED_MESSAGE } from '../auth/throttle';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody, smsCodeField } from '../core/validate';
 
@@ -40,13 +40,13 @@ accountRoutes.put('/sys/user/updatePassword', async (c) => {
   const { user } = authOf(c);
   const body = await readBody(c, z.object({ oldpassword: z.string({ error: '请输入旧密码' }).min(1, '请输入旧密码').max(128), ...newPasswordFields }));
   // Guessing the old password through a live session counts against the same budget as login.
-  if (await isLoginThrottled(db, user.username, c.var.ip)) return c.json(fail(THROTTLED_MESSAGE, 429));
+  if (await isLoginThrottled(db, user.username, c.var.ip)) throw new ApiFailure(THROTTLED_MESSAGE, 429);
   if (!(await verifyPassword(body.oldpassword, user.password_hash))) {
     await recordLoginAttempt(db, user.username, c.var.ip, false);
-    return c.json(fail('旧密码输入错误'));
+    throw new ApiFailure('旧密码输入错误');
   }
   const problem = newPasswordProblem(body);
-  if (problem) return c.json(fail(problem));
+  if (problem) throw new ApiFailure(problem);
   await recordLoginAttempt(db, user.username, c.var.ip, true);
   await setPassword(c, body.password);
   return c.json(ok(null, PASSWORD_CHANGED));
@@ -56,9 +56,9 @@ accountRoutes.put('/sys/user/updatePassword', async (c) => {
 accountRoutes.post('/sys/user/sendChangePasswordSms', async (c) => {
   const { db, sms } = c.var.services;
   const { user } = authOf(c);
-  if (!user.phone) return c.json(fail(NO_PHONE));
+  if (!user.phone) throw new ApiFailure(NO_PHONE);
   const code = await issueSmsCode(db, user.phone, '3');
-  if (!code) return c.json(fail('验证码10分钟内，仍然有效！'));
+  if (!code) throw new ApiFailure('验证码10分钟内，仍然有效！');
   await sms.send(user.phone, code, '3');
   return c.json(ok(null, '短信验证码发送成功'));
 });
@@ -67,11 +67,11 @@ accountRoutes.post('/sys/user/updatePasswordBySms', async (c) => {
   const { db } = c.var.services;
   const { user } = authOf(c);
   const body = await readBody(c, z.object({ smscode: smsCodeField, ...newPasswordFields }));
-  if (!user.phone) return c.json(fail(NO_PHONE));
+  if (!user.phone) throw new ApiFailure(NO_PHONE);
   // Form mistakes are reported before the code is checked, so they do not burn an attempt.
   const problem = newPasswordProblem(body);
-  if (problem) return c.json(fail(problem));
-  if (!(await checkSmsCode(db, user.phone, '3', body.smscode, true))) return c.json(fail('手机验证码错误'));
+  if (problem) throw new ApiFailure(problem);
+  if (!(await checkSmsCode(db, user.phone, '3', body.smscode, true))) throw new ApiFailure('手机验证码错误');
   await setPassword(c, body.password);
   return c.json(ok(null, PASSWORD_CHANGED));
 });

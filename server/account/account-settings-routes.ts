@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { checkSmsCode, issueSmsCode } from '../auth/codes';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv } from '../core/context';
 import { formatDateTime } from '../core/format';
 import { pushToUsers } from '../realtime/notify';
@@ -61,9 +61,9 @@ accountSettingsRoutes.post('/sys/user/sendChangePhoneSms', async (c) => {
   const { user } = authOf(c);
   const { phone } = await readBody(c, phoneSchema);
   const problem = await newPhoneProblem(db, user, phone);
-  if (problem) return c.json(fail(problem));
+  if (problem) throw new ApiFailure(problem);
   const code = await issueSmsCode(db, phone, '4');
-  if (!code) return c.json(fail(PROFILE_MESSAGES.smsLive));
+  if (!code) throw new ApiFailure(PROFILE_MESSAGES.smsLive);
   await sms.send(phone, code, '4');
   return c.json(ok(null, PROFILE_MESSAGES.smsSent));
 });
@@ -74,9 +74,9 @@ accountSettingsRoutes.put('/sys/user/updateMobile', async (c) => {
   const body = await readBody(c, phoneSchema.extend({ smscode: smsCodeField }));
   // The duplicate is reported before the code is checked, so it does not burn an attempt.
   const problem = await newPhoneProblem(db, user, body.phone);
-  if (problem) return c.json(fail(problem));
-  if (!(await checkSmsCode(db, body.phone, '4', body.smscode, true))) return c.json(fail(PROFILE_MESSAGES.smsWrong));
-  if (!(await setPhone(db, user, body.phone))) return c.json(fail(PROFILE_MESSAGES.phoneTaken));
+  if (problem) throw new ApiFailure(problem);
+  if (!(await checkSmsCode(db, body.phone, '4', body.smscode, true))) throw new ApiFailure(PROFILE_MESSAGES.smsWrong);
+  if (!(await setPhone(db, user, body.phone))) throw new ApiFailure(PROFILE_MESSAGES.phoneTaken);
   return c.json(ok(null, PROFILE_MESSAGES.phoneSaved));
 });
 
@@ -107,18 +107,18 @@ accountSettingsRoutes.get('/sys/user/thirdBinding', async (c) => {
 accountSettingsRoutes.post('/sys/user/thirdBinding/bind', async (c) => {
   const { db, config, fetchExternal } = c.var.services;
   const oauth = config.oauth;
-  if (!oauth) return c.json(fail(BIND_MESSAGES.notEnabled));
+  if (!oauth) throw new ApiFailure(BIND_MESSAGES.notEnabled);
   const body = await readBody(c, exchangeSchema);
-  if (body.thirdType !== oauth.name) return c.json(fail(BIND_MESSAGES.notEnabled));
+  if (body.thirdType !== oauth.name) throw new ApiFailure(BIND_MESSAGES.notEnabled);
   const provider = await fetchProviderUser(oauth, fetchExternal, body);
-  if (typeof provider === 'string') return c.json(fail(provider));
+  if (typeof provider === 'string') throw new ApiFailure(provider);
   await bindThirdAccount(db, authOf(c).user.id, oauth.name, provider);
   return c.json(ok(null, BIND_MESSAGES.bound));
 });
 
 accountSettingsRoutes.delete('/sys/user/thirdBinding/unbind', async (c) => {
   const { thirdType } = z.object({ thirdType: z.string().trim().min(1).max(50) }).catch({ thirdType: '' }).parse(c.req.query());
-  if (!thirdType) return c.json(fail(BIND_MESSAGES.notBound));
+  if (!thirdType) throw new ApiFailure(BIND_MESSAGES.notBound);
   await unbindThirdAccount(c.var.services.db, authOf(c).user, thirdType);
   return c.json(ok(null, BIND_MESSAGES.unbound));
 });

@@ -7,7 +7,7 @@ import { isLoginThrottled, loginAttemptsLeft, recordLoginAttempt, THROTTLED_MESS
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
 import { newId } from '../core/ids';
 import { buildLoginResult, loadActiveTenants } from '../auth/users';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import type { AppEnv, Ctx } from '../core/context';
 import { mobileField, readBody, smsCodeField } from '../core/validate';
 import { pinyinSortKey } from '../resources/pinyin-key';
@@ -47,7 +47,7 @@ export async function startSession(c: Ctx, user: SysUser, loginType: string, wit
   const { db, sessions } = c.var.services;
   if (!secondFactorPassed && (await isTwoFactorOn(db, user.id))) {
     const challenge = await createChallenge(db, { userId: user.id, loginType, withDicts, ip: c.var.ip });
-    return fail(TWO_FACTOR_MESSAGES.required, 500, { twoFactor: true, challenge, expiresIn: CHALLENGE_TTL_MS / 1000 });
+    throw new ApiFailure(TWO_FACTOR_MESSAGES.required, 500, 200, { twoFactor: true, challenge, expiresIn: CHALLENGE_TTL_MS / 1000 });
   }
   const token = await sessions.create(user.id, { ip: c.var.ip, userAgent: c.req.header('user-agent'), loginType });
   await logLogin(c, user, loginType === 'password' ? '' : `${loginType} `);
@@ -60,7 +60,7 @@ export const authRoutes = new Hono<AppEnv>();
 
 authRoutes.get('/sys/randomImage/:key', async (c) => {
   const key = c.req.param('key');
-  if (!/^[\w-]{1,64}$/.test(key)) return c.json(fail('验证码参数错误'));
+  if (!/^[\w-]{1,64}$/.test(key)) throw new ApiFailure('验证码参数错误');
   const image = await issueCaptcha(c.var.services.db, key);
   return c.json({ ...ok(image), code: 0 });
 });
@@ -70,19 +70,19 @@ authRoutes.post('/sys/login', async (c) => {
   const body = await readBody(c, loginSchema);
   const username = body.username;
   if (config.captcha) {
-    if (!body.captcha || !body.checkKey) return c.json(fail('验证码无效'));
-    if (!(await consumeCaptcha(db, body.checkKey, body.captcha))) return c.json(fail('验证码错误', 412));
+    if (!body.captcha || !body.checkKey) throw new ApiFailure('验证码无效');
+    if (!(await consumeCaptcha(db, body.checkKey, body.captcha))) throw new ApiFailure('验证码错误', 412);
   }
-  if (await isLoginThrottled(db, username, c.var.ip)) return c.json(fail(THROTTLED_MESSAGE, 429));
+  if (await isLoginThrottled(db, username, c.var.ip)) throw new ApiFailure(THROTTLED_MESSAGE, 429);
   const user = await db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
   const problem = await effectiveUserProblem(db, user);
   if (problem || !user) {
     await recordLoginAttempt(db, username, c.var.ip, false);
-    return c.json(fail(problem ?? '该用户不存在，请注册'));
+    throw new ApiFailure(problem ?? '该用户不存在，请注册');
   }
   if (!(await verifyPassword(body.password, user.password_hash))) {
     await recordLoginAttempt(db, username, c.var.ip, false);
-    return c.json(fail('用户名或密码错误', 500, await loginAttemptsLeft(db, username, c.var.ip)));
+    throw new ApiFailure('用户名或密码错误', 500, 200, await loginAttemptsLeft(db, username, c.var.ip));
   }
   await recordLoginAttempt(db, username, c.var.ip, true);
   return c.json(await startSession(c, user, 'password'));
@@ -91,10 +91,10 @@ authRoutes.post('/sys/login', async (c) => {
 /** Any method, anonymous (contract §2): the token header says which session ends. */
 authRoutes.all('/sys/logout', async (c) => {
   const token = c.req.header('x-access-token');
-  if (!token) return c.json(fail('退出登录失败！'));
+  if (!token) throw new ApiFailure('退出登录失败！');
   const { db, sessions } = c.var.services;
   const userId = await sessions.revokeToken(token, 'logout');
-  if (!userId) return c.json(fail('Token无效!'));
+  if (!userId) throw new ApiFailure('Token无效!');
   const user = await db.selectFrom('sys_user').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
   if (user) {
     await db.insertInto('sys_log').values({ log_type: 1, log_content: `用户名: ${user.username},退出成功！`, userid: user.id, username: user.username, ip: c.var.ip }).execute();
@@ -109,13 +109,13 @@ authRoutes.post('/sys/sms', async (c) => {
   const { mobile, smsmode } = await readBody(c, smsSchema);
   const user = await db.selectFrom('sys_user').selectAll().where('phone', '=', mobile).where('del_flag', '=', 0).executeTakeFirst();
   if (smsmode === '1') {
-    if (user) return c.json(fail('该手机号已经注册，请直接登录！'));
+    if (user) throw new ApiFailure('该手机号已经注册，请直接登录！');
   } else {
     const problem = await effectiveUserProblem(db, user);
-    if (problem) return c.json(fail(problem));
+    if (problem) throw new ApiFailure(problem);
   }
   const code = await issueSmsCode(db, mobile, smsmode as SmsMode);
-  if (!code) return c.json(fail('验证码10分钟内，仍然有效！'));
+  if (!code) throw new ApiFailure('验证码10分钟内，仍然有效！');
   await sms.send(mobile, code, smsmode);
   return c.json(ok(null, '短信验证码发送成功'));
 });
@@ -125,34 +125,34 @@ authRoutes.post('/sys/phoneLogin', async (c) => {
   const body = await readBody(c, z.object({ mobile: mobileField, captcha: smsCodeField }));
   const user = await db.selectFrom('sys_user').selectAll().where('phone', '=', body.mobile).where('del_flag', '=', 0).executeTakeFirst();
   const problem = await effectiveUserProblem(db, user);
-  if (problem || !user) return c.json(fail(problem ?? '该用户不存在，请注册'));
-  if (!(await checkSmsCode(db, body.mobile, '0', body.captcha, true))) return c.json(fail('手机验证码错误'));
+  if (problem || !user) throw new ApiFailure(problem ?? '该用户不存在，请注册');
+  if (!(await checkSmsCode(db, body.mobile, '0', body.captcha, true))) throw new ApiFailure('手机验证码错误');
   return c.json(await startSession(c, user, 'phone'));
 });
 
 /** CAS: the ticket is validated against `${CAS_URL}/p3/serviceValidate` with the same service address (contract §9). */
 authRoutes.on(['GET', 'POST'], '/sys/cas/client/validateLogin', async (c) => {
   const { db, config, fetchExternal } = c.var.services;
-  if (!config.casUrl) return c.json(fail('未启用单点登录'));
+  if (!config.casUrl) throw new ApiFailure('未启用单点登录');
   const ticket = c.req.query('ticket') ?? '';
   const service = c.req.query('service') ?? '';
-  if (!ticket || !service || ticket.length > 512 || service.length > 2048) return c.json(fail('单点登录参数缺失'));
+  if (!ticket || !service || ticket.length > 512 || service.length > 2048) throw new ApiFailure('单点登录参数缺失');
   const url = `${config.casUrl}/p3/serviceValidate?ticket=${encodeURIComponent(ticket)}&service=${encodeURIComponent(service)}`;
   let xml: string;
   try {
     const res = await fetchExternal(url, { signal: AbortSignal.timeout(10_000) });
     xml = await res.text();
   } catch {
-    return c.json(fail('单点登录服务不可用'));
+    throw new ApiFailure('单点登录服务不可用');
   }
   const principal = /<cas:user>\s*([^<\s]+)\s*<\/cas:user>/.exec(xml)?.[1];
   if (!principal) {
     const reason = /<cas:authenticationFailure[^>]*>([\s\S]*?)<\/cas:authenticationFailure>/.exec(xml)?.[1]?.trim();
-    return c.json(fail(reason || '单点登录票据无效'));
+    throw new ApiFailure(reason || '单点登录票据无效');
   }
   const user = await db.selectFrom('sys_user').selectAll().where('username', '=', principal).executeTakeFirst();
   const problem = await effectiveUserProblem(db, user);
-  if (problem || !user) return c.json(fail(problem ?? '该用户不存在，请注册'));
+  if (problem || !user) throw new ApiFailure(problem ?? '该用户不存在，请注册');
   // Contract §9: the CAS answer carries no dictionaries.
   return c.json(await startSession(c, user, 'cas', false));
 });
@@ -161,10 +161,11 @@ authRoutes.get('/sys/user/checkOnlyUser', async (c) => {
   const { db } = c.var.services;
   const username = c.req.query('username');
   const phone = c.req.query('phone');
-  if (!username && !phone) return c.json(fail('数据为空,不作处理！'));
+  if (!username && !phone) throw new ApiFailure('数据为空,不作处理！');
   let q = db.selectFrom('sys_user').select('id');
   q = username ? q.where('username', '=', username) : q.where('phone', '=', phone!).where('del_flag', '=', 0);
-  return c.json((await q.executeTakeFirst()) ? fail('用户账号已存在') : ok(null, '该值可用！'));
+  if (await q.executeTakeFirst()) throw new ApiFailure('用户账号已存在');
+  return c.json(ok(null, '该值可用！'));
 });
 
 const usernameField = z
@@ -179,11 +180,11 @@ authRoutes.post('/sys/user/register', async (c) => {
     z.object({ username: usernameField, password: z.string({ error: '请输入密码' }), phone: mobileField, smscode: smsCodeField, email: z.string().email('邮箱格式不正确').optional().or(z.literal('')) }),
   );
   const pwProblem = passwordProblem(body.password);
-  if (pwProblem) return c.json(fail(pwProblem));
-  if (await db.selectFrom('sys_user').select('id').where('username', '=', body.username).executeTakeFirst()) return c.json(fail('用户名已存在'));
+  if (pwProblem) throw new ApiFailure(pwProblem);
+  if (await db.selectFrom('sys_user').select('id').where('username', '=', body.username).executeTakeFirst()) throw new ApiFailure('用户名已存在');
   if (await db.selectFrom('sys_user').select('id').where('phone', '=', body.phone).where('del_flag', '=', 0).executeTakeFirst())
-    return c.json(fail('该手机号已经注册，请直接登录！'));
-  if (!(await checkSmsCode(db, body.phone, '1', body.smscode, true))) return c.json(fail('手机验证码错误'));
+    throw new ApiFailure('该手机号已经注册，请直接登录！');
+  if (!(await checkSmsCode(db, body.phone, '1', body.smscode, true))) throw new ApiFailure('手机验证码错误');
   const id = newId();
   const passwordHash = await hashPassword(body.password);
   await db.transaction().execute(async (tx) => {
@@ -205,9 +206,9 @@ authRoutes.post('/sys/user/register', async (c) => {
 authRoutes.post('/sys/user/phoneVerification', async (c) => {
   const { db } = c.var.services;
   const body = await readBody(c, z.object({ phone: mobileField, smscode: smsCodeField }));
-  if (!(await checkSmsCode(db, body.phone, '2', body.smscode, false))) return c.json(fail('手机验证码错误'));
+  if (!(await checkSmsCode(db, body.phone, '2', body.smscode, false))) throw new ApiFailure('手机验证码错误');
   const user = await db.selectFrom('sys_user').select('username').where('phone', '=', body.phone).where('del_flag', '=', 0).executeTakeFirst();
-  if (!user) return c.json(fail('该用户不存在，请注册'));
+  if (!user) throw new ApiFailure('该用户不存在，请注册');
   return c.json(ok({ username: user.username, smscode: body.smscode }, '验证成功'));
 });
 
@@ -215,10 +216,10 @@ authRoutes.post('/sys/user/passwordChange', async (c) => {
   const { db, sessions } = c.var.services;
   const body = await readBody(c, z.object({ phone: mobileField, smscode: smsCodeField, password: z.string({ error: '请输入新密码' }) }));
   const pwProblem = passwordProblem(body.password);
-  if (pwProblem) return c.json(fail(pwProblem));
+  if (pwProblem) throw new ApiFailure(pwProblem);
   const user = await db.selectFrom('sys_user').selectAll().where('phone', '=', body.phone).where('del_flag', '=', 0).executeTakeFirst();
-  if (!user) return c.json(fail('该用户不存在，请注册'));
-  if (!(await checkSmsCode(db, body.phone, '2', body.smscode, true))) return c.json(fail('手机验证码错误'));
+  if (!user) throw new ApiFailure('该用户不存在，请注册');
+  if (!(await checkSmsCode(db, body.phone, '2', body.smscode, true))) throw new ApiFailure('手机验证码错误');
   await db.updateTable('sys_user').set({ password_hash: await hashPassword(body.password), update_time: new Date(), update_by: user.username }).where('id', '=', user.id).execute();
   // A reset password must not leave a thief's session alive.
   await sessions.revokeUser(user.id, 'password-reset');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { verifyPassword } from '../auth/password';
 import { isLoginThrottled, recordLoginAttempt, THROTTLED_MESSAGE } from '../auth/throttle';
 import {
@@ -71,13 +71,14 @@ securityRoutes.post('/sys/user/sessions/logout', async (c) => {
   const { sessions } = c.var.services;
   const me = authOf(c);
   const { id } = await readBody(c, z.object({ id: z.string({ error: SESSION_MESSAGES.idFormat }).trim().toLowerCase().max(64) }));
-  if (!new RegExp(`^[0-9a-f]{${SESSION_ID_LENGTH}}$`).test(id)) return c.json(fail(SESSION_MESSAGES.idFormat));
-  if (me.tokenHash.startsWith(id)) return c.json(fail(SESSION_MESSAGES.current));
+  if (!new RegExp(`^[0-9a-f]{${SESSION_ID_LENGTH}}$`).test(id)) throw new ApiFailure(SESSION_MESSAGES.idFormat);
+  if (me.tokenHash.startsWith(id)) throw new ApiFailure(SESSION_MESSAGES.current);
   // Only the caller's own sessions are searched: another user's id matches nothing.
   const found = (await sessions.listForUser(me.user.id, SESSION_LIST_LIMIT)).filter((r) => r.token_hash.startsWith(id));
-  if (found.length !== 1) return c.json(fail(SESSION_MESSAGES.notFound));
+  if (found.length !== 1) throw new ApiFailure(SESSION_MESSAGES.notFound);
   const n = await sessions.revokeSession(found[0].token_hash, 'self-signout');
-  return n ? c.json(ok(null, SESSION_MESSAGES.revoked)) : c.json(fail(SESSION_MESSAGES.notFound));
+  if (!n) throw new ApiFailure(SESSION_MESSAGES.notFound);
+  return c.json(ok(null, SESSION_MESSAGES.revoked));
 });
 
 securityRoutes.post('/sys/user/sessions/logoutOthers', async (c) => {
@@ -99,7 +100,7 @@ securityRoutes.get('/sys/user/twoFactor', async (c) => {
 securityRoutes.post('/sys/user/twoFactor/setup', async (c) => {
   const { db } = c.var.services;
   const { user } = authOf(c);
-  if (await isTwoFactorOn(db, user.id)) return c.json(fail(M.alreadyOn));
+  if (await isTwoFactorOn(db, user.id)) throw new ApiFailure(M.alreadyOn);
   return c.json(ok(await startSetup(db, keyOf(c), user)));
 });
 
@@ -108,7 +109,7 @@ securityRoutes.post('/sys/user/twoFactor/enable', async (c) => {
   const { user } = authOf(c);
   const { verifyCode } = await readBody(c, z.object({ verifyCode: verifyCodeField }));
   const done = await confirmSetup(db, keyOf(c), user.id, verifyCode);
-  if ('problem' in done) return c.json(fail(done.problem));
+  if ('problem' in done) throw new ApiFailure(done.problem);
   return c.json(ok({ recoveryCodes: done.codes }, M.enabled));
 });
 
@@ -148,7 +149,7 @@ async function proofProblem(c: Ctx, body: z.infer<typeof proofSchema>): Promise<
 securityRoutes.post('/sys/user/twoFactor/disable', async (c) => {
   const body = await readBody(c, proofSchema);
   const problem = await proofProblem(c, body);
-  if (problem) return c.json(fail(problem.message, problem.code));
+  if (problem) throw new ApiFailure(problem.message, problem.code);
   await disableTwoFactor(c.var.services.db, authOf(c).user.id);
   return c.json(ok(null, M.disabled));
 });
@@ -156,7 +157,7 @@ securityRoutes.post('/sys/user/twoFactor/disable', async (c) => {
 securityRoutes.post('/sys/user/twoFactor/recoveryCodes', async (c) => {
   const body = await readBody(c, proofSchema);
   const problem = await proofProblem(c, body);
-  if (problem) return c.json(fail(problem.message, problem.code));
+  if (problem) throw new ApiFailure(problem.message, problem.code);
   return c.json(ok({ recoveryCodes: await regenerateRecoveryCodes(c.var.services.db, authOf(c).user.id) }, M.regenerated));
 });
 
@@ -172,21 +173,21 @@ securityRoutes.post('/sys/twoFactorLogin', async (c) => {
   const { db } = c.var.services;
   const body = await readBody(c, secondStepSchema);
   const challenge = await findChallenge(db, body.ticket);
-  if (!challenge) return c.json(fail(M.challengeExpired));
-  if (challenge.failures >= MAX_CHALLENGE_FAILURES) return c.json(fail(M.challengeTooMany));
+  if (!challenge) throw new ApiFailure(M.challengeExpired);
+  if (challenge.failures >= MAX_CHALLENGE_FAILURES) throw new ApiFailure(M.challengeTooMany);
   const user = await db.selectFrom('sys_user').selectAll().where('id', '=', challenge.user_id).executeTakeFirst();
   const problem = await effectiveUserProblem(db, user);
-  if (problem || !user) return c.json(fail(problem ?? M.challengeExpired));
-  if (await secondFactorLocked(db, user, c.var.ip)) return c.json(fail(M.throttled, 429));
+  if (problem || !user) throw new ApiFailure(problem ?? M.challengeExpired);
+  if (await secondFactorLocked(db, user, c.var.ip)) throw new ApiFailure(M.throttled, 429);
   const wrong = await checkSecondFactor(db, keyOf(c), user.id, body.verifyCode);
   if (wrong) {
     // A malformed entry is a typing slip, not a guess: it costs no try.
-    if (wrong === M.codeFormat) return c.json(fail(wrong));
+    if (wrong === M.codeFormat) throw new ApiFailure(wrong);
     const left = await recordChallengeFailure(db, challenge.token_hash);
     await recordLoginAttempt(db, user.username, c.var.ip, false);
-    return c.json(fail(left ? wrong : M.challengeTooMany, 500, { remainingAttempts: left }));
+    throw new ApiFailure(left ? wrong : M.challengeTooMany, 500, 200, { remainingAttempts: left });
   }
-  if (!(await spendChallenge(db, challenge.token_hash))) return c.json(fail(M.challengeExpired));
+  if (!(await spendChallenge(db, challenge.token_hash))) throw new ApiFailure(M.challengeExpired);
   await recordLoginAttempt(db, user.username, c.var.ip, true);
   return c.json(await startSession(c, user, challenge.login_type, challenge.with_dicts, true));
 });

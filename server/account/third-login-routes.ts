@@ -4,7 +4,7 @@ import type { Database } from '../db';
 import type { OAuthProviderConfig } from '../config';
 import { newToken, sha256 } from '../core/ids';
 import { effectiveUserProblem, startSession } from './auth-routes';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import type { AppEnv } from '../core/context';
 import { readBody } from '../core/validate';
 
@@ -130,12 +130,12 @@ export const thirdLoginRoutes = new Hono<AppEnv>();
 thirdLoginRoutes.post('/sys/thirdLogin/exchange', async (c) => {
   const { db, config, fetchExternal } = c.var.services;
   const oauth = config.oauth;
-  if (!oauth) return c.json(fail(OAUTH_NOT_ENABLED));
+  if (!oauth) throw new ApiFailure(OAUTH_NOT_ENABLED);
   const body = await readBody(c, exchangeSchema);
-  if (body.thirdType !== oauth.name) return c.json(fail(THIRD_TYPE_UNSUPPORTED));
+  if (body.thirdType !== oauth.name) throw new ApiFailure(THIRD_TYPE_UNSUPPORTED);
 
   const provider = await fetchProviderUser(oauth, fetchExternal, body);
-  if (typeof provider === 'string') return c.json(fail(provider));
+  if (typeof provider === 'string') throw new ApiFailure(provider);
 
   const link = await db
     .selectFrom('sys_third_account')
@@ -144,10 +144,10 @@ thirdLoginRoutes.post('/sys/thirdLogin/exchange', async (c) => {
     .where('third_user_uuid', '=', provider.uuid)
     .executeTakeFirst();
   // Never match by e-mail or name: only an account an administrator linked signs anyone in.
-  if (!link) return c.json(fail(THIRD_ACCOUNT_NOT_LINKED));
+  if (!link) throw new ApiFailure(THIRD_ACCOUNT_NOT_LINKED);
   const user = await db.selectFrom('sys_user').selectAll().where('id', '=', link.sys_user_id).executeTakeFirst();
   const problem = await effectiveUserProblem(db, user);
-  if (problem || !user) return c.json(fail(problem ?? '该用户不存在，请注册'));
+  if (problem || !user) throw new ApiFailure(problem ?? '该用户不存在，请注册');
 
   // Keep the displayed provider profile current (the link itself never changes here).
   if (provider.realname || provider.avatar) {
@@ -163,21 +163,21 @@ thirdLoginRoutes.post('/sys/thirdLogin/exchange', async (c) => {
 /** Anonymous. Spends the one-time ticket and answers like `/sys/login` (the BFF captures the token). */
 thirdLoginRoutes.get('/sys/thirdLogin/getLoginUser/:token/:thirdType', async (c) => {
   const { db, config } = c.var.services;
-  if (!config.oauth) return c.json(fail(OAUTH_NOT_ENABLED));
+  if (!config.oauth) throw new ApiFailure(OAUTH_NOT_ENABLED);
   const ticket = c.req.param('token');
   const thirdType = c.req.param('thirdType');
-  if (!/^[A-Za-z0-9_-]{20,200}$/.test(ticket)) return c.json(fail(THIRD_TICKET_INVALID));
+  if (!/^[A-Za-z0-9_-]{20,200}$/.test(ticket)) throw new ApiFailure(THIRD_TICKET_INVALID);
   // Single use: any presentation deletes the ticket, whatever comes next.
   const row = await db
     .deleteFrom('sys_third_login_ticket')
     .where('token_hash', '=', sha256(ticket))
     .returning(['sys_user_id', 'third_type', 'expires_at'])
     .executeTakeFirst();
-  if (!row || new Date(row.expires_at).getTime() <= Date.now()) return c.json(fail(THIRD_TICKET_INVALID));
-  if (thirdType !== config.oauth.name || row.third_type !== thirdType) return c.json(fail(THIRD_TYPE_UNSUPPORTED));
+  if (!row || new Date(row.expires_at).getTime() <= Date.now()) throw new ApiFailure(THIRD_TICKET_INVALID);
+  if (thirdType !== config.oauth.name || row.third_type !== thirdType) throw new ApiFailure(THIRD_TYPE_UNSUPPORTED);
   // The user may have been frozen or deleted since the exchange: the same checks as password login.
   const user = await db.selectFrom('sys_user').selectAll().where('id', '=', row.sys_user_id).executeTakeFirst();
   const problem = await effectiveUserProblem(db, user);
-  if (problem || !user) return c.json(fail(problem ?? '该用户不存在，请注册'));
+  if (problem || !user) throw new ApiFailure(problem ?? '该用户不存在，请注册');
   return c.json(await startSession(c, user, 'third'));
 });

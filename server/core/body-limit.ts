@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { OSS_FILE_URLS } from '../../features/system/files/oss-file-resource';
 import { SLICE_PUT_PATH } from '../../lib/upload/slice-plan';
 import { BODY_TOO_LARGE, BodyTooLargeError, readRequestBody } from '../../lib/server/body-limit';
-import { fail } from './errors';
+import { ApiFailure } from './errors';
 import type { AppEnv } from './context';
 
 /**
@@ -26,7 +26,7 @@ export function bodyLimit(basePath: string, maxBytes: number): MiddlewareHandler
     try {
       bytes = await readRequestBody(raw, maxBytes);
     } catch (e) {
-      if (e instanceof BodyTooLargeError) return c.json(fail(BODY_TOO_LARGE, 413), 413);
+      if (e instanceof BodyTooLargeError) throw new ApiFailure(BODY_TOO_LARGE, 413, 413);
       throw e;
     }
     // The handlers read the bytes already held; Content-Length now tells the truth for chunked bodies too

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { cachedUserPermCodes } from '../permissions/user-perm-cache';
-import { fail, NO_PERMISSION } from './errors';
+import { ApiFailure, NO_PERMISSION } from './errors';
 import type { AppEnv, UserPermissions } from './context';
 
 /** The signed-in caller's permissions, loaded at most once per request (the guard and the handler share them), from the cache of user-perm-cache.ts. */
@@ -21,9 +21,9 @@ export async function permCodesOf(c: Context<AppEnv>, userId: string): Promise<U
 export function requirePerm(code: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = c.get('auth');
-    if (!auth) return c.json(fail(NO_PERMISSION, 510));
+    if (!auth) throw new ApiFailure(NO_PERMISSION, 510);
     const codes = await permCodesOf(c, auth.user.id);
-    if (!codes.has(code)) return c.json(fail(NO_PERMISSION, 510));
+    if (!codes.has(code)) throw new ApiFailure(NO_PERMISSION, 510);
     await next();
   };
 }

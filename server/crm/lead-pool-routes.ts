@@ -7,7 +7,7 @@ import { LEAD_MESSAGES } from '../../lib/crm/lead-rules';
 import { POOL_MESSAGES, validatePoolConfig } from '../../lib/crm/pool-rules';
 import { PERMS } from '../../lib/permissions/codes';
 import { normaliseDate, toSchema } from '../../lib/resources/to-schema';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { ID_MAX, parseIdList } from '../core/ids';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { assignLeads, claimLeads, loadPoolConfig, savePoolConfig, workbenchSummary } from './lead-pool';
@@ -60,7 +60,7 @@ leadPoolRoutes.get(POOL_URLS.config, requirePerm(PERMS.leadPool.config), async (
 leadPoolRoutes.on(['PUT', 'POST'], POOL_URLS.config, requirePerm(PERMS.leadPool.config), async (c) => {
   const raw = await readBody(c, z.record(z.string(), z.unknown(), { error: '请求数据格式错误' }));
   const v = validatePoolConfig(raw);
-  if ('error' in v) return c.json(fail(v.error));
+  if ('error' in v) throw new ApiFailure(v.error);
   await savePoolConfig(c.var.services.db, v.config, authOf(c).user.username);
   return c.json(ok(await loadPoolConfig(c.var.services.db), '保存成功'));
 });
@@ -95,7 +95,7 @@ leadPoolRoutes.post(`${LEAD_API}/convert`, requirePerm(PERMS.lead.convert), asyn
   // The package is read exactly like the 学员详情 form's single add (the student is filled in by the service).
   const fields = Object.fromEntries(PACKAGE_FIELDS.map((k) => [k, body[k]]).filter(([, v]) => v !== undefined && v !== null && v !== ''));
   const parsed = toSchema(studentCourseResource, 'add').safeParse({ ...fields, studentId: leadId });
-  if (!parsed.success) return c.json(fail(parsed.error.issues[0]?.message ?? '课时包数据不正确'));
+  if (!parsed.success) throw new ApiFailure(parsed.error.issues[0]?.message ?? '课时包数据不正确');
   const r = await convertLead(c.var.services.db, authOf(c), await actorOf(c), { leadId, pkg: parsed.data, validFrom: validFrom || null, studentName, grade });
   const trialNote = r.renamedFrom ? `，已使用试听时建立的学员，姓名由“${r.renamedFrom}”改为“${r.studentName}”` : `，已使用试听时建立的学员（${r.studentName}）`;
   const note = r.reused === 'lead' ? trialNote : r.reused === 'phone' ? `，手机号相同的学员（${r.studentName}）已存在，已关联该学员` : '';

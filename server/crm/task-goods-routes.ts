@@ -5,7 +5,7 @@ import { GOODS_URLS } from '../../features/edu/goods/goods-resource';
 import { TASK_STATUS } from '../../lib/crm/task-rules';
 import { GOODS_MESSAGES } from '../../lib/edu/goods-rules';
 import { PERMS } from '../../lib/permissions/codes';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv } from '../core/context';
 import { recordMovement, stockLogPage } from '../edu/goods-stock';
 import { assigneeOptions, changeTaskStatus, myTodoTasks, pushTaskChanged } from './tasks';
@@ -79,7 +79,7 @@ taskGoodsRoutes.post(GOODS_URLS.stock, requirePerm(PERMS.goods.stock), async (c)
 
 taskGoodsRoutes.get(GOODS_URLS.stockLog, requirePerm(PERMS.goods.list), async (c) => {
   const goodsId = (c.req.query('goodsId') ?? '').trim().slice(0, 32);
-  if (!goodsId) return c.json(fail('请选择物品'));
+  if (!goodsId) throw new ApiFailure('请选择物品');
   const { pageNo, pageSize, offset } = readPage(c);
   const { records, total } = await stockLogPage(c.var.services.db, goodsId, offset, pageSize);
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));

@@ -4,7 +4,7 @@ import { CLAZZ_PERM } from '../../features/edu/clazz/clazz-resource';
 import { CLAZZ_GROUP_URL, CLAZZ_PROGRESS_URL, GROUP_LIMITS, GROUP_MESSAGES, STUDENT_PROGRESS_URL } from '../../lib/edu/progress-types';
 import { addGroup, deleteGroup, editGroup, listGroups, setGroupMembers } from './clazz-groups';
 import { clazzProgress, studentProgress } from './study-progress';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { maskPhonesFor } from './student-privacy';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv } from '../core/context';
@@ -30,7 +30,7 @@ const SET_MEMBERS = z.object({
 
 clazzGroupRoutes.get(CLAZZ_GROUP_URL.list, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
   const clazzId = idOrUndefined(c.req.query('clazzId'));
-  if (!clazzId) return c.json(fail('请选择班级'));
+  if (!clazzId) throw new ApiFailure('请选择班级');
   const groups = await listGroups(c.var.services.db, clazzId);
   for (const g of groups) await maskPhonesFor(c, g.members);
   return c.json(ok(groups));
@@ -50,7 +50,7 @@ clazzGroupRoutes.put(CLAZZ_GROUP_URL.edit, requirePerm(CALENDAR_PERM.groupEdit),
 
 clazzGroupRoutes.delete(CLAZZ_GROUP_URL.delete, requirePerm(CALENDAR_PERM.groupEdit), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
-  if (!id) return c.json(fail('请选择分组'));
+  if (!id) throw new ApiFailure('请选择分组');
   await deleteGroup(c.var.services.db, id);
   return c.json(ok(null, '删除成功!'));
 });
@@ -65,12 +65,12 @@ clazzGroupRoutes.post(CLAZZ_GROUP_URL.setMembers, requirePerm(CALENDAR_PERM.grou
 
 clazzGroupRoutes.get(STUDENT_PROGRESS_URL, requirePerm(PERMS.student.list), async (c) => {
   const studentId = idOrUndefined(c.req.query('studentId'));
-  if (!studentId) return c.json(fail('请选择学员'));
+  if (!studentId) throw new ApiFailure('请选择学员');
   return c.json(ok(await studentProgress(c.var.services.db, studentId)));
 });
 
 clazzGroupRoutes.get(CLAZZ_PROGRESS_URL, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
   const clazzId = idOrUndefined(c.req.query('clazzId'));
-  if (!clazzId) return c.json(fail('请选择班级'));
+  if (!clazzId) throw new ApiFailure('请选择班级');
   return c.json(ok(await clazzProgress(c.var.services.db, clazzId)));
 });

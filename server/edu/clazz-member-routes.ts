@@ -12,7 +12,7 @@ import { maskPhonesFor } from './student-privacy';
 import { getResource } from '../resources/registry';
 import { addMembers, listMembers, NOT_FOUND, removeMember } from './clazz-members';
 import { transferList, transferTeacher, TRANSFER_MESSAGES } from './teacher-transfer';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { labelledId, readBody } from '../core/validate';
@@ -37,7 +37,8 @@ const MAX_IDS = 500;
 
 clazzMemberRoutes.get(`${CLAZZ_API}/members`, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
   const records = await listMembers(c.var.services.db, (c.req.query('clazzId') ?? '').trim().slice(0, 32));
-  return c.json(records ? ok(await maskPhonesFor(c, records)) : fail(NOT_FOUND));
+  if (!records) throw new ApiFailure(NOT_FOUND);
+  return c.json(ok(await maskPhonesFor(c, records)));
 });
 
 const ADD_MEMBERS = z.object({
@@ -81,7 +82,7 @@ clazzMemberRoutes.post(TEACHER_TRANSFER_URL, requirePerm(TEACHER_TRANSFER_PERM),
 
 clazzMemberRoutes.get(TEACHER_TRANSFER_LIST_URL, requirePerm(`${TEACHER_PERM}:list`), async (c) => {
   const teacherId = (c.req.query('teacherId') ?? '').trim().slice(0, 32);
-  if (!teacherId) return c.json(fail('请选择教师'));
+  if (!teacherId) throw new ApiFailure('请选择教师');
   return c.json(ok(await transferList(c.var.services.db, teacherId)));
 });
 
@@ -100,7 +101,7 @@ async function checkedDelete(c: Ctx, def: ResourceDef, by: SessionOwner, message
   const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter((s) => s && s.length <= 64))].slice(0, 1000);
   let n = 0;
   for (const v of (await futureSessionCounts(c.var.services.db, by, ids)).values()) n += v;
-  if (n > 0) return c.json(fail(message(n)));
+  if (n > 0) throw new ApiFailure(message(n));
   const entry = getResource(def.name);
   return runCrud(c, def, entry?.hooks ?? {}, action);
 }

@@ -4,7 +4,7 @@ import { CHAPTER_URLS, COURSE_TYPE_URLS, TREE_LIMITS, treeMessages, type TreeLab
 import { PERMS } from '../../lib/permissions/codes';
 import { addChapter, CHAPTER_STORE, chapterTree, deleteChapter } from './chapters';
 import { addNode, COURSE_TYPE_STORE, courseTypeTree, deleteCourseType, moveNode, renameNode } from './course-types';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv } from '../core/context';
 import { ID_MAX, idOrUndefined } from '../core/ids';
 import { requirePerm } from '../core/perm';
@@ -53,7 +53,7 @@ courseTypeRoutes.put(COURSE_TYPE_URLS.edit, requirePerm(PERMS.courseType.edit), 
 
 courseTypeRoutes.delete(COURSE_TYPE_URLS.delete, requirePerm(PERMS.courseType.delete), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
-  if (!id) return c.json(fail('参数错误'));
+  if (!id) throw new ApiFailure('参数错误');
   await deleteCourseType(c.var.services.db, id, authOf(c).user.username);
   return c.json(ok(null, '删除成功!'));
 });
@@ -68,7 +68,7 @@ courseTypeRoutes.post(COURSE_TYPE_URLS.move, requirePerm(PERMS.courseType.edit),
 
 courseTypeRoutes.get(CHAPTER_URLS.tree, requirePerm(PERMS.course.list), async (c) => {
   const courseId = idOrUndefined(c.req.query('courseId'));
-  if (!courseId) return c.json(fail('请选择课程'));
+  if (!courseId) throw new ApiFailure('请选择课程');
   return c.json(ok(await chapterTree(c.var.services.db, courseId)));
 });
 
@@ -86,7 +86,7 @@ courseTypeRoutes.put(CHAPTER_URLS.edit, requirePerm(PERMS.chapter.edit), async (
 
 courseTypeRoutes.delete(CHAPTER_URLS.delete, requirePerm(PERMS.chapter.delete), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
-  if (!id) return c.json(fail('参数错误'));
+  if (!id) throw new ApiFailure('参数错误');
   await deleteChapter(c.var.services.db, id, authOf(c).user.username);
   return c.json(ok(null, '删除成功!'));
 });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { LOCATION_PERM } from '../../features/edu/location/location-resource';
 import { geocode, GEOCODE_MESSAGES, GeocodeError, toClientConfig } from './geocode';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import type { AppEnv } from '../core/context';
 
@@ -18,11 +18,11 @@ mapRoutes.get('/location/map/config', requirePerm(LIST_PERM), (c) => c.json(ok(t
 
 mapRoutes.get('/location/map/geocode', requirePerm(LIST_PERM), async (c) => {
   const settings = c.var.services.config.map;
-  if (!settings.geocoderUrl) return c.json(fail(GEOCODE_MESSAGES.notConfigured));
+  if (!settings.geocoderUrl) throw new ApiFailure(GEOCODE_MESSAGES.notConfigured);
   try {
     return c.json(ok(await geocode(c.req.query('q'), { url: settings.geocoderUrl, fetch: c.var.services.fetchExternal })));
   } catch (e) {
-    if (e instanceof GeocodeError) return c.json(fail(e.message));
+    if (e instanceof GeocodeError) throw new ApiFailure(e.message);
     throw e;
   }
 });

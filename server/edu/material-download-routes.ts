@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { MATERIAL_DOWNLOAD_URL } from '../../features/edu/material/material-resource';
 import { PERMS } from '../../lib/permissions/codes';
 import { authOf, type AppEnv } from '../core/context';
-import { fail } from '../core/errors';
+import { ApiFailure } from '../core/errors';
 import { seesAllMaterials, visibleMaterial } from './catalog-material';
 import { storedFileResponse } from '../storage/download-headers';
 import { StorageError } from '../storage/storage';
@@ -26,7 +26,7 @@ materialDownloadRoutes.get(MATERIAL_DOWNLOAD_URL, requirePerm(PERMS.material.lis
   const auth = authOf(c);
   const id = (c.req.query('id') ?? '').trim().slice(0, 64);
   const preview = c.req.query('preview') === '1';
-  if (!id) return c.json(fail(NOT_FOUND, 404), 404);
+  if (!id) throw new ApiFailure(NOT_FOUND, 404, 404);
   const all = seesAllMaterials(await permCodesOf(c, auth.user.id));
   let q = db
     .selectFrom('tbl_course_material')
@@ -36,16 +36,16 @@ materialDownloadRoutes.get(MATERIAL_DOWNLOAD_URL, requirePerm(PERMS.material.lis
   // visibleMaterial is written for the resource engine's untyped builder; the condition is raw SQL on this table.
   if (!all) q = q.where((eb) => visibleMaterial(eb as never, auth));
   const row = await q.executeTakeFirst();
-  if (!row) return c.json(fail(NOT_FOUND, 404), 404);
-  if (!storage) return c.json(fail(FILE_MISSING, 404), 404);
+  if (!row) throw new ApiFailure(NOT_FOUND, 404, 404);
+  if (!storage) throw new ApiFailure(FILE_MISSING, 404, 404);
   let opened;
   try {
     opened = await storage.open(row.file_path);
   } catch (e) {
-    if (e instanceof StorageError) return c.json(fail(FILE_MISSING, 404), 404);
+    if (e instanceof StorageError) throw new ApiFailure(FILE_MISSING, 404, 404);
     throw e;
   }
-  if (!opened) return c.json(fail(FILE_MISSING, 404), 404);
+  if (!opened) throw new ApiFailure(FILE_MISSING, 404, 404);
   // Counted when the file is handed out (a broken transfer still counts: the request is what is known).
   if (!preview) await db.updateTable('tbl_course_material').set({ download_count: sql`download_count + 1` }).where('id', '=', row.id).execute();
   return storedFileResponse(opened, row.file_path, row.file_name, { inline: preview, inlineExts: INLINE_EXTS });

@@ -6,7 +6,7 @@ import { teachesSession } from '../calendar/attendance';
 import { pushCalendarChanged } from '../calendar/calendar-notify';
 import { liveTemplate, loadLessons } from './teach-templates';
 import { applyTargets, applyTemplate, sessionMaterials } from './template-apply';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv } from '../core/context';
 import { idOrUndefined } from '../core/ids';
 import { actorOf, canSeeAll, canSeeInner, guardEntry } from '../calendar/calendar-access';
@@ -28,7 +28,7 @@ export const teachTemplateRoutes = new Hono<AppEnv>();
 
 teachTemplateRoutes.get(TEMPLATE_URLS.items, requirePerm(PERMS.template.list), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
-  if (!id) return c.json(fail(TEMPLATE_MESSAGES.notFound));
+  if (!id) throw new ApiFailure(TEMPLATE_MESSAGES.notFound);
   await liveTemplate(c.var.services.db, id);
   return c.json(ok(await loadLessons(c.var.services.db, id)));
 });
@@ -43,7 +43,7 @@ const APPLY = z.object({
 teachTemplateRoutes.post(TEMPLATE_URLS.apply, requirePerm(PERMS.template.apply), async (c) => {
   const body = await readBody(c, APPLY);
   const out = await applyTemplate(c.var.services.db, { ...body, seriesId: body.seriesId || null }, await actorOf(c), await canSeeInner(c));
-  if (out.kind === 'confirm') return c.json(fail(TEMPLATE_MESSAGES.changedConfirm(out.changed), APPLY_CONFIRM_CODE, { needConfirm: true, changed: out.changed }));
+  if (out.kind === 'confirm') throw new ApiFailure(TEMPLATE_MESSAGES.changedConfirm(out.changed), APPLY_CONFIRM_CODE, 200, { needConfirm: true, changed: out.changed });
   // The teachers of the filled sessions see the new content on their open calendars.
   if (out.calendarIds.length) await pushCalendarChanged(c.var.services, out.calendarIds);
   return c.json(ok({ filled: out.filled, skipped: out.skipped }, TEMPLATE_MESSAGES.applied(out.filled, out.skipped)));

@@ -4,7 +4,7 @@ import { HOMEWORK_API, HOMEWORK_LIMITS, HOMEWORK_MESSAGES as M, HOMEWORK_URL } f
 import { PERMS } from '../../lib/permissions/codes';
 import { assignHomework, assignOptions, calendarHomework, closeOverdue, editHomework, homeworkDetail, homeworkStudents, type Actor } from './homework';
 import { gradeSubmission, openSubmission, recordSubmission, returnSubmission } from './homework-grading';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { idOrUndefined } from '../core/ids';
 import { loadHomeworkScope } from './homework-scope';
@@ -96,19 +96,19 @@ homeworkRoutes.put(HOMEWORK_URL.edit, requirePerm(PERMS.homework.edit), async (c
 
 homeworkRoutes.get(HOMEWORK_URL.detail, requirePerm(PERMS.homework.list), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
-  if (!id) return c.json(fail(M.notFound));
+  if (!id) throw new ApiFailure(M.notFound);
   return c.json(ok(await homeworkDetail(c.var.services.db, id, await scopeOf(c))));
 });
 
 homeworkRoutes.get(HOMEWORK_URL.students, requirePerm(PERMS.homework.list), async (c) => {
   const id = idOrUndefined(c.req.query('homeworkId'));
-  if (!id) return c.json(fail(M.notFound));
+  if (!id) throw new ApiFailure(M.notFound);
   return c.json(ok(await homeworkStudents(c.var.services.db, id, await scopeOf(c))));
 });
 
 homeworkRoutes.get(HOMEWORK_URL.submission, requirePerm(PERMS.homework.list), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
-  if (!id) return c.json(fail(M.submissionNotFound));
+  if (!id) throw new ApiFailure(M.submissionNotFound);
   return c.json(ok(await openSubmission(c.var.services.db, id, await scopeOf(c))));
 });
 
@@ -132,6 +132,6 @@ homeworkRoutes.post(HOMEWORK_URL.returnBack, requirePerm(PERMS.homework.grade), 
 
 homeworkRoutes.get(HOMEWORK_URL.byCalendar, requirePerm(PERMS.homework.list), async (c) => {
   const id = idOrUndefined(c.req.query('calendarId'));
-  if (!id) return c.json(fail('请选择课次'));
+  if (!id) throw new ApiFailure('请选择课次');
   return c.json(ok(await calendarHomework(c.var.services.db, id, await scopeOf(c))));
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WORKBOOK_API, WORKBOOK_ITEM_API, WORKBOOK_MESSAGES, WORKBOOK_RENAME_URL } from '../../features/learntools/workbook/workbook-resource';
 import { PERMS } from '../../lib/permissions/codes';
 import { authOf, type AppEnv } from '../core/context';
-import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { addItem, assertWorkbook, deleteItem, editItem, listItems, publishedHomeworkCount, renameWorkbook } from './workbooks';
 import { permCodesOf, requirePerm } from '../core/perm';
 import { idParam, readBody } from '../core/validate';
@@ -29,7 +29,7 @@ const deleteGuard =
     const ids = idsOf(c.req.query(param));
     if (ids.length && ids.length <= MAX_IDS) {
       const n = await publishedHomeworkCount(c.var.services.db, ids);
-      if (n > 0) return c.json(fail(WORKBOOK_MESSAGES.inUse(n)));
+      if (n > 0) throw new ApiFailure(WORKBOOK_MESSAGES.inUse(n));
     }
     return next();
   };
@@ -41,7 +41,7 @@ const RENAME = z.object({ id: idParam, name: z.unknown() });
 
 const renameAllowed: MiddlewareHandler<AppEnv> = async (c, next) => {
   const codes = await permCodesOf(c, authOf(c).user.id);
-  if (!codes.has(PERMS.workbook.rename) && !codes.has(PERMS.workbook.edit)) return c.json(fail(NO_PERMISSION, 510));
+  if (!codes.has(PERMS.workbook.rename) && !codes.has(PERMS.workbook.edit)) throw new ApiFailure(NO_PERMISSION, 510);
   return next();
 };
 

@@ -3,7 +3,7 @@ import { messageResource, MSG_TEMPLATE_BUS_TYPE } from '../../features/system/me
 import { messageTemplateResource as templateDef, SEND_PERM, TEMPLATE_PERM } from '../../features/system/messages/message-template-resource';
 import { parseTestJson, placeholderProblem, TEMPLATE_TYPE_RICH, TEST_JSON_NOT_OBJECT, templateVars } from '../../lib/system/template-vars';
 import { sanitizeHtml } from '../../lib/sanitize-html';
-import { ApiFailure, fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
 import type { Ctx } from '../core/context';
 import { loadUserPermCodes } from '../auth/users';
@@ -104,9 +104,9 @@ const messageHooks: CrudHooks = {
 export async function listTemplates(c: Ctx): Promise<Response> {
   const auth = c.get('auth');
   const { db } = c.var.services;
-  if (!auth) return c.json(fail(NO_PERMISSION, 510));
+  if (!auth) throw new ApiFailure(NO_PERMISSION, 510);
   const codes = await loadUserPermCodes(db, auth.user.id);
-  if (!codes.has(`${TEMPLATE_PERM}:list`) && !codes.has(SEND_PERM)) return c.json(fail(NO_PERMISSION, 510));
+  if (!codes.has(`${TEMPLATE_PERM}:list`) && !codes.has(SEND_PERM)) throw new ApiFailure(NO_PERMISSION, 510);
   const params: Record<string, string | undefined> = { ...c.req.query() };
   for (const k of ['templateCode', 'templateName']) {
     const v = params[k]?.trim();

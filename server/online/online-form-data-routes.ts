@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { hasDict, isListed, isSortable, searchModeOf } from '../../lib/resources/field-kinds';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { AppEnv, Ctx, UserPermissions } from '../core/context';
-import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { isCrudAction, runCrud, type CrudAction } from '../resources/crud';
 import { getDictItems } from '../resources/dicts';
 import { formHooks, servedForm, type ServedForm } from './form-runtime';
@@ -40,9 +40,9 @@ async function callerCodes(c: Ctx): Promise<UserPermissions | null> {
   return auth ? permCodesOf(c, auth.user.id) : null;
 }
 
-/** The list code of a served form, checked like requirePerm does (null = allowed). */
-function denyList(c: Ctx, def: ResourceDef, codes: UserPermissions | null): Response | null {
-  return codes?.has(`${def.perm}:list`) ? null : c.json(fail(NO_PERMISSION, 510));
+/** The list code of a served form, checked like requirePerm does (refused: thrown). */
+function assertListAllowed(def: ResourceDef, codes: UserPermissions | null): void {
+  if (!codes?.has(`${def.perm}:list`)) throw new ApiFailure(NO_PERMISSION, 510);
 }
 
 /** JeecgBoot's list buttons (OnlCgformAutoList `buttonSwitch`) and the form codes that show them. */
@@ -117,22 +117,22 @@ async function columnsAnswer(c: Ctx, served: ServedForm, codes: UserPermissions)
 
 onlineFormDataRoutes.all(`${API}/crud/:code/:action{[A-Za-z]+}`, async (c) => {
   const action = c.req.param('action');
-  if (!isCrudAction(action)) return c.json(fail('很抱歉，资源未找到!', 404), 404);
+  if (!isCrudAction(action)) throw new ApiFailure('很抱歉，资源未找到!', 404, 404);
   return run(c, c.req.param('code'), action);
 });
 
 onlineFormDataRoutes.get(`${API}/getColumns/:code`, async (c) => {
   const served = await servedForm(c.var.services.db, c.req.param('code'));
   const codes = await callerCodes(c);
-  if (!codes) return c.json(fail(NO_PERMISSION, 510));
-  return denyList(c, served.def, codes) ?? c.json(ok(await columnsAnswer(c, served, codes)));
+  if (!codes) throw new ApiFailure(NO_PERMISSION, 510);
+  assertListAllowed(served.def, codes);
+  return c.json(ok(await columnsAnswer(c, served, codes)));
 });
 
 /** JeecgBoot's query fields: `view` is the control, `mode` single | group (a range). */
 onlineFormDataRoutes.get(`${API}/getQueryInfo/:code`, async (c) => {
   const served = await servedForm(c.var.services.db, c.req.param('code'));
-  const denied = denyList(c, served.def, await callerCodes(c));
-  if (denied) return denied;
+  assertListAllowed(served.def, await callerCodes(c));
   const info = served.def.fields
     .filter((f) => searchModeOf(f))
     .map((f) => ({ label: f.label, field: f.name, view: f.dictCode ? 'list' : f.kind === 'inputNumber' ? 'number' : f.kind, mode: searchModeOf(f) === 'range' ? 'group' : 'single', dictCode: f.dictCode ?? null }));

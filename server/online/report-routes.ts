@@ -7,7 +7,7 @@ import { limitPage, loadDesignerReport, prepareDesignerReport, type DesignerRepo
 import { REPORT_CODE_RE, REPORT_ROW_LIMIT } from '../../lib/online/report-rules';
 import { onlineReportCodes, PERMS } from '../../lib/permissions/codes';
 import { xlsxResponse, type ExcelRow } from '../excel/write';
-import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { idOrUndefined } from '../core/ids';
 import { permCodesOf } from '../core/perm';
 import { readPage } from '../core/paging';
@@ -32,13 +32,13 @@ interface Resolved {
   designer?: DesignerReport;
 }
 
-/** The named report, if it exists and the caller may read (or export) it; otherwise the answer to send. */
-async function resolve(c: Ctx, action: 'list' | 'exportXls' = 'list'): Promise<Resolved | { denied: Response }> {
+/** The named report, if it exists and the caller may read (or export) it; otherwise its refusal is thrown. */
+async function resolve(c: Ctx, action: 'list' | 'exportXls' = 'list'): Promise<Resolved> {
   const code = (c.req.param('code') ?? '').trim();
   const perms = () => permCodesOf(c, authOf(c).user.id);
   const def = getReport(code);
   if (def) {
-    if (def.perm && !(await perms()).has(def.perm)) return { denied: c.json(fail(NO_PERMISSION, 510)) };
+    if (def.perm && !(await perms()).has(def.perm)) throw new ApiFailure(NO_PERMISSION, 510);
     return { def };
   }
   const { db, config } = c.var.services;
@@ -46,10 +46,10 @@ async function resolve(c: Ctx, action: 'list' | 'exportXls' = 'list'): Promise<R
   const byCode = REPORT_CODE_RE.test(code) ? await loadDesignerReport(db, { code }) : undefined;
   const id = byCode ? undefined : idOrUndefined(code);
   const rep = byCode ?? (id ? await loadDesignerReport(db, { id }) : undefined);
-  if (!rep) return { denied: c.json(fail(REPORT_NOT_FOUND)) };
+  if (!rep) throw new ApiFailure(REPORT_NOT_FOUND);
   const held = await perms();
   // The report's own code names its permission, whichever way the path named it.
-  if (!held.has(onlineReportCodes(rep.head.code)[action]) && !held.has(PERMS.cgreport.list)) return { denied: c.json(fail(NO_PERMISSION, 510)) };
+  if (!held.has(onlineReportCodes(rep.head.code)[action]) && !held.has(PERMS.cgreport.list)) throw new ApiFailure(NO_PERMISSION, 510);
   const prepared = await prepareDesignerReport(db, config, rep, c.req.query());
   return { ...prepared, designer: rep };
 }
@@ -70,20 +70,17 @@ const dataOf = (c: Ctx, r: Resolved) => {
 
 reportRoutes.get(`${PREFIX}/getRpColumns/:code`, async (c) => {
   const r = await resolve(c);
-  if ('denied' in r) return r.denied;
   return c.json(ok(await columnsOf(c, r)));
 });
 
 reportRoutes.get(`${PREFIX}/getQueryInfo/:code`, async (c) => {
   const r = await resolve(c);
-  if ('denied' in r) return r.denied;
   return c.json(ok(reportQueryInfo(r.def)));
 });
 
 /** The designer report's `${param}`s with their defaults (code-defined reports have none). */
 reportRoutes.get(`${PREFIX}/getParamsInfo/:code`, async (c) => {
   const r = await resolve(c);
-  if ('denied' in r) return r.denied;
   // dictCode / paramType (issue #39, only when set): the query form's pick list or date picker for the param.
   const extras = (p: CgreportParam) => ({ ...(p.dictCode ? { dictCode: p.dictCode } : {}), ...(p.paramType ? { paramType: p.paramType } : {}) });
   return c.json(ok((r.designer?.params ?? []).map((p) => ({ paramName: p.paramName, paramTxt: p.paramTxt, paramValue: p.paramValue, orderNum: p.orderNum, ...extras(p) }))));
@@ -91,7 +88,6 @@ reportRoutes.get(`${PREFIX}/getParamsInfo/:code`, async (c) => {
 
 reportRoutes.get(`${PREFIX}/getData/:code`, async (c) => {
   const r = await resolve(c);
-  if ('denied' in r) return r.denied;
   return c.json(ok(await dataOf(c, r)));
 });
 
@@ -101,13 +97,11 @@ const stockHead = (r: Resolved) => ({ cgreportHeadName: r.def.title, isCheckbox:
 /** The stock OnlCgreportAutoList's columns call (deprecated in JeecgBoot, still used by its page). */
 reportRoutes.get(`${PREFIX}/getColumns/:code`, async (c) => {
   const r = await resolve(c);
-  if ('denied' in r) return r.denied;
   return c.json(ok({ ...(await columnsOf(c, r)), ...stockHead(r) }));
 });
 
 reportRoutes.get(`${PREFIX}/getColumnsAndData/:code`, async (c) => {
   const r = await resolve(c);
-  if ('denied' in r) return r.denied;
   const [columns, data] = await Promise.all([columnsOf(c, r), dataOf(c, r)]);
   return c.json(ok({ ...columns, ...stockHead(r), data }));
 });
@@ -115,11 +109,10 @@ reportRoutes.get(`${PREFIX}/getColumnsAndData/:code`, async (c) => {
 /** The report's rows with the same filters, sort and params as getData, up to the row limit; dictionary columns as text. */
 reportRoutes.get(`${PREFIX}/exportXls/:code`, async (c) => {
   const r = await resolve(c, 'exportXls');
-  if ('denied' in r) return r.denied;
   const { db } = c.var.services;
   const query = c.req.query();
   const { def, exec } = r;
-  if (!def.columns.length) return c.json(fail('报表没有可导出的列'));
+  if (!def.columns.length) throw new ApiFailure('报表没有可导出的列');
   // The first page runs before the response starts, so a refused or timed-out report answers its message, not a broken file.
   const first = await reportData(db, def, query, limitPage({ offset: 0, limit: EXPORT_BATCH }), exec);
   const toRow = (rec: Record<string, unknown>): ExcelRow =>

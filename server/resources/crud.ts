@@ -5,7 +5,7 @@ import { columnOf, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import type { Database } from '../db';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, failureResponse, ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
@@ -68,13 +68,14 @@ const CUSTOM_ACTIONS: ReadonlySet<CrudAction> = new Set(['list', 'queryById', 'a
 
 /** Runs one action for a resource: enabled? method? permission? then the handler. */
 export async function runCrud(c: Ctx, def: ResourceDef, hooks: CrudHooks, action: CrudAction): Promise<Response> {
-  if (!actionEnabled(def, action)) return c.json(fail('很抱歉，资源未找到!', 404), 404);
-  if (!METHODS[action].includes(c.req.method)) return c.json(fail(`不支持${c.req.method}请求方法`, 405));
+  if (!actionEnabled(def, action)) throw new ApiFailure('很抱歉，资源未找到!', 404, 404);
+  if (!METHODS[action].includes(c.req.method)) throw new ApiFailure(`不支持${c.req.method}请求方法`, 405);
   let allowed = false;
-  const denied = await requirePerm(permOf(def, action))(c, async () => {
+  // requirePerm throws its refusal; `allowed` stays false only for a guard that neither refuses nor lets through.
+  await requirePerm(permOf(def, action))(c, async () => {
     allowed = true;
   });
-  if (!allowed) return denied ?? c.json(fail('没有权限，请联系管理员授权', 510));
+  if (!allowed) throw new ApiFailure('没有权限，请联系管理员授权', 510);
   const db = c.var.services.db;
   const auth = authOf(c);
   // Two independent reads, run together: the table's custom columns (an administrator's extra fields,
@@ -88,9 +89,10 @@ export async function runCrud(c: Ctx, def: ResourceDef, hooks: CrudHooks, action
   return HANDLERS[action](ctx, withDataRules(run.hooks, rules));
 }
 
-/** A Hono sub-app serving one resource under `def.api`; mount with `app.route('/', crudModule(def))`. */
+/** A Hono sub-app serving one resource under `def.api`; mount with `app.route('/', crudModule(def))`. It answers its own refusals. */
 export function crudModule(def: ResourceDef, hooks: CrudHooks = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.onError(failureResponse);
   app.all(`${def.api}/:action{[A-Za-z]+}`, async (c, next) => {
     const action = c.req.param('action');
     if (!isCrudAction(action)) return next();
@@ -142,7 +144,8 @@ async function loadRecord(ctx: HookCtx, hooks: CrudHooks, id: string) {
 async function queryById(ctx: HookCtx, hooks: CrudHooks) {
   const id = idParam(ctx.c);
   const record = id ? await loadRecord(ctx, hooks, id) : null;
-  return ctx.c.json(record ? ok(record) : fail(NOT_FOUND));
+  if (!record) throw new ApiFailure(NOT_FOUND);
+  return ctx.c.json(ok(record));
 }
 
 /** Unique fields are re-checked on save (soft-deleted rows count, like the database's unique indexes). */
@@ -205,7 +208,7 @@ async function edit(ctx: HookCtx, hooks: CrudHooks) {
   // the stored row already differs, and atomically by the UPDATE's own WHERE against a save racing this one.
   const token = version === undefined ? undefined : versionToken(def);
   const existing = await selectOne(db, def, id, { extraWhere: extra, selectWith: token && { __version: () => token } });
-  if (!existing) return c.json(fail(NOT_FOUND));
+  if (!existing) throw new ApiFailure(NOT_FOUND);
   if (token && existing.__version !== version) throw (await staleVersionFailure(db, def, id)) ?? new ApiFailure(NOT_FOUND);
   delete existing.__version;
   const owner = ownerColumn(def);
@@ -271,15 +274,15 @@ async function removeRows(ctx: HookCtx, hooks: CrudHooks, ids: string[]): Promis
 
 async function remove(ctx: HookCtx, hooks: CrudHooks) {
   const id = idParam(ctx.c);
-  if (!id || !(await removeRows(ctx, hooks, [id]))) return ctx.c.json(fail(NOT_FOUND));
+  if (!id || !(await removeRows(ctx, hooks, [id]))) throw new ApiFailure(NOT_FOUND);
   return ctx.c.json(ok(null, '删除成功!'));
 }
 
 async function removeBatch(ctx: HookCtx, hooks: CrudHooks) {
   const raw = ctx.c.req.query('ids') ?? '';
   const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
-  if (!ids.length) return ctx.c.json(fail('请选择一条记录！'));
-  if (ids.length > MAX_BATCH || ids.some((s) => s.length > 64)) return ctx.c.json(fail(`一次最多删除${MAX_BATCH}条记录`));
+  if (!ids.length) throw new ApiFailure('请选择一条记录！');
+  if (ids.length > MAX_BATCH || ids.some((s) => s.length > 64)) throw new ApiFailure(`一次最多删除${MAX_BATCH}条记录`);
   await removeRows(ctx, hooks, ids);
   return ctx.c.json(ok(null, '批量删除成功!'));
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { columnOf, isExported, isWritable, rowKeyColumn } from '../../lib/resources/field-kinds';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import type { FieldDef, ResourceDef } from '../../lib/resources/types';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { IMPORT_MESSAGES, partialImportEnvelope, writeImportReport, type RowError } from '../excel/import-report';
 import { readXlsxRows, type ReadRow } from '../excel/read';
 import { parseMultipartUpload } from '../excel/upload';
@@ -80,7 +80,7 @@ export async function exportXls(ctx: HookCtx, hooks: CrudHooks): Promise<Respons
   const params = exportParams(c.req.query());
   const query = parseListQuery(def, params);
   const selections = (params.selections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (selections.length > MAX_SELECTIONS) return c.json(fail(`一次最多导出${MAX_SELECTIONS}条选中记录`));
+  if (selections.length > MAX_SELECTIONS) throw new ApiFailure(`一次最多导出${MAX_SELECTIONS}条选中记录`);
   if (selections.length) query.where.push({ kind: 'in', column: rowKeyColumn(def), values: selections });
   const fields = exportFields(def);
   const texts = await loadDictTexts(db, def);
@@ -305,7 +305,7 @@ export async function importExcel(ctx: HookCtx, hooks: CrudHooks): Promise<Respo
     try {
       result = await importFile(ctx, hooks, file.stream(), reverse, mode);
     } catch (e) {
-      if ((e as { code?: unknown }).code === '23505') return c.json(fail(IMPORT_MESSAGES.duplicate));
+      if ((e as { code?: unknown }).code === '23505') throw new ApiFailure(IMPORT_MESSAGES.duplicate);
       throw e;
     }
     added += result.added;

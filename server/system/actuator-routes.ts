@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { PERMS } from '../../lib/permissions/codes';
 import type { AppEnv, Ctx } from '../core/context';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { recentTrace } from '../ops/monitor-state';
 import { metricSources, readMetric } from './actuator';
 import { diskInfo, traceUsernames } from '../ops/monitor';
@@ -26,7 +26,8 @@ const raw = (c: Ctx, body: unknown, status: 200 | 404 = 200) => c.json(body as o
 
 actuatorRoutes.get('/actuator/metrics/:name', guard, async (c) => {
   const metric = await readMetric(c.req.param('name'), metricSources(c.var.services.db));
-  return metric ? raw(c, metric) : raw(c, fail('未知的监控指标', 404), 404);
+  if (!metric) throw new ApiFailure('未知的监控指标', 404, 404);
+  return raw(c, metric);
 });
 
 /** Spring's HttpTrace: the requests 系统监控 keeps (path without query, no headers); empty where no tracker runs. */

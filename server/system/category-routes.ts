@@ -19,7 +19,7 @@ import {
   type Actor,
 } from './category';
 import { DictError } from '../resources/dicts';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
@@ -37,8 +37,8 @@ async function answer<T>(c: Ctx, run: () => Promise<T>, message = '') {
   try {
     return c.json(ok(await run(), message));
   } catch (e) {
-    if (e instanceof DictError) return c.json(fail(e.message));
-    if (isUniqueViolation(e)) return c.json(fail('编码已存在'));
+    if (e instanceof DictError) throw new ApiFailure(e.message);
+    if (isUniqueViolation(e)) throw new ApiFailure('编码已存在');
     throw e;
   }
 }
@@ -67,7 +67,8 @@ categoryRoutes.get(`${BASE}/getChildListBatch`, (c) =>
 
 categoryRoutes.get(`${BASE}/queryById`, async (c) => {
   const row = await findCategory(c.var.services.db, q(c, 'id'));
-  return c.json(row ? ok(toRecord(row)) : fail('未找到对应数据'));
+  if (!row) throw new ApiFailure('未找到对应数据');
+  return c.json(ok(toRecord(row)));
 });
 
 categoryRoutes.get(`${BASE}/loadOne`, (c) => answer(c, () => loadOne(c.var.services.db, q(c, 'field'), q(c, 'val'))));
@@ -81,7 +82,7 @@ categoryRoutes.get(`${BASE}/loadTreeData`, (c) => answer(c, () => loadTreeData(c
 // The spec's client calls it with a trailing slash.
 for (const path of [`${BASE}/loadDictItem`, `${BASE}/loadDictItem/`]) {
   categoryRoutes.get(path, (c) => {
-    if (!q(c, 'ids').trim()) return c.json(fail('ids 不能为空'));
+    if (!q(c, 'ids').trim()) throw new ApiFailure('ids 不能为空');
     return answer(c, () => namesOf(c.var.services.db, q(c, 'ids'), q(c, 'delNotExist') !== 'false'));
   });
 }
@@ -90,7 +91,8 @@ categoryRoutes.get(`${BASE}/loadAllData`, (c) => answer(c, () => loadAllData(c.v
 
 categoryRoutes.get(`${BASE}/checkCode`, async (c) => {
   const refusal = await checkCode(c.var.services.db, q(c, 'pid'), q(c, 'code'));
-  return c.json(refusal ? fail(refusal) : ok(null, '该值可用！'));
+  if (refusal) throw new ApiFailure(refusal);
+  return c.json(ok(null, '该值可用！'));
 });
 
 const CODE_RE = /^[A-Za-z0-9_-]{1,100}$/;

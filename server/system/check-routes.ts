@@ -5,7 +5,7 @@ import type { FieldDef } from '../../lib/resources/types';
 import { resourceRoutes, resourcesByTable } from '../resources/registry';
 import { asAny } from '../resources/select';
 import { castValue, type SqlValue } from '../resources/values';
-import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, fail, NO_PERMISSION, ok } from '../core/errors';
 import { PERMS } from '../../lib/permissions/codes';
 import { permCodesOf } from '../core/perm';
 import { pageOf, readPage } from '../core/paging';
@@ -83,18 +83,18 @@ checkRoutes.get('/sys/duplicate/check', async (c) => {
   const fieldVal = c.req.query('fieldVal');
   if (fieldVal === undefined || fieldVal === '') return c.json({ ...fail(DUPLICATE_EMPTY, 500), success: true });
   const target = duplicateTarget((c.req.query('tableName') ?? '').trim(), (c.req.query('fieldName') ?? '').trim());
-  if (!target) return c.json(fail(DUPLICATE_REFUSED));
+  if (!target) throw new ApiFailure(DUPLICATE_REFUSED);
   // Only someone who may add or edit such rows asks: otherwise anyone signed in could probe, one number at a time,
   // whether a student's phone (or a user's) is on file. A user checking their own account row is let through.
   const dataId = (c.req.query('dataId') ?? '').trim();
   if (target.area) {
     const auth = c.get('auth');
-    if (!auth) return c.json(fail(NO_PERMISSION, 510));
+    if (!auth) throw new ApiFailure(NO_PERMISSION, 510);
     const codes = await permCodesOf(c, auth.user.id);
     const own = target.table === 'sys_user' && dataId === auth.user.id;
-    if (!own && !codes.has(`${target.area}:add`) && !codes.has(`${target.area}:edit`)) return c.json(fail(NO_PERMISSION, 510));
+    if (!own && !codes.has(`${target.area}:add`) && !codes.has(`${target.area}:edit`)) throw new ApiFailure(NO_PERMISSION, 510);
   }
-  if (fieldVal.length > 1000) return c.json(fail(DUPLICATE_TAKEN));
+  if (fieldVal.length > 1000) throw new ApiFailure(DUPLICATE_TAKEN);
   let value: SqlValue = fieldVal;
   if (target.field) {
     try {
@@ -108,7 +108,8 @@ checkRoutes.get('/sys/duplicate/check', async (c) => {
   if (dataId) q = q.where(sql.ref(target.key), '<>', dataId);
   if (target.liveOnly) q = q.where(sql.ref('del_flag'), '=', 0);
   const taken = await q.limit(1).executeTakeFirst();
-  return c.json(taken ? fail(DUPLICATE_TAKEN) : ok(DUPLICATE_FREE, DUPLICATE_FREE));
+  if (taken) throw new ApiFailure(DUPLICATE_TAKEN);
+  return c.json(ok(DUPLICATE_FREE, DUPLICATE_FREE));
 });
 
 // ---------------------------------------------------------------- coding rules
@@ -128,14 +129,14 @@ checkRoutes.get('/sys/checkRule/checkByCode', async (c) => {
   // The Vue client encodeURIComponent()s the value; the framework decoded the transport layer.
   const answer = await checkByRuleCode(c.var.services.db, c.req.query('ruleCode') ?? '', decodeOnce(c.req.query('value') ?? ''));
   if (answer.ok) return c.json(ok(null));
-  return c.json(answer.failure ? fail(answer.message, 500, answer.failure) : fail(answer.message));
+  throw new ApiFailure(answer.message, 500, 200, answer.failure ?? null);
 });
 
 // ---------------------------------------------------------------- custom columns
 
 checkRoutes.get('/sys/sysTableColumn/list', async (c) => {
   const table = (c.req.query('tableName') ?? c.req.query('tableId') ?? '').trim();
-  if (!table || !resourcesByTable(table).length) return c.json(fail('不支持的表名'));
+  if (!table || !resourcesByTable(table).length) throw new ApiFailure('不支持的表名');
   const { pageNo, pageSize, offset } = readPage(c);
   const db = c.var.services.db;
   const base = db.selectFrom('sys_table_column').where('table_name', '=', table);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { contentDisposition, contentTypeFor } from '../storage/download-headers';
 import { INVALID_PATH_MESSAGE, StorageError } from '../storage/storage';
-import { fail } from '../core/errors';
+import { ApiFailure } from '../core/errors';
 import type { AppEnv, Ctx } from '../core/context';
 import { uploadRoutes } from './upload-routes';
 
@@ -29,16 +29,16 @@ const INLINE_EXTS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp']);
 async function serveStored(c: Ctx, mark: string, forceAttachment: boolean): Promise<Response> {
   const storage = c.var.services.storage;
   const stored = storedPathOf(c.req.url, mark);
-  if (stored === null) return c.json(fail(INVALID_PATH_MESSAGE, 400), 400);
-  if (!storage) return c.json(fail(NOT_FOUND, 404), 404);
+  if (stored === null) throw new ApiFailure(INVALID_PATH_MESSAGE, 400, 400);
+  if (!storage) throw new ApiFailure(NOT_FOUND, 404, 404);
   let opened;
   try {
     opened = await storage.open(stored);
   } catch (e) {
-    if (e instanceof StorageError) return c.json(fail(INVALID_PATH_MESSAGE, 400), 400);
+    if (e instanceof StorageError) throw new ApiFailure(INVALID_PATH_MESSAGE, 400, 400);
     throw e;
   }
-  if (!opened) return c.json(fail(NOT_FOUND, 404), 404);
+  if (!opened) throw new ApiFailure(NOT_FOUND, 404, 404);
   const name = path.posix.basename(stored);
   const inline = !forceAttachment && INLINE_EXTS.has(path.posix.extname(name).toLowerCase());
   const body = Readable.toWeb(opened.stream) as unknown as ReadableStream<Uint8Array>;

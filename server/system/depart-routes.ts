@@ -14,7 +14,7 @@ import {
   splitIds,
 } from './departs';
 import { knownRegionCode } from './regions';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { MOBILE_RE, readBody } from '../core/validate';
@@ -63,7 +63,8 @@ departRoutes.get(`${BASE}/queryDepartTreeSync`, async (c) => c.json(ok(await loa
 
 departRoutes.get(`${BASE}/searchBy`, async (c) => {
   const found = await searchDeparts(c.var.services.db, q(c, 'keyWord'));
-  return c.json(found.length ? ok(found) : fail(NO_MATCH));
+  if (!found.length) throw new ApiFailure(NO_MATCH);
+  return c.json(ok(found));
 });
 
 departRoutes.get(`${BASE}/queryIdTree`, async (c) => c.json(ok(await loadIdTree(c.var.services.db))));
@@ -73,14 +74,15 @@ departRoutes.get(`${BASE}/queryAllParentId`, async (c) => {
   const orgCodes = splitIds(c.req.query('orgCode')).slice(0, MAX_IDS);
   if (departIds.length) return c.json(ok(await queryAllParentIds(c.var.services.db, 'id', departIds)));
   if (orgCodes.length) return c.json(ok(await queryAllParentIds(c.var.services.db, 'org_code', orgCodes)));
-  return c.json(fail('departId 和 orgCode 不能都为空！'));
+  throw new ApiFailure('departId 和 orgCode 不能都为空！');
 });
 
 departRoutes.get(`${BASE}/getDepartName`, async (c) => {
   const orgCode = q(c, 'orgCode').slice(0, 64);
-  if (!orgCode) return c.json(fail('请输入机构编码'));
+  if (!orgCode) throw new ApiFailure('请输入机构编码');
   const name = await departNameByOrgCode(c.var.services.db, orgCode);
-  return c.json(name === null ? fail('未找到对应部门') : ok(name));
+  if (name === null) throw new ApiFailure('未找到对应部门');
+  return c.json(ok(name));
 });
 
 // ---------------------------------------------------------------- writes
@@ -169,15 +171,15 @@ departRoutes.post(`${BASE}/edit`, requirePerm(PERMS.depart.edit), edit);
 
 departRoutes.delete(`${BASE}/delete`, requirePerm(PERMS.depart.delete), async (c) => {
   const id = q(c, 'id').slice(0, 64);
-  if (!id) return c.json(fail('未找到对应实体'));
+  if (!id) throw new ApiFailure('未找到对应实体');
   await deleteDeparts(c.var.services.db, [id], actor(c));
   return c.json(ok(null, '删除部门成功!'));
 });
 
 departRoutes.delete(`${BASE}/deleteBatch`, requirePerm(PERMS.depart.deleteBatch), async (c) => {
   const ids = splitIds(c.req.query('ids'));
-  if (!ids.length) return c.json(fail('请选择一条记录！'));
-  if (ids.length > MAX_DELETE) return c.json(fail(`一次最多删除${MAX_DELETE}个部门`));
+  if (!ids.length) throw new ApiFailure('请选择一条记录！');
+  if (ids.length > MAX_DELETE) throw new ApiFailure(`一次最多删除${MAX_DELETE}个部门`);
   await deleteDeparts(c.var.services.db, ids, actor(c));
   return c.json(ok(null, '删除成功!'));
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SORT_ORDER_MAX } from '../../features/system/dict/dict-item-resource';
 import { DICT_MISSING, ITEM_VALUE_TAKEN, SORT_ORDER_RANGE, STATUS_INVALID } from './catalog-dict';
 import { ID_MAX, newId } from '../core/ids';
-import { ApiFailure, fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { permCodesOf, requirePerm } from '../core/perm';
 import { authOf, type AppEnv } from '../core/context';
 import { readBody } from '../core/validate';
@@ -70,7 +70,7 @@ function parseRows(raw: unknown[]): ItemRow[] {
  */
 dictItemBatchRoutes.get('/sys/dictItem/listAll', requirePerm(PERMS.dictItem.list), async (c) => {
   const dictId = (c.req.query('dictId') ?? '').trim();
-  if (!dictId || dictId.length > ID_MAX) return c.json(fail(DICT_MISSING));
+  if (!dictId || dictId.length > ID_MAX) throw new ApiFailure(DICT_MISSING);
   const rows = await c.var.services.db
     .selectFrom('sys_dict_item')
     .select(['id', 'dict_id', 'item_text', 'item_value', 'description', 'sort_order', 'status'])
@@ -98,8 +98,8 @@ dictItemBatchRoutes.post('/sys/dictItem/saveBatch', async (c) => {
     updates.length ? PERMS.dictItem.edit : null,
     deleteIds.length ? PERMS.dictItem.delete : null,
   ].filter((x): x is string => x !== null);
-  if (!needed.length && !codes.has(PERMS.dictItem.list)) return c.json(fail(NO_PERMISSION, 510));
-  if (needed.some((code) => !codes.has(code))) return c.json(fail(NO_PERMISSION, 510));
+  if (!needed.length && !codes.has(PERMS.dictItem.list)) throw new ApiFailure(NO_PERMISSION, 510);
+  if (needed.some((code) => !codes.has(code))) throw new ApiFailure(NO_PERMISSION, 510);
 
   const updateIds = updates.map((r) => r.id);
   if (updateIds.some((id) => id.length > ID_MAX)) throw new ApiFailure(ITEM_NOT_FOUND);

@@ -13,7 +13,7 @@ import {
   type DictExtras,
 } from '../resources/dicts';
 import { ID_MAX } from '../core/ids';
-import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { permCodesOf } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { PERMS } from '../../lib/permissions/codes';
@@ -37,7 +37,7 @@ async function answer<T>(c: Ctx, run: () => Promise<T>) {
   try {
     return c.json(ok(await run()));
   } catch (e) {
-    if (e instanceof DictError) return c.json(fail(e.message));
+    if (e instanceof DictError) throw new ApiFailure(e.message);
     throw e;
   }
 }
@@ -80,7 +80,7 @@ dictRoutes.get('/sys/dict/getDictText/:code/:key', (c) => answer(c, () => getDic
 
 dictRoutes.get('/sys/dict/loadTreeData', (c) => {
   const [tableName, text, code, pidField] = ['tableName', 'text', 'code', 'pidField'].map((n) => query(c, n).trim());
-  if (!tableName || !text || !code || !pidField) return c.json(fail('参数不完整：需要 tableName、text、code、pidField'));
+  if (!tableName || !text || !code || !pidField) throw new ApiFailure('参数不完整：需要 tableName、text、code、pidField');
   return answer(c, () =>
     loadTreeData(c.var.services.db, { pid: query(c, 'pid'), pidField, tableName, text, code, hasChildField: query(c, 'hasChildField'), condition: query(c, 'condition') }),
   );
@@ -104,7 +104,7 @@ const ITEM_CHECK_PERMS = [PERMS.dictItem.list, PERMS.dictItem.add, PERMS.dictIte
  */
 dictRoutes.get('/sys/dictItem/dictItemCheck', async (c) => {
   const codes = await permCodesOf(c, authOf(c).user.id);
-  if (!ITEM_CHECK_PERMS.some((p) => codes.has(p))) return c.json(fail(NO_PERMISSION, 510));
+  if (!ITEM_CHECK_PERMS.some((p) => codes.has(p))) throw new ApiFailure(NO_PERMISSION, 510);
   const itemValue = c.req.query('itemValue') ?? '';
   const dictId = (c.req.query('dictId') ?? '').trim();
   const id = (c.req.query('id') ?? '').trim();
@@ -113,5 +113,6 @@ dictRoutes.get('/sys/dictItem/dictItemCheck', async (c) => {
   let q = c.var.services.db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', dictId).where('item_value', '=', itemValue);
   if (id) q = q.where('id', '<>', id.slice(0, ID_MAX));
   const taken = await q.limit(1).executeTakeFirst();
-  return c.json(taken ? fail(ITEM_VALUE_IN_USE) : ok(ITEM_VALUE_FREE, ITEM_VALUE_FREE));
+  if (taken) throw new ApiFailure(ITEM_VALUE_IN_USE);
+  return c.json(ok(ITEM_VALUE_FREE, ITEM_VALUE_FREE));
 });

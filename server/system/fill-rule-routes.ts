@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { FILL_RULE_API } from '../../features/system/rules/fill-rule-resource';
 import { executeFillRule, FILL_EXEC_MESSAGES, fillRuleClock } from './fill-rules';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import type { AppEnv, Ctx } from '../core/context';
 import { readBody } from '../core/validate';
 import { requirePerm } from '../core/perm';
@@ -36,7 +36,7 @@ async function run(c: Ctx, ruleCode: string, form: Record<string, unknown> | nul
 
 const executeByCode = async (c: Ctx) => {
   const ruleCode = c.req.param('ruleCode')?.trim() ?? '';
-  if (!ruleCode || ruleCode.length > 100) return c.json(fail(FILL_EXEC_MESSAGES.notFound(ruleCode.slice(0, 100))));
+  if (!ruleCode || ruleCode.length > 100) throw new ApiFailure(FILL_EXEC_MESSAGES.notFound(ruleCode.slice(0, 100)));
   const form = await readBody(c, formData);
   return c.json(ok(await run(c, ruleCode, form, fillRuleClock.now())));
 };
@@ -50,7 +50,7 @@ fillRuleRoutes.post(`${FILL_RULE_API}/executeRuleByCode/:ruleCode`, executeByCod
  */
 fillRuleRoutes.get(`${FILL_RULE_API}/testFillRule`, requirePerm(PERMS.fillRule.list), async (c) => {
   const ruleCode = c.req.query('ruleCode')?.trim() ?? '';
-  if (!ruleCode || ruleCode.length > 100) return c.json(fail(FILL_EXEC_MESSAGES.notFound(ruleCode.slice(0, 100))));
+  if (!ruleCode || ruleCode.length > 100) throw new ApiFailure(FILL_EXEC_MESSAGES.notFound(ruleCode.slice(0, 100)));
   return c.json(ok(await run(c, ruleCode, {}, fillRuleClock.now())));
 });
 

@@ -9,7 +9,7 @@ import type { ResourceDef } from '../../lib/resources/types';
 import { dataLogResource } from '../../features/system/logs/data-log-resource';
 import { operationLogResource } from '../../features/system/logs/operation-log-resource';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { escapeLike } from '../db/like';
 import { runCrud, type CrudHooks, type HookCtx } from '../resources/crud';
 import { resourceByApi, resourcesByTable } from '../resources/registry';
@@ -198,7 +198,7 @@ logExtraRoutes.get('/sys/dataLog/queryDataVerList', requirePerm(PERMS.dataLog.li
   const table = param(c, 'dataTable');
   const dataId = param(c, 'dataId');
   const rows = table && dataId ? await listDataVersions(c.var.services.db, table, dataId, authOf(c).tenantId) : [];
-  if (!rows.length) return c.json(fail('未找到版本信息'));
+  if (!rows.length) throw new ApiFailure('未找到版本信息');
   const full = await seesPhones(c);
   const def = dataLogDefOf(table);
   return c.json(ok(rows.map((r) => toDataLogRecord(r, def, full))));
@@ -216,7 +216,7 @@ async function twoVersions(c: Ctx): Promise<{ error: string } | { rows: DataLogR
 /** JeecgBoot's two versions by id (older first), as SysDataLog records. */
 logExtraRoutes.get('/sys/dataLog/queryCompareList', requirePerm(PERMS.dataLog.list), async (c) => {
   const r = await twoVersions(c);
-  if ('error' in r) return c.json(fail(r.error));
+  if ('error' in r) throw new ApiFailure(r.error);
   const full = await seesPhones(c);
   const def = dataLogDefOf(r.rows[0].data_table);
   return c.json(ok(r.rows.map((row) => toDataLogRecord(row, def, full))));
@@ -225,7 +225,7 @@ logExtraRoutes.get('/sys/dataLog/queryCompareList', requirePerm(PERMS.dataLog.li
 /** Ours: the two versions field by field, labelled by the resource definition, dictionary values as texts. */
 logExtraRoutes.get('/sys/dataLog/compare', requirePerm(PERMS.dataLog.list), async (c) => {
   const r = await twoVersions(c);
-  if ('error' in r) return c.json(fail(r.error));
+  if ('error' in r) throw new ApiFailure(r.error);
   const [older, newer] = r.rows;
   return c.json(ok(await compareDataVersions(c.var.services.db, dataLogDefOf(older.data_table), older, newer, await seesPhones(c))));
 });

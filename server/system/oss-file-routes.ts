@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { OSS_FILE_BIZ, OSS_FILE_MESSAGES as M, OSS_FILE_URLS } from '../../features/system/files/oss-file-resource';
 import { PERMS } from '../../lib/permissions/codes';
 import { authOf, type AppEnv } from '../core/context';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { deleteOssFile, registerUpload } from './oss-files';
 import { requirePerm } from '../core/perm';
 import { receive } from './upload-routes';
@@ -22,17 +22,17 @@ ossFileRoutes.post(OSS_FILE_URLS.upload, requirePerm(PERMS.ossFile.upload), asyn
   const storage = c.var.services.storage;
   const contentType = c.req.header('content-type') ?? '';
   const body = c.req.raw.body;
-  if (!storage) return c.json(fail('正在配置服务，请稍后重试'));
-  if (!/^multipart\/form-data/i.test(contentType) || !body) return c.json(fail(M.uploadFailed));
+  if (!storage) throw new ApiFailure('正在配置服务，请稍后重试');
+  if (!/^multipart\/form-data/i.test(contentType) || !body) throw new ApiFailure(M.uploadFailed);
   const outcome = await receive(contentType, body, storage, OSS_FILE_BIZ);
-  if ('error' in outcome) return c.json(fail(outcome.error));
+  if ('error' in outcome) throw new ApiFailure(outcome.error);
   await registerUpload(c.var.services.db, { path: outcome.path, size: outcome.size, name: outcome.name, uploader: authOf(c).user.username });
   return c.json(ok(outcome.path, M.uploaded));
 });
 
 ossFileRoutes.delete(OSS_FILE_URLS.delete, requirePerm(PERMS.ossFile.delete), async (c) => {
   const id = (c.req.query('id') ?? '').trim().slice(0, 32);
-  if (!id) return c.json(fail(M.notFound));
+  if (!id) throw new ApiFailure(M.notFound);
   await deleteOssFile(c.var.services.db, c.var.services.storage, { id });
   return c.json(ok(null, M.deleted));
 });

@@ -4,7 +4,7 @@ import { toMenuTreeModels, toPermissionTree, toPermissionWire, toRoleTreeModels 
 import { addRule, deleteRule, editRule, listMenuRules, roleDataRules, ruleColumnsOfMenu, saveRoleDataRules } from './permission-data-rules';
 import { NOT_FOUND, permissionSchema, roleRuleSchema, ruleSchema, toColumnsOf } from './permission-input';
 import { addMenu, COMPONENT_NAME_TAKEN, componentNameTaken, editMenu, liveRow, liveRows, PERM, removeTrees, URL_TAKEN, urlTaken } from './permission-menus';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from '../core/validate';
@@ -51,7 +51,8 @@ permissionAdminRoutes.get('/sys/permission/queryTreeList', requirePerm(PERM.list
 permissionAdminRoutes.get('/sys/permission/queryById', requirePerm(PERM.list), async (c) => {
   const id = q(c, 'id').slice(0, 64);
   const row = id ? await liveRow(c.var.services.db, id) : undefined;
-  return c.json(row ? ok(toPermissionWire(row)) : fail(NOT_FOUND));
+  if (!row) throw new ApiFailure(NOT_FOUND);
+  return c.json(ok(toPermissionWire(row)));
 });
 
 /** JeecgBoot's `?id=&url=&alwaysShow=`; `componentName=` checks the route name the same way. */
@@ -61,8 +62,8 @@ permissionAdminRoutes.get('/sys/permission/checkPermDuplication', requirePerm(PE
   const url = q(c, 'url').slice(0, 300);
   const componentName = q(c, 'componentName').slice(0, 120);
   if (!url && !componentName) return c.json(ok(null, '该值可用！'));
-  if (url && (await urlTaken(db, url, q(c, 'alwaysShow') === 'true', id))) return c.json(fail(URL_TAKEN));
-  if (componentName && (await componentNameTaken(db, componentName, id))) return c.json(fail(COMPONENT_NAME_TAKEN));
+  if (url && (await urlTaken(db, url, q(c, 'alwaysShow') === 'true', id))) throw new ApiFailure(URL_TAKEN);
+  if (componentName && (await componentNameTaken(db, componentName, id))) throw new ApiFailure(COMPONENT_NAME_TAKEN);
   return c.json(ok(null, '该值可用！'));
 });
 
@@ -75,22 +76,22 @@ permissionAdminRoutes.post('/sys/permission/add', requirePerm(PERM.add), async (
 permissionAdminRoutes.on(['PUT', 'POST'], '/sys/permission/edit', requirePerm(PERM.edit), async (c) => {
   const body = await readBody(c, permissionSchema);
   const id = body.id ?? '';
-  if (!id) return c.json(fail(NOT_FOUND));
+  if (!id) throw new ApiFailure(NOT_FOUND);
   const saved = await editMenu(c.var.services, authOf(c).user, id, toColumnsOf(body));
   return c.json(ok(toPermissionWire(saved), '修改成功！'));
 });
 
 permissionAdminRoutes.delete('/sys/permission/delete', requirePerm(PERM.delete), async (c) => {
   const id = q(c, 'id');
-  if (!id || id.length > 64) return c.json(fail(NOT_FOUND));
+  if (!id || id.length > 64) throw new ApiFailure(NOT_FOUND);
   await removeTrees(c.var.services, authOf(c).user, [id]);
   return c.json(ok(null, '删除成功!'));
 });
 
 permissionAdminRoutes.delete('/sys/permission/deleteBatch', requirePerm(PERM.delete), async (c) => {
   const ids = idList(c.req.query('ids') ?? '');
-  if (!ids.length) return c.json(fail('请选择一条记录！'));
-  if (ids.length > MAX_BATCH || ids.some((s) => s.length > 64)) return c.json(fail(`一次最多删除${MAX_BATCH}条记录`));
+  if (!ids.length) throw new ApiFailure('请选择一条记录！');
+  if (ids.length > MAX_BATCH || ids.some((s) => s.length > 64)) throw new ApiFailure(`一次最多删除${MAX_BATCH}条记录`);
   await removeTrees(c.var.services, authOf(c).user, ids);
   return c.json(ok(null, '删除成功!'));
 });
@@ -99,9 +100,10 @@ permissionAdminRoutes.delete('/sys/permission/deleteBatch', requirePerm(PERM.del
 
 async function listRules(c: Ctx) {
   const permissionId = q(c, 'permissionId').slice(0, 64);
-  if (!permissionId) return c.json(fail('请选择菜单'));
+  if (!permissionId) throw new ApiFailure('请选择菜单');
   const rules = await listMenuRules(c.var.services.db, permissionId, q(c, 'ruleName').slice(0, 50), q(c, 'ruleValue').slice(0, 300));
-  return c.json(rules ? ok(rules) : fail(NOT_FOUND));
+  if (!rules) throw new ApiFailure(NOT_FOUND);
+  return c.json(ok(rules));
 }
 
 permissionAdminRoutes.get('/sys/permission/getPermRuleListByPermId', requirePerm(PERM.list), listRules);
@@ -138,7 +140,8 @@ permissionAdminRoutes.get('/sys/role/queryTreeList', requirePerm(PERMS.role.perm
 
 permissionAdminRoutes.get('/sys/role/datarule/:permissionId/:roleId', requirePerm(PERMS.role.permission), async (c) => {
   const found = await roleDataRules(c.var.services.db, c.req.param('permissionId').slice(0, 64), c.req.param('roleId').slice(0, 64));
-  return c.json(found ? ok(found) : fail('未找到权限配置信息'));
+  if (!found) throw new ApiFailure('未找到权限配置信息');
+  return c.json(ok(found));
 });
 
 /** Which of a menu's rules apply to a role; the role must already hold the menu. */

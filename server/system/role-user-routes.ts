@@ -7,7 +7,7 @@ import { linkId } from '../core/ids';
 import { formatDateTime } from '../core/format';
 import { pushToUsers, PERMISSION_CHANGED } from '../realtime/notify';
 import { loadUserPermCodes } from '../auth/users';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
@@ -55,7 +55,7 @@ async function assertKeepsRoleEdit(tx: Database, userId: string) {
 roleUserRoutes.get('/sys/user/userRoleList', requirePerm(EDIT), async (c) => {
   const { db } = c.var.services;
   const roleId = (c.req.query('roleId') ?? '').trim();
-  if (!(await findRole(db, roleId))) return c.json(fail('角色不存在'));
+  if (!(await findRole(db, roleId))) throw new ApiFailure('角色不存在');
   const { pageNo, pageSize, offset } = readPage(c);
   // The list page sends like-searches as *x*; a plain value is a contains search too.
   const like = (name: string) => (c.req.query(name) ?? '').replace(/\*/g, '').trim().slice(0, 100);
@@ -128,7 +128,7 @@ async function removeUsers(c: Ctx, roleId: string, userIds: string[]) {
     if (r.some((x) => x.user_id === me.id)) await assertKeepsRoleEdit(tx, me.id);
     return r.map((x) => x.user_id);
   });
-  if (!removed.length) return c.json(fail('未找到对应数据'));
+  if (!removed.length) throw new ApiFailure('未找到对应数据');
   await pushToUsers(c.var.services, removed, PERMISSION_CHANGED);
   return c.json(ok(null, '删除成功!'));
 }
@@ -136,13 +136,13 @@ async function removeUsers(c: Ctx, roleId: string, userIds: string[]) {
 roleUserRoutes.delete('/sys/user/deleteUserRole', requirePerm(EDIT), async (c) => {
   const roleId = (c.req.query('roleId') ?? '').trim();
   const userId = (c.req.query('userId') ?? '').trim();
-  if (!roleId) return c.json(fail('请选择角色'));
+  if (!roleId) throw new ApiFailure('请选择角色');
   return removeUsers(c, roleId, checkIds(userId ? [userId] : [], '用户'));
 });
 
 roleUserRoutes.delete('/sys/user/deleteUserRoleBatch', requirePerm(EDIT), async (c) => {
   const roleId = (c.req.query('roleId') ?? '').trim();
-  if (!roleId) return c.json(fail('请选择角色'));
+  if (!roleId) throw new ApiFailure('请选择角色');
   return removeUsers(c, roleId, checkIds(splitIds(c.req.query('userIds')), '用户'));
 });
 

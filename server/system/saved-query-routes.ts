@@ -16,7 +16,7 @@ import {
   DELETE_OK,
 } from '../../lib/saved-queries';
 import { MAX_SUPER_QUERY_RULES, parseSuperQuery, type SuperQueryCondition } from '../../lib/super-query';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { parse, readBody } from '../core/validate';
 
@@ -96,8 +96,8 @@ savedQueryRoutes.post(`${BASE}/save`, async (c: Ctx) => {
   const body = await readBody(c, saveSchema);
   // The shared parser: only the ten rules, well-formed field names, bounded values; empty values dropped.
   const parsed = parseSuperQuery(JSON.stringify(body.records), body.matchType);
-  if (!parsed.ok) return c.json(fail(parsed.error));
-  if (!parsed.query) return c.json(fail(EMPTY_SAVE));
+  if (!parsed.ok) throw new ApiFailure(parsed.error);
+  if (!parsed.query) throw new ApiFailure(EMPTY_SAVE);
   const { matchType, rules } = parsed.query;
   const text = JSON.stringify(rules);
 
@@ -139,9 +139,9 @@ savedQueryRoutes.post(`${BASE}/save`, async (c: Ctx) => {
 savedQueryRoutes.delete(`${BASE}/delete`, async (c: Ctx) => {
   const { user } = authOf(c);
   const id = c.req.query('id') ?? '';
-  if (!ID_RE.test(id)) return c.json(fail(NOT_FOUND));
+  if (!ID_RE.test(id)) throw new ApiFailure(NOT_FOUND);
   // Scoped by owner: another user's id deletes nothing and answers like a missing row.
   const r = await c.var.services.db.deleteFrom('sys_saved_query').where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) return c.json(fail(NOT_FOUND));
+  if (Number(r.numDeletedRows) === 0) throw new ApiFailure(NOT_FOUND);
   return c.json(ok(null, DELETE_OK));
 });

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { SERVICE_NOT_READY_MESSAGE } from '../../lib/upload/slice-plan';
 import { SliceFailure, SliceStore } from '../storage/slices';
 import { StorageError } from '../storage/storage';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv, type Ctx, type Services } from '../core/context';
 import { registerUpload } from './oss-files';
 
@@ -40,19 +40,20 @@ async function storeOf(c: Ctx, recheck = false): Promise<SliceStore | null> {
   return (await store.ready(recheck)) ? store : null;
 }
 
-function failure(c: Ctx, e: unknown) {
-  if (e instanceof SliceFailure) return c.json(fail(e.message, e.code));
-  if (e instanceof StorageError) return c.json(fail(e.message, e.code));
-  throw e;
+/** What a caught error is thrown as: a refused slice or storage call as its envelope, anything else unchanged. */
+function failure(e: unknown): unknown {
+  if (e instanceof SliceFailure) return new ApiFailure(e.message, e.code);
+  if (e instanceof StorageError) return new ApiFailure(e.message, e.code);
+  return e;
 }
 
-const notReady = (c: Ctx) => c.json(fail(SERVICE_NOT_READY_MESSAGE, 503));
+const notReady = () => new ApiFailure(SERVICE_NOT_READY_MESSAGE, 503);
 
 sliceRoutes.post('/sys/upload/slice/init', async (c) => {
   const store = await storeOf(c, true);
-  if (!store) return notReady(c);
+  if (!store) throw notReady();
   const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body || typeof body !== 'object') return c.json(fail('参数错误', 400));
+  if (!body || typeof body !== 'object') throw new ApiFailure('参数错误', 400);
   try {
     const state = await store.init(authOf(c).user.id, {
       name: String(body.name ?? ''),
@@ -63,54 +64,54 @@ sliceRoutes.post('/sys/upload/slice/init', async (c) => {
     });
     return c.json(ok({ uploadId: state.uploadId, sliceSize: state.sliceSize, sliceCount: state.sliceCount, received: state.received }));
   } catch (e) {
-    return failure(c, e);
+    throw failure(e);
   }
 });
 
 sliceRoutes.get('/sys/upload/slice/:uploadId', async (c) => {
   const store = await storeOf(c);
-  if (!store) return notReady(c);
+  if (!store) throw notReady();
   try {
     const s = await store.status(authOf(c).user.id, c.req.param('uploadId'));
     return c.json(ok({ received: s.received, sliceCount: s.sliceCount, sliceSize: s.sliceSize, size: s.size }));
   } catch (e) {
-    return failure(c, e);
+    throw failure(e);
   }
 });
 
 sliceRoutes.put('/sys/upload/slice/:uploadId/:index', async (c) => {
   const store = await storeOf(c);
-  if (!store) return notReady(c);
+  if (!store) throw notReady();
   const index = /^\d{1,7}$/.test(c.req.param('index')) ? Number(c.req.param('index')) : -1;
   try {
     const r = await store.putSlice(authOf(c).user.id, c.req.param('uploadId'), index, c.req.query('sha1') ?? '', bodyOf(c));
     return c.json(ok(r));
   } catch (e) {
-    return failure(c, e);
+    throw failure(e);
   }
 });
 
 sliceRoutes.post('/sys/upload/slice/:uploadId/finish', async (c) => {
   const store = await storeOf(c);
   const storage = c.var.services.storage;
-  if (!store || !storage) return notReady(c);
+  if (!store || !storage) throw notReady();
   try {
     const stored = await store.finish(authOf(c).user.id, c.req.param('uploadId'), storage);
     await registerUpload(c.var.services.db, { path: stored.path, size: stored.size, name: stored.name, uploader: authOf(c).user.username });
     return c.json(ok({ path: stored.path, size: stored.size }, stored.path));
   } catch (e) {
-    return failure(c, e);
+    throw failure(e);
   }
 });
 
 sliceRoutes.delete('/sys/upload/slice/:uploadId', async (c) => {
   const store = await storeOf(c);
-  if (!store) return notReady(c);
+  if (!store) throw notReady();
   try {
     await store.cancel(authOf(c).user.id, c.req.param('uploadId'));
     return c.json(ok(null, '该文件已取消上传'));
   } catch (e) {
-    return failure(c, e);
+    throw failure(e);
   }
 });
 

@@ -8,7 +8,7 @@ import { getDictItems } from '../resources/dicts';
 import { maskPhone } from '../../lib/account/mask-phone';
 import { pushToUsers, PERMISSION_CHANGED } from '../realtime/notify';
 import { loadUserPermCodes } from '../auth/users';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv } from '../core/context';
@@ -79,17 +79,17 @@ systemRoutes.post('/sys/online/forceLogout', requirePerm(PERMS.online.forceLogou
   const body = await readBody(c, forceLogoutSchema);
   const sessionId = (body.sessionId?.trim() || body.token?.trim())?.toLowerCase();
   if (sessionId) {
-    if (!new RegExp(`^[0-9a-f]{${SESSION_ID_LENGTH}}$`).test(sessionId)) return c.json(fail('会话标识格式不正确'));
-    if (me.tokenHash.startsWith(sessionId)) return c.json(fail('不能强制退出当前登录会话'));
+    if (!new RegExp(`^[0-9a-f]{${SESSION_ID_LENGTH}}$`).test(sessionId)) throw new ApiFailure('会话标识格式不正确');
+    if (me.tokenHash.startsWith(sessionId)) throw new ApiFailure('不能强制退出当前登录会话');
     const found = await sessions.findLiveByPrefix(sessionId);
-    if (!found.length) return c.json(fail('会话不存在或已结束'));
+    if (!found.length) throw new ApiFailure('会话不存在或已结束');
     // 48 bits make a clash practically impossible; if one happens, end neither rather than guess.
-    if (found.length > 1) return c.json(fail('会话标识不唯一，请按用户强制退出'));
+    if (found.length > 1) throw new ApiFailure('会话标识不唯一，请按用户强制退出');
     const n = await sessions.revokeSession(found[0].token_hash, 'kicked');
     return c.json(ok({ sessions: n }, '强制退出成功！'));
   }
   const user = await db.selectFrom('sys_user').select('id').where('username', '=', body.username!.trim()).executeTakeFirst();
-  if (!user) return c.json(fail('用户不存在'));
+  if (!user) throw new ApiFailure('用户不存在');
   const n = await sessions.revokeUser(user.id, 'kicked', user.id === me.user.id ? me.tokenHash : undefined);
   return c.json(ok({ sessions: n }, '强制退出成功！'));
 });
@@ -100,13 +100,13 @@ systemRoutes.get('/sys/log/list', requirePerm(PERMS.log.list), async (c) => {
   const { db } = c.var.services;
   const { pageNo, pageSize, offset } = readPage(c);
   const logTypeRaw = c.req.query('logType')?.trim();
-  if (logTypeRaw && !/^[12]$/.test(logTypeRaw)) return c.json(fail('日志类型不正确'));
+  if (logTypeRaw && !/^[12]$/.test(logTypeRaw)) throw new ApiFailure('日志类型不正确');
   const keyWord = (c.req.query('keyWord') ?? '').trim().slice(0, 100);
   const beginRaw = c.req.query('createTime_begin')?.trim();
   const endRaw = c.req.query('createTime_end')?.trim();
   const begin = beginRaw ? parseDateBoundGmt8(beginRaw, 'begin') : null;
   const end = endRaw ? parseDateBoundGmt8(endRaw, 'end') : null;
-  if ((beginRaw && !begin) || (endRaw && !end)) return c.json(fail('日期格式不正确'));
+  if ((beginRaw && !begin) || (endRaw && !end)) throw new ApiFailure('日期格式不正确');
 
   let q = db.selectFrom('sys_log');
   // 登录日志 only: operation logs (type 2) need system:opLog:list and have their own route (log-extra-routes.ts),
@@ -166,8 +166,8 @@ systemRoutes.get('/sys/role/queryall', requirePerm(PERMS.role.permission), async
 systemRoutes.get('/sys/permission/queryRolePermission', requirePerm(PERMS.role.permission), async (c) => {
   const { db } = c.var.services;
   const roleId = (c.req.query('roleId') ?? '').trim();
-  if (!roleId) return c.json(fail('请选择角色'));
-  if (!(await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst())) return c.json(fail('角色不存在'));
+  if (!roleId) throw new ApiFailure('请选择角色');
+  if (!(await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst())) throw new ApiFailure('角色不存在');
   const rows = await db
     .selectFrom('sys_role_permission as rp')
     .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')

@@ -7,7 +7,7 @@ import { dataRuleWhere } from '../resources/data-rules';
 import { parseListQuery, type Row } from '../resources/query';
 import { addDictTexts, loadDictTexts, selectPage, toRecord } from '../resources/select';
 import { formatDateTime } from '../core/format';
-import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
 import { permCodesOf, requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
@@ -54,7 +54,7 @@ tenantPositionRoutes.get('/sys/tenant/queryList', async (c) => {
   // Anyone may ask about their own tenants (the header's tenant switch checks the one it moves to is still active).
   const own = new Set(memberTenantIds(authOf(c).user.rel_tenant_ids));
   const onlyOwn = raw !== '' && raw.split(',').every((s) => own.has(s.trim()));
-  if (!onlyOwn && !(await holdsAny(c, TENANT_READ_PERMS))) return c.json(fail(NO_PERMISSION, 510));
+  if (!onlyOwn && !(await holdsAny(c, TENANT_READ_PERMS))) throw new ApiFailure(NO_PERMISSION, 510);
   let query = c.var.services.db
     .selectFrom('sys_tenant')
     .select(['id', 'name', 'status', 'create_by', 'create_time', 'begin_date', 'end_date'])
@@ -73,7 +73,7 @@ tenantPositionRoutes.get('/sys/tenant/queryList', async (c) => {
  * §7 (the picker's `code=a,b,` is an IN list), default newest first, each record with `postRank_dictText`.
  */
 tenantPositionRoutes.get('/sys/position/list', async (c) => {
-  if (!(await holdsAny(c, POSITION_READ_PERMS))) return c.json(fail(NO_PERMISSION, 510));
+  if (!(await holdsAny(c, POSITION_READ_PERMS))) throw new ApiFailure(NO_PERMISSION, 510);
   const { db } = c.var.services;
   const def = positionResource;
   const { pageNo, pageSize, offset } = readPage(c);
@@ -97,7 +97,7 @@ for (const action of ['delete', 'deleteBatch'] as const) {
     const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter((s) => s && s.length <= 64))].slice(0, 1000);
     let held = 0;
     for (const n of (await positionHolderCounts(c.var.services.db, ids)).values()) held += n;
-    if (held > 0) return c.json(fail(POSITION_MESSAGES.inUse(held)));
+    if (held > 0) throw new ApiFailure(POSITION_MESSAGES.inUse(held));
     return runCrud(c, positionResource, getResource(positionResource.name)?.hooks ?? positionHooks, action);
   });
 }

@@ -10,7 +10,7 @@ import type { Row } from '../resources/query';
 import { formatDateTime } from '../core/format';
 import { DEFAULT_TENANT_ID } from '../db/tenant-scope';
 import type { Database } from '../db';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { requirePerm } from '../core/perm';
 import { parse, readBody } from '../core/validate';
@@ -43,7 +43,8 @@ const isUniqueViolation = (e: unknown) => (e as { code?: unknown }).code === '23
 tenantRoutes.get(`${API}/queryById`, requirePerm(PERMS.tenant.list), async (c) => {
   const id = tenantIdOf(c.req.query('id'));
   const record = id === null ? null : await loadTenant(c.var.services.db, id);
-  return c.json(record ? ok(record) : fail(TENANT_MESSAGES.notFound));
+  if (!record) throw new ApiFailure(TENANT_MESSAGES.notFound);
+  return c.json(ok(record));
 });
 
 /** `POST /sys/tenant/add` {id, name, beginDate, endDate, status}: the 租户编号 is the administrator's and must be new. */
@@ -78,7 +79,7 @@ async function edit(c: Ctx) {
   const body = parse(toSchema(def, 'edit'), await readBody(c, RAW_BODY));
   const id = tenantIdOf(body.id);
   const existing = id === null ? undefined : await db.selectFrom('sys_tenant').selectAll().where('id', '=', id).executeTakeFirst();
-  if (id === null || !existing) return c.json(fail(TENANT_MESSAGES.notFound));
+  if (id === null || !existing) throw new ApiFailure(TENANT_MESSAGES.notFound);
   if (id === DEFAULT_TENANT_ID && body.status !== undefined && body.status !== null && Number(body.status) !== 1) throw new ApiFailure(TENANT_MESSAGES.defaultNotFrozen);
   // A partial edit is checked against the stored other bound.
   const begin = body.beginDate !== undefined ? body.beginDate : formatDateTime(existing.begin_date);
@@ -112,7 +113,7 @@ async function removeTenants(db: Database, ids: number[], batch: boolean): Promi
 /** `DELETE|POST /sys/tenant/delete?id=`. */
 async function removeOne(c: Ctx) {
   const id = tenantIdOf(c.req.query('id'));
-  if (id === null) return c.json(fail(TENANT_MESSAGES.notFound));
+  if (id === null) throw new ApiFailure(TENANT_MESSAGES.notFound);
   await removeTenants(c.var.services.db, [id], false);
   return c.json(ok(null, TENANT_MESSAGES.deleted));
 }
@@ -122,8 +123,8 @@ tenantRoutes.post(`${API}/delete`, requirePerm(PERMS.tenant.delete), removeOne);
 /** `DELETE /sys/tenant/deleteBatch?ids=1,2`. */
 tenantRoutes.delete(`${API}/deleteBatch`, requirePerm(PERMS.tenant.deleteBatch), async (c) => {
   const parts = [...new Set((c.req.query('ids') ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
-  if (!parts.length) return c.json(fail('请选择一条记录！'));
-  if (parts.length > MAX_BATCH) return c.json(fail(`一次最多删除${MAX_BATCH}条记录`));
+  if (!parts.length) throw new ApiFailure('请选择一条记录！');
+  if (parts.length > MAX_BATCH) throw new ApiFailure(`一次最多删除${MAX_BATCH}条记录`);
   // Ids no tenant can have match nothing, as the engine's batch delete ignores unknown ids.
   const ids = parts.map(tenantIdOf).filter((n): n is number => n !== null);
   if (ids.length) await removeTenants(c.var.services.db, ids, true);

@@ -16,7 +16,7 @@ import {
 } from '../../lib/upload/rules';
 import { INVALID_PATH_MESSAGE, normaliseBiz, StorageError, type FileStorage } from '../storage/storage';
 import { sniffUpload, SNIFF_BYTES } from '../storage/upload-checks';
-import { fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv } from '../core/context';
 import { registerUpload } from './oss-files';
 
@@ -45,12 +45,12 @@ interface Rules {
 
 uploadRoutes.post('/sys/common/upload', async (c) => {
   const storage = c.var.services.storage;
-  if (!storage) return c.json(fail(SERVICE_NOT_READY));
+  if (!storage) throw new ApiFailure(SERVICE_NOT_READY);
   const contentType = c.req.header('content-type') ?? '';
   const body = c.req.raw.body;
-  if (!/^multipart\/form-data/i.test(contentType) || !body) return c.json(fail(UPLOAD_FAILED));
+  if (!/^multipart\/form-data/i.test(contentType) || !body) throw new ApiFailure(UPLOAD_FAILED);
   const outcome = await receive(contentType, body, storage);
-  if ('error' in outcome) return c.json(fail(outcome.error));
+  if ('error' in outcome) throw new ApiFailure(outcome.error);
   await registerUpload(c.var.services.db, { path: outcome.path, size: outcome.size, name: outcome.name, uploader: authOf(c).user.username });
   // JeecgBoot puts the path in `message`; `result` carries it too for clients that read the result.
   return c.json(ok(outcome.path, outcome.path));

@@ -14,7 +14,7 @@ import { loadDepartLinks, loadUserDeparts, loadUserPermCodes, loadUserRoles, toU
 import { parseListQuery, toWhere } from '../resources/query';
 import { asAny } from '../resources/select';
 import { formatDateTime } from '../core/format';
-import { fail, NO_PERMISSION, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
@@ -50,7 +50,7 @@ userRoutes.on(['PUT', 'POST'], '/sys/selectDepart', async (c) => {
   const { user } = authOf(c);
   const { orgCode } = await readBody(c, z.object({ orgCode: z.string({ error: '请选择部门' }).trim().min(1, '请选择部门').max(64), username: z.string().optional() }));
   const departs = await loadUserDeparts(db, user.id);
-  if (!departs.some((d) => d.orgCode === orgCode)) return c.json(fail('所选部门不属于当前用户'));
+  if (!departs.some((d) => d.orgCode === orgCode)) throw new ApiFailure('所选部门不属于当前用户');
   await db.updateTable('sys_user').set({ org_code: orgCode, update_time: new Date() }).where('id', '=', user.id).execute();
   return c.json(ok({ userInfo: toUserInfo({ ...user, org_code: orgCode }, departs) }));
 });
@@ -72,8 +72,8 @@ userRoutes.put('/sys/user/frozenBatch', requirePerm(USER_PERMS.frozen), async (c
   const me = authOf(c).user;
   const { ids, status } = await readBody(c, idsSchema);
   const list = ids.split(',').map((s) => s.trim()).filter(Boolean);
-  if (status === 2 && list.includes(me.id)) return c.json(fail(SELF_FREEZE_GUARD));
-  if (status === 2 && (await hasAdminAccount(db, list))) return c.json(fail(ADMIN_ACCOUNT_GUARD));
+  if (status === 2 && list.includes(me.id)) throw new ApiFailure(SELF_FREEZE_GUARD);
+  if (status === 2 && (await hasAdminAccount(db, list))) throw new ApiFailure(ADMIN_ACCOUNT_GUARD);
   await db.updateTable('sys_user').set({ status, update_by: me.username, update_time: new Date() }).where('id', 'in', list).execute();
   if (status === 2) for (const id of list) await sessions.revokeUser(id, 'frozen');
   return c.json(ok(null, status === 2 ? '冻结成功!' : '解冻成功!'));
@@ -126,8 +126,8 @@ const deleteGuard =
   (param: 'id' | 'ids'): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const ids = idList(c.req.query(param));
-    if (ids.includes(authOf(c).user.id)) return c.json(fail(SELF_DELETE_GUARD));
-    if (ids.length <= MAX_IDS && (await hasAdminAccount(c.var.services.db, ids))) return c.json(fail(ADMIN_ACCOUNT_GUARD));
+    if (ids.includes(authOf(c).user.id)) throw new ApiFailure(SELF_DELETE_GUARD);
+    if (ids.length <= MAX_IDS && (await hasAdminAccount(c.var.services.db, ids))) throw new ApiFailure(ADMIN_ACCOUNT_GUARD);
     return next();
   };
 
@@ -142,7 +142,7 @@ userRoutes.get('/sys/user/list', async (c, next) => {
   const departId = (c.req.query('departId') ?? '').trim();
   if (!departId) return next();
   // Permission first: an unauthorised caller learns nothing about the department.
-  if (!(await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(USER_PERMS.list)) return c.json(fail(NO_PERMISSION, 510));
+  if (!(await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(USER_PERMS.list)) throw new ApiFailure(NO_PERMISSION, 510);
   const linked = departId.length <= 64 && (await c.var.services.db.selectFrom('sys_user_depart').select('id').where('dep_id', '=', departId).limit(1).executeTakeFirst());
   if (!linked) return c.json(ok(null));
   return next();
@@ -200,9 +200,9 @@ userRoutes.put('/sys/user/putRecycleBin', requirePerm(USER_PERMS.putRecycleBin),
   const me = authOf(c).user;
   const body = await readBody(c, z.object({ userIds: z.union([z.string(), z.array(z.string())], { error: NO_USER_SELECTED }) }));
   const ids = checkedIds(body.userIds);
-  if (typeof ids === 'string') return c.json(fail(ids));
+  if (typeof ids === 'string') throw new ApiFailure(ids);
   const deleted = await db.selectFrom('sys_user').select('id').where('id', 'in', ids).where('del_flag', '=', 1).execute();
-  if (!deleted.length) return c.json(fail('未找到对应数据'));
+  if (!deleted.length) throw new ApiFailure('未找到对应数据');
   for (const u of deleted) await sessions.revokeUser(u.id, 'restored');
   await db.updateTable('sys_user').set({ del_flag: 0, update_by: me.username, update_time: new Date() }).where('id', 'in', deleted.map((u) => u.id)).where('del_flag', '=', 1).execute();
   return c.json(ok(null, '还原成功'));
@@ -212,9 +212,9 @@ userRoutes.put('/sys/user/putRecycleBin', requirePerm(USER_PERMS.putRecycleBin),
 userRoutes.delete('/sys/user/deleteRecycleBin', requirePerm(USER_PERMS.deleteRecycleBin), async (c) => {
   const { db, sessions } = c.var.services;
   const ids = checkedIds(c.req.query('userIds'));
-  if (typeof ids === 'string') return c.json(fail(ids));
+  if (typeof ids === 'string') throw new ApiFailure(ids);
   const doomed = await db.selectFrom('sys_user').select('id').where('id', 'in', ids).where('del_flag', '=', 1).where('username', '<>', ADMIN_USERNAME).execute();
-  if (!doomed.length) return c.json(fail('未找到对应数据'));
+  if (!doomed.length) throw new ApiFailure('未找到对应数据');
   // Closes any open websocket of theirs before the session rows disappear with the user.
   for (const u of doomed) await sessions.revokeUser(u.id, 'purged');
   await db.deleteFrom('sys_user').where('id', 'in', doomed.map((u) => u.id)).where('del_flag', '=', 1).execute();
@@ -238,12 +238,12 @@ userRoutes.put('/sys/user/changePassword', requirePerm(USER_PERMS.changePassword
   const { user: me, tokenHash } = authOf(c);
   const body = await readBody(c, changePasswordSchema);
   const confirm = body.confirmPassword ?? body.confirmpassword;
-  if (!confirm) return c.json(fail('请确认登录密码'));
-  if (confirm !== body.password) return c.json(fail('两次输入的密码不一致'));
+  if (!confirm) throw new ApiFailure('请确认登录密码');
+  if (confirm !== body.password) throw new ApiFailure('两次输入的密码不一致');
   const problem = passwordProblem(body.password);
-  if (problem) return c.json(fail(problem));
+  if (problem) throw new ApiFailure(problem);
   const target = await db.selectFrom('sys_user').select('id').where('username', '=', body.username).where('del_flag', '=', 0).executeTakeFirst();
-  if (!target) return c.json(fail('用户不存在！'));
+  if (!target) throw new ApiFailure('用户不存在！');
   await db.updateTable('sys_user').set({ password_hash: await hashPassword(body.password), update_by: me.username, update_time: new Date() }).where('id', '=', target.id).execute();
   await sessions.revokeUser(target.id, 'password-reset', target.id === me.id ? tokenHash : undefined);
   return c.json(ok(null, '密码修改成功!'));
@@ -253,9 +253,9 @@ userRoutes.put('/sys/user/changePassword', requirePerm(USER_PERMS.changePassword
 userRoutes.get('/sys/user/queryUserByDepId', requirePerm(USER_PERMS.list), async (c) => {
   const { db } = c.var.services;
   const id = (c.req.query('id') ?? '').trim();
-  if (!id) return c.json(fail('请选择部门'));
+  if (!id) throw new ApiFailure('请选择部门');
   const depart = id.length <= 64 ? await db.selectFrom('sys_depart').select('org_code').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst() : undefined;
-  if (!depart) return c.json(fail('部门不存在'));
+  if (!depart) throw new ApiFailure('部门不存在');
   const realname = (c.req.query('realname') ?? '').trim().slice(0, 100);
   let q = db
     .selectFrom('sys_user as u')
@@ -316,13 +316,13 @@ userRoutes.get('/sys/user/queryUserComponentData', requirePerm(USER_PERMS.list),
   }
   if (username.includes(',')) {
     const names = inValues(username);
-    if (typeof names === 'string') return c.json(fail(names));
+    if (typeof names === 'string') throw new ApiFailure(names);
     if (names.length) q = q.where('u.username', 'in', names);
   } else if (username) q = q.where('u.username', 'ilike', `%${escapeLike(username.slice(0, 100))}%`);
   if (realname) q = q.where('u.realname', 'ilike', `%${escapeLike(realname)}%`);
   if (id) {
     const ids = inValues(id);
-    if (typeof ids === 'string') return c.json(fail(ids));
+    if (typeof ids === 'string') throw new ApiFailure(ids);
     if (ids.length) q = q.where('u.id', 'in', ids);
   }
   const [rows, count] = await Promise.all([
@@ -341,8 +341,8 @@ async function canReadUser(c: Ctx, userId: string): Promise<boolean> {
 /** A user's departments as `{key, value, title}` (contract §4). */
 userRoutes.get('/sys/user/userDepartList', async (c) => {
   const userId = (c.req.query('userId') ?? '').trim().slice(0, 64);
-  if (!userId) return c.json(fail(NO_USER_SELECTED));
-  if (!(await canReadUser(c, userId))) return c.json(fail(NO_PERMISSION, 510));
+  if (!userId) throw new ApiFailure(NO_USER_SELECTED);
+  if (!(await canReadUser(c, userId))) throw new ApiFailure(NO_PERMISSION, 510);
   const departs = await loadUserDeparts(c.var.services.db, userId);
   return c.json(ok(departs.map((d) => ({ key: d.id, value: d.id, title: d.departName }))));
 });
@@ -350,8 +350,8 @@ userRoutes.get('/sys/user/userDepartList', async (c) => {
 /** A user's role ids (contract §4: `queryUserRole?userid=`). */
 userRoutes.get('/sys/user/queryUserRole', async (c) => {
   const userId = (c.req.query('userid') ?? '').trim().slice(0, 64);
-  if (!userId) return c.json(fail(NO_USER_SELECTED));
-  if (!(await canReadUser(c, userId))) return c.json(fail(NO_PERMISSION, 510));
+  if (!userId) throw new ApiFailure(NO_USER_SELECTED);
+  if (!(await canReadUser(c, userId))) throw new ApiFailure(NO_PERMISSION, 510);
   const rows = await c.var.services.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).orderBy('role_id').execute();
   return c.json(ok(rows.map((r) => r.role_id)));
 });

@@ -6,7 +6,7 @@ import { PERMS } from '../../lib/permissions/codes';
 import { PROSPECTUS_MESSAGES, prospectusInputSchema, SIGNUP_MESSAGES, signupSchema } from '../../lib/work/prospectus-blocks';
 import { PROSPECTUS_API, PROSPECTUS_URLS } from '../../features/work/prospectus/prospectus-resource';
 import { consumeCaptcha } from '../auth/codes';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { idOrUndefined } from '../core/ids';
 import { escapeLike } from '../db/like';
@@ -167,8 +167,8 @@ prospectusRoutes.post(`${PUBLIC}/signup`, async (c) => {
   const input = await readBody(c, signupSchema);
   // The login's captcha and its switch (LOGIN_CAPTCHA): single use, deleted by every attempt.
   if (config.captcha) {
-    if (!input.captcha || !input.checkKey) return c.json(fail(SIGNUP_MESSAGES.captchaRequired));
-    if (!(await consumeCaptcha(db, input.checkKey, input.captcha))) return c.json(fail(SIGNUP_MESSAGES.captchaWrong, 412));
+    if (!input.captcha || !input.checkKey) throw new ApiFailure(SIGNUP_MESSAGES.captchaRequired);
+    if (!(await consumeCaptcha(db, input.checkKey, input.captcha))) throw new ApiFailure(SIGNUP_MESSAGES.captchaWrong, 412);
   }
   await runInTenant(brochure.tenantId, () => signUp(db, brochure, input, c.var.ip));
   return c.json(ok(null, SIGNUP_MESSAGES.success));

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { WORK_API, WORK_FILE_URL, WORK_MESSAGES, WORK_PREVIEW_URL } from '../../features/work/works/work-resource';
 import { PERMS } from '../../lib/permissions/codes';
 import { authOf, type AppEnv } from '../core/context';
-import { ApiFailure, fail, ok } from '../core/errors';
+import { ApiFailure, ok } from '../core/errors';
 import { foreignWork, loadWorkPage, seesAllWorks, visibleWorkFile } from './student-works';
 import { storedFileResponse } from '../storage/download-headers';
 import { StorageError } from '../storage/storage';
@@ -27,11 +27,11 @@ const idOf = (raw: string | undefined) => (raw ?? '').trim().slice(0, 64);
 studentWorkRoutes.get(WORK_PREVIEW_URL, requirePerm(PERMS.studentWork.list), async (c) => {
   const auth = authOf(c);
   const id = idOf(c.req.query('id'));
-  if (!id) return c.json(fail(WORK_MESSAGES.notFound, 404));
+  if (!id) throw new ApiFailure(WORK_MESSAGES.notFound, 404);
   const all = seesAllWorks(await permCodesOf(c, auth.user.id));
   const work = await loadWorkPage(c.var.services.db, id, auth, all);
-  if (work === 'missing') return c.json(fail(WORK_MESSAGES.notFound, 404));
-  if (work === 'denied') return c.json(fail(WORK_MESSAGES.noAccess, 403));
+  if (work === 'missing') throw new ApiFailure(WORK_MESSAGES.notFound, 404);
+  if (work === 'denied') throw new ApiFailure(WORK_MESSAGES.noAccess, 403);
   return c.json(ok(work));
 });
 
@@ -45,14 +45,14 @@ studentWorkRoutes.get(WORK_FILE_URL, requirePerm(PERMS.studentWork.list), async 
   const id = idOf(c.req.query('id'));
   const all = seesAllWorks(await permCodesOf(c, auth.user.id));
   const row = id ? await visibleWorkFile(db, id, auth, all) : undefined;
-  if (!row) return c.json(fail(WORK_MESSAGES.notFound, 404), 404);
+  if (!row) throw new ApiFailure(WORK_MESSAGES.notFound, 404, 404);
   let opened;
   try {
     opened = storage ? await storage.open(row.file) : null;
   } catch (e) {
     if (!(e instanceof StorageError)) throw e;
   }
-  if (!opened) return c.json(fail(FILE_MISSING, 404), 404);
+  if (!opened) throw new ApiFailure(FILE_MISSING, 404, 404);
   return storedFileResponse(opened, row.file, row.file_name, { inline: c.req.query('download') !== '1', inlineExts: INLINE_EXTS });
 });
 

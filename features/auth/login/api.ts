@@ -1,15 +1,11 @@
 import { API_PREFIX } from '@/lib/config';
+import type { Envelope } from '@/lib/envelope';
 
 /**
  * The login page's own tiny client for the BFF: lib/http brings ky and the shell's data-change hooks, which
  * the login page's first load must not carry (issue #28). Same envelope, same error texts as lib/http.
  */
-export interface Envelope<T = unknown> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-}
+export type { Envelope };
 
 export class CallError extends Error {
   constructor(

@@ -5,6 +5,7 @@ import { createBff, isAllowedOrigin } from '../bff';
 import { httpUpstream, type Upstream } from '../upstream';
 import { readCookie, SESSION_COOKIE } from '../session-cookie';
 import { startTestBackend, type TestBackend } from '../../../server/__tests__/helpers';
+import type { Envelope } from '../../envelope';
 
 const env = { sessionSecret: 'x'.repeat(40), cookieSecure: false, casUrl: null, trustProxy: false, allowedOrigins: [] };
 const ORIGIN = 'http://app.test';
@@ -26,7 +27,7 @@ async function call(path: string, init: { method?: string; json?: unknown; cooki
   const segments = path.split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
   const res = await bff(req, segments);
   const text = await res.text();
-  return { res, text, body: JSON.parse(text || 'null') as { success: boolean; code: number; message: string; result: Record<string, unknown> | null } };
+  return { res, text, body: JSON.parse(text || 'null') as Envelope<Record<string, unknown> | null> };
 }
 
 async function signIn(username = 'teacher') {

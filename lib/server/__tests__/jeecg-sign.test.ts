@@ -7,6 +7,7 @@ import { readServerEnv } from '../env-read';
 import { isSignedPath, JEECG_SIGN_SECRET_DEFAULT, jeecgSign, javaUrlDecode, signHeaders, signParams } from '../jeecg-sign';
 import { SESSION_COOKIE, sealSession } from '../session-cookie';
 import { httpUpstream } from '../upstream';
+import type { Envelope } from '../../envelope';
 
 /*
  * X-Sign of JeecgBoot 3.x (contract §2). The known answers below were computed outside this code, as
@@ -149,12 +150,12 @@ describe('the BFF against a JeecgBoot 3.x double (LEGACY_API_URL)', () => {
     const req = new Request(`${ORIGIN}/jeecg-boot${path}`, { headers: { host: 'app.test', cookie: `${SESSION_COOKIE}=${cookie}` } });
     const segments = path.split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
     const res = await bff(req, segments);
-    return (await res.json()) as { success: boolean; message: string; code: number; result: unknown };
+    return (await res.json()) as Envelope;
   }
 
   it('refuses unsigned, badly signed and stale calls with JeecgBoot’s answers', async () => {
     const get = async (path: string, headers: Record<string, string> = {}) =>
-      (await (await fetch(double.base + path, { headers: { 'X-Access-Token': 't', ...headers } })).json()) as { success: boolean; message: string; code: number };
+      (await (await fetch(double.base + path, { headers: { 'X-Access-Token': 't', ...headers } })).json()) as Envelope;
     expect(await get('/sys/dict/getDictItems/sex')).toMatchObject({ success: false, code: 500, message: 'Sign签名校验失败，时间戳为空！' });
     expect(await get('/sys/dict/getDictItems/sex', { 'X-TIMESTAMP': String(Date.now()) })).toMatchObject({ success: false, code: 500, message: 'Sign签名校验失败！' });
     const wrong = { 'X-TIMESTAMP': String(Date.now()), 'X-Sign': jeecgSign('/sys/dict/getDictItems/sex', 'not-the-secret') };

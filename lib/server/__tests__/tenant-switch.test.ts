@@ -5,6 +5,7 @@ import { readCookie, SESSION_COOKIE } from '../session-cookie';
 import { sessionTenants, TENANT_MESSAGES } from '../tenant-switch';
 import { startTestBackend, type TestBackend } from '../../../server/__tests__/helpers';
 import { byteSource, MB } from '../../../server/testing/byte-source';
+import type { Envelope } from '../../envelope';
 
 /** The header's tenant switch through the BFF handler, against the embedded backend (admin: tenants 1 and 2). */
 const env = { sessionSecret: 'y'.repeat(40), cookieSecure: false, casUrl: null, trustProxy: false, allowedOrigins: [] };
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => be.close());
 
-type Body = { success: boolean; code: number; message: string; result: Record<string, unknown> | null };
+type Body = Envelope<Record<string, unknown> | null>;
 async function call(path: string, init: { method?: string; json?: unknown; cookie?: string; origin?: string } = {}) {
   const headers = new Headers({ host: 'app.test' });
   if (init.origin) headers.set('origin', init.origin);

@@ -15,11 +15,12 @@ jest.mock('@/lib/upload/upload-list-store', () => ({
 import { planSlices, sliceRange, SliceScheduler } from '../slice-plan';
 import { SlicedUploader, type SlicedUploaderConfig } from '../sliced-upload';
 import { fileKey, parseSessions, sessionCookie, UploadSessions, UPLOAD_SESSION_COOKIE, type CookieJar } from '../upload-session';
+import type { Envelope } from '../../envelope';
 
 const MB = 1024 * 1024;
 const sha1 = (b: Uint8Array) => createHash('sha1').update(b).digest('hex');
 
-type Env = { success: boolean; code: number; message: string; result: unknown };
+type Env = Envelope;
 const okEnv = (result: unknown, message = ''): Env => ({ success: true, code: 200, message, result });
 const failEnv = (code: number, message: string): Env => ({ success: false, code, message, result: null });
 

@@ -3,6 +3,7 @@ import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 import { CALENDAR_MESSAGES } from '../calendar';
 import { NO_PERMISSION } from '../../core/errors';
 import type { CalendarEntry, CalendarEntryDetail } from '../../../lib/calendar/types';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 内部班 (scope 1, ../shared/domain.md §1): the range read returns scope-0 rows unless scope=1 is asked by a
@@ -43,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => be.close());
 
 type Body = Record<string, unknown>;
-type Res = { success: boolean; code: number; message: string; result: unknown };
+type Res = Envelope;
 const API = '/calendar/tblCalendar';
 const get = async (path: string, token: string): Promise<Res> => (await be.call(path, { token })).body;
 const post = async (path: string, json: Body, token: string, method = 'POST'): Promise<Res> => (await be.call(path, { method, token, json })).body;

@@ -4,6 +4,7 @@ import { NO_PERMISSION } from '../../core/errors';
 import { conflictFromDbError } from '../conflicts';
 import { RECURRENCE_MESSAGES } from '../../../lib/calendar/recurrence';
 import type { Conflict, SeriesPreview } from '../../../lib/calendar/types';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 排课规则 (issue 7): preview with named clashes and skipped holidays, add (409 on a clash, override, the
@@ -45,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => be.close());
 
 type Body = Record<string, unknown>;
-type Res = { success: boolean; code: number; message: string; result: unknown };
+type Res = Envelope;
 const post = async (path: string, json: Body, token = jiaowu): Promise<Res> => (await be.call(path, { method: 'POST', token, json })).body;
 const preview = (json: Body, token = jiaowu) => post('/calendar/scheduleSeries/preview', json, token);
 const addSeries = (json: Body, token = jiaowu) => post('/calendar/scheduleSeries/add', json, token);

@@ -6,6 +6,7 @@ import { NO_PERMISSION } from '../../core/errors';
 import { linkId } from '../../core/ids';
 import { CALENDAR_CHANGED } from '../../../lib/calendar/types';
 import type { CalendarEntry, CalendarEntryDetail, Conflict } from '../../../lib/calendar/types';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 行事历 entries (issue 7): conflicts named per kind (rule R1), touching allowed, cancelled entries free
@@ -51,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => be.close());
 
 type Body = Record<string, unknown>;
-type Res = { success: boolean; code: number; message: string; result: unknown };
+type Res = Envelope;
 const API = '/calendar/tblCalendar';
 const add = async (json: Body, token = jiaowu): Promise<Res> => (await be.call(`${API}/add`, { method: 'POST', token, json })).body;
 const edit = async (json: Body, token = jiaowu): Promise<Res> => (await be.call(`${API}/edit`, { method: 'PUT', token, json })).body;

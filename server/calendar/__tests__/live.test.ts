@@ -6,6 +6,7 @@ import { CALENDAR_MESSAGES } from '../calendar';
 import { NO_PERMISSION } from '../../core/errors';
 import type { LivePresence, LiveSession } from '../../../lib/calendar/types';
 import { liveState } from '../../../lib/calendar/live-model';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 直播课堂 (issue 7 item 8): LIVE_PROVIDER_URL validated at start; the list (today + 7 days, linked or
@@ -91,7 +92,7 @@ describe('routes', () => {
   }, 120_000);
   afterAll(() => be.close());
 
-  type Res = { success: boolean; code: number; message: string; result: unknown };
+  type Res = Envelope;
   const get = async (path: string, token: string): Promise<Res> => (await be.call(path, { token })).body;
   const post = async (path: string, json: Record<string, unknown>, token: string): Promise<Res> => (await be.call(path, { method: 'POST', token, json })).body;
   const list = async (token: string, q = 'pageSize=50') => (await get(`/calendar/live/list?${q}`, token)).result as { records: LiveSession[]; total: number };

@@ -5,6 +5,7 @@ import { findJobClass } from '../../system/quartz-jobs';
 import { runAutoReturn } from '../lead-auto-return';
 import { startOfShanghaiMonth } from '../lead-pool';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 线索池, 转化, 试听 and 招生工作台 (server/crm/lead-pool-routes.ts) through the production handler, on the demo
@@ -14,7 +15,6 @@ import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 
 let be: TestBackend;
 const tokens: Record<string, string> = {};
-type Envelope = { success: boolean; code: number; message: string; result: unknown };
 
 beforeAll(async () => {
   be = await startTestBackend();

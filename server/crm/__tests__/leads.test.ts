@@ -3,6 +3,7 @@ import { endOfShanghaiDay, LEAD_MESSAGES } from '../../../lib/crm/lead-rules';
 import { TASK_MESSAGES } from '../../../lib/crm/task-rules';
 import { formatDateTime } from '../../core/format';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 线索 and 跟进记录 (issue #23 items 1–2) through the production handler: the resource engine's list / add / edit
@@ -15,7 +16,6 @@ let be: TestBackend;
 let m1: string;
 let m2: string;
 
-type Envelope = { success: boolean; code: number; message: string; result: unknown };
 type Page = { records: Record<string, unknown>[]; total: number };
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 协商任务 and 物品管理 (issue #23 items 5 and 7) through the production handler: due times, assignees, who sees
@@ -15,7 +16,6 @@ let marketing2: string;
 let teacher2: string;
 const pushes: { users: string[]; message: { cmd?: string } }[] = [];
 
-type Envelope = { success: boolean; code: number; message: string; result: unknown };
 type Page<T> = { records: T[]; total: number };
 type TaskRow = { id: string; title: string; status: number; assignee: string; result: string | null; finishTime: string | null; overdue: boolean; targetId_dictText: string | null };
 type GoodsRow = { id: string; name: string; stock: number; warnStock: number; lowStock: boolean };

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 预约试听 then 转化 of a parent's lead (issue #39 item 1, item 8; server/crm/lead-convert.ts): the trial makes the
@@ -10,7 +11,6 @@ import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 
 let be: TestBackend;
 let marketing: string;
-type Envelope = { success: boolean; message: string; result: unknown };
 
 beforeAll(async () => {
   be = await startTestBackend();

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import ExcelJS from 'exceljs';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 员工管理 and 工作交接 (issue #23 items 6, 8) through the production handler: 离职 blocked by held work and named
@@ -13,7 +14,6 @@ let admin: string;
 let jiaowu: string;
 let marketing: string;
 
-type Envelope = { success: boolean; code: number; message: string; result: unknown };
 type Page = { records: Record<string, unknown>[]; total: number };
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { writeXlsx, type ExcelRow } from '../../excel/write';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 import { runInTenant } from '../../db/tenant-scope';
+import type { Envelope } from '../../../lib/envelope';
 
 interface Preview {
   total: number;
@@ -40,7 +41,7 @@ async function upload(action: 'previewExcel' | 'importExcel', file: Blob, token 
   if (importMode) form.append('importMode', importMode);
   form.append('files[]', file, 'students.xlsx');
   const res = await be.fetch(new Request(`http://backend/edu/tblStudent/${action}`, { method: 'POST', body: form, headers: { 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' } }));
-  return (await res.json()) as { success: boolean; code: number; message: string; result: unknown };
+  return (await res.json()) as Envelope;
 }
 
 const jiaowuId = async () => (await be.db.selectFrom('sys_user').select('id').where('username', '=', 'jiaowu').executeTakeFirstOrThrow()).id;

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { linkId } from '../../core/ids';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 批量添加课时包 (server/edu/student-package-routes.ts) through the production handler: the same checks as
@@ -10,7 +11,6 @@ import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 let be: TestBackend;
 let jiaowu: string;
 
-type Envelope = { success: boolean; code: number; message: string; result: unknown };
 
 beforeAll(async () => {
   be = await startTestBackend();

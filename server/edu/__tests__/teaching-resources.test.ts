@@ -2,6 +2,7 @@
 import { CLAZZ_GROUP_URL } from '../../../lib/edu/progress-types';
 import ExcelJS from 'exceljs';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * The teaching resources (issue 7 §4–6, §8) through the production handler; clazz-member-routes.ts is
@@ -13,7 +14,6 @@ let admin: string;
 let jiaowu: string;
 let marketing: string;
 
-type Envelope = { success: boolean; code: number; message: string; result: unknown };
 type Page = { records: Record<string, unknown>[]; total: number };
 
 beforeAll(async () => {

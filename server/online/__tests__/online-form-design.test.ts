@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { PG_RESERVED_WORDS, validateFieldName } from '../../../lib/online/form-rules';
 import type { CgformField, CgformHead, CgformSaveBody, CgformSyncPreview, CgformVersion, CgformEnhanceJsHistory } from '../../../lib/online/wire';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /**
  * Issue #25, the form designer through the production handler: validation (system tables, SQL in names,
@@ -47,7 +48,7 @@ const f = (name: string, over: Partial<CgformField> = {}): CgformField => ({
 
 const api = async <T = unknown>(path: string, init: { method?: string; json?: unknown; token?: string } = {}) => {
   const r = await be.call(path, { method: init.method ?? 'GET', json: init.json, token: init.token ?? admin });
-  return r.body as { success: boolean; code: number; message: string; result: T };
+  return r.body as Envelope<T>;
 };
 const add = (body: CgformSaveBody) => api<CgformHead>('/online/cgform/api/addAll', { method: 'POST', json: body });
 const edit = (body: CgformSaveBody) => api<CgformHead>('/online/cgform/api/editAll', { method: 'PUT', json: body });

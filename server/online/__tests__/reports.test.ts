@@ -1,11 +1,12 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 let be: TestBackend;
 let admin: string;
 let teacher: string;
 
-type Body = Record<string, unknown> & { success: boolean; code: number; message: string; result: unknown };
+type Body = Record<string, unknown> & Envelope;
 type Data = { total: number; records: Record<string, unknown>[] };
 
 const API = '/online/cgreport/api';

@@ -8,6 +8,7 @@ import { planSlices, sliceRange } from '../../../lib/upload/slice-plan';
 import { LocalFileStorage } from '../local';
 import { SliceStore } from '../slices';
 import { BUCKET_DELETE_CODE, checkRemovablePath, normaliseStoredPath, StorageError } from '../storage';
+import type { Envelope } from '../../../lib/envelope';
 
 let be: TestBackend;
 let admin: string;
@@ -29,7 +30,7 @@ async function init(body: Record<string, unknown>, token = admin) {
 async function putSlice(id: string, index: number, data: Uint8Array, token = admin, hash = sha1(data)) {
   const headers = new Headers({ 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1', 'content-type': 'application/octet-stream' });
   const res = await be.fetch(new Request(`http://backend/sys/upload/slice/${id}/${index}?sha1=${hash}`, { method: 'PUT', headers, body: Buffer.from(data) }));
-  return (await res.json()) as { success: boolean; code: number; message: string; result: unknown };
+  return (await res.json()) as Envelope;
 }
 async function download(p: string, token = admin): Promise<Buffer> {
   const headers = new Headers({ 'X-Access-Token': token, 'x-jiaowu-client-ip': '10.0.0.1' });

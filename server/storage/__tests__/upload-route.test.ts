@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 import { UPLOAD_MESSAGES } from '../../../lib/upload/rules';
 import { FORBIDDEN_TYPE_MESSAGE, sniffUpload } from '../upload-checks';
+import type { Envelope } from '../../../lib/envelope';
 
 let backend: TestBackend;
 let token: string;
@@ -19,7 +20,7 @@ afterAll(async () => {
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-type Body = { success: boolean; message: string; result: unknown; code: number };
+type Body = Envelope;
 
 async function upload(name: string, data: Buffer | Uint8Array, fields: Record<string, string> = {}, withToken = true): Promise<{ status: number; body: Body }> {
   const form = new FormData();

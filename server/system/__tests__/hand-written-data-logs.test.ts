@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /*
  * 数据日志 of the writes outside the resource engine's save (issue #39 loose end; server/resources/data-log.ts
@@ -10,7 +11,6 @@ import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 let be: TestBackend;
 let admin: string;
 let marketing: string;
-type Envelope = { success: boolean; message: string; result: unknown };
 
 beforeAll(async () => {
   be = await startTestBackend();

@@ -5,6 +5,7 @@ import { UPLOAD_MESSAGES } from '../../../lib/upload/rules';
 import { registerStoredFiles } from '../oss-files';
 import { BUCKET_DELETE_CODE, TRAILING_SLASH_MESSAGE } from '../../storage/storage';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /** 文件管理 (issue #24 item 9) through the production handler: registry, list, where used, delete, object-store rules. */
 
@@ -29,7 +30,7 @@ async function upload(url: string, name: string, data: Buffer, token = admin, fi
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(data)]), name);
   const res = await be.fetch(new Request(`http://backend${url}`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } }));
-  return (await res.json()) as { success: boolean; code: number; message: string; result: unknown };
+  return (await res.json()) as Envelope;
 }
 
 const list = async (query: string, token = admin) => (await be.call(`/sys/oss/file/list?${query}`, { token })).body;

@@ -3,6 +3,7 @@ import { POSITION_MESSAGES } from '../../../features/system/position/position-re
 import { linkId } from '../../core/ids';
 import { readXlsxRows } from '../../excel/read';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /**
  * 职务 and 通讯录 (issue #24 items 2 and 4) through the production handler: codes unique with a clear message, a
@@ -15,7 +16,7 @@ let admin: string;
 let jiaowu: string;
 let teacher2: string;
 
-type Body = { success: boolean; code: number; message: string; result: unknown };
+type Body = Envelope;
 type Rec = Record<string, unknown>;
 type Page = { records: Rec[]; total: number };
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { TENANT_MESSAGES } from '../../../features/system/tenant/tenant-resource';
 import { DEMO_FROZEN_TENANT } from '../../seed/tenant-admin';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /**
  * 租户管理 and 用户管理's 所属租户 (issue #24 item 3) through the production handler: JeecgBoot's SysTenantController
@@ -15,7 +16,7 @@ let be: TestBackend;
 let admin: string;
 let jiaowu: string;
 
-type Body = { success: boolean; code: number; message: string; result: unknown };
+type Body = Envelope;
 type Rec = Record<string, unknown>;
 type Page = { records: Rec[]; total: number; size: number; current: number; pages: number };
 type Init = Parameters<TestBackend['call']>[1];

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { linkId } from '../../core/ids';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
+import type { Envelope } from '../../../lib/envelope';
 
 /**
  * 用户管理 extras (contract §4): recycle bin, admin password reset, department / role lookups, the
@@ -19,7 +20,7 @@ const EXTRA_PERMS = [
   { id: 'perm_btn_user_change_password', name: '重置密码', perms: 'system:user:changePassword', sort_no: 139 },
 ];
 
-type Body = { success: boolean; code: number; message: string; result: unknown };
+type Body = Envelope;
 const call = async (path: string, init: Parameters<TestBackend['call']>[1] = {}) => (await be.call(path, { token: admin, ...init })).body as Body;
 const userId = async (username: string) => (await be.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
 import { readXlsxRows } from '../../excel/read';
 import { verifyPassword } from '../../auth/password';
+import type { Envelope } from '../../../lib/envelope';
 
 let be: TestBackend;
 let admin: string;
@@ -29,7 +30,7 @@ async function upload(path: string, file: Uint8Array, name: string, importMode?:
   form.append('files[]', new Blob([Buffer.from(file)]), name);
   const headers = new Headers({ 'X-Access-Token': admin, 'x-jiaowu-client-ip': '10.0.0.1' });
   const res = await be.fetch(new Request(`http://backend${path}`, { method: 'POST', body: form, headers }));
-  return (await res.json()) as { success: boolean; code: number; message: string; result: Record<string, unknown> | null };
+  return (await res.json()) as Envelope<Record<string, unknown> | null>;
 }
 
 describe('用户管理 on the resource engine', () => {
