@@ -18,7 +18,6 @@ import { useRegionIndex } from './use-regions';
 
 export const LOCATION_EDIT_URL = '/location/tblLocation/edit';
 export const LOCATION_QUERY_BY_ID_URL = '/location/tblLocation/queryById';
-export const LOCATION_ADD_PERM = PERMS.location.add;
 /** Spec 02 §9: the detailed address is shown cut to 11 characters. */
 export const LOCATION_DETAIL_LENGTH = 11;
 
@@ -106,7 +105,7 @@ export function LocationPickerModal(props: LocationPickerModalProps) {
 function LocationDialog({ url, selectedId, editUrl = LOCATION_EDIT_URL, onAdd, title = '选择场地', onOk, onCancel }: LocationPickerModalProps) {
   const { message } = App.useApp();
   // Spec 02 §6: 新增 needs edu:location:add (the strict directive: a code nobody configured hides it).
-  const canAdd = useAuth().has(LOCATION_ADD_PERM);
+  const canAdd = useAuth().has(PERMS.location.add);
   const user = useShell().account?.userInfo;
   const regions = useRegionIndex();
   const list = usePickerRows<LocationRow>(url);

@@ -5,8 +5,8 @@ import dynamic from 'next/dynamic';
 import dayjs from 'dayjs';
 import { Button } from 'antd';
 import { useAuth } from '@/components/shell/shell-context';
-import { APPLY_PERM } from '@/lib/calendar/apply-types';
 import type { CalendarEntryDetail, LessonStudentRow } from '@/lib/calendar/types';
+import { PERMS } from '@/lib/permissions/codes';
 
 // The form with its date and time pickers loads when an application is first opened, not with the calendar.
 const ApplyModal = dynamic(() => import('./audit/apply-modal').then((m) => m.ApplyModal), { ssr: false });
@@ -27,7 +27,7 @@ export function useApplyActions(onFiled: () => void): {
 } {
   const { mode } = useAuth();
   const [open, setOpen] = useState<Opening | null>(null);
-  const allowed = mode(APPLY_PERM.add) === 'show';
+  const allowed = mode(PERMS.apply.add) === 'show';
 
   const renderActions = (e: CalendarEntryDetail) =>
     allowed && applicable(e) ? (

@@ -39,9 +39,6 @@ export const CAL_API = {
   livePresence: '/calendar/live/presence',
 } as const;
 
-/** The calendar's codes (lib/permissions/codes.ts, shared with the calendar routes). */
-export { CALENDAR_PERM as CAL_PERM } from '@/lib/permissions/codes';
-
 /** 0 对外教学 (the home 行事历), 1 内部班 (the 内部班 menu; the server checks calendar:inner:list). */
 export type CalendarScope = 0 | 1;
 

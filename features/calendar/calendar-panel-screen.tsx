@@ -12,7 +12,8 @@ import { LoadError } from '@/components/data/list/list-feedback';
 import { noticeSocket } from '@/components/notice/notice-socket-bus';
 import { readCommand } from '@/lib/notice-poll';
 import { CALENDAR_CHANGED, CALENDAR_TYPES, type CalendarEntry, type CalendarEntryDetail, type CalendarType, type SeriesScope } from '@/lib/calendar/types';
-import { CAL_API, CAL_PERM, editEntry, EMPTY_OPTIONS, type CalendarOptions, fetchRange, fetchScopedOptions, scopedParams, type CalendarScope, type Override } from './calendar-api';
+import { CAL_API, editEntry, EMPTY_OPTIONS, type CalendarOptions, fetchRange, fetchScopedOptions, scopedParams, type CalendarScope, type Override } from './calendar-api';
+import { PERMS } from '@/lib/permissions/codes';
 import {
   CAL_VIEWS,
   eventColor,
@@ -126,10 +127,10 @@ const CalendarFilters = memo(function CalendarFilters({ filters, options, rooms,
 function CalendarPanel({ scope }: { scope: CalendarScope }) {
   const { message } = App.useApp();
   const { mode } = useAuth();
-  const canAdd = mode(CAL_PERM.add) === 'show';
-  const canSeries = mode(CAL_PERM.seriesAdd) === 'show';
-  const canEdit = mode(CAL_PERM.edit) === 'show';
-  const canSeeAll = mode(CAL_PERM.all) === 'show';
+  const canAdd = mode(PERMS.calendar.add) === 'show';
+  const canSeries = mode(PERMS.series.add) === 'show';
+  const canEdit = mode(PERMS.calendar.edit) === 'show';
+  const canSeeAll = mode(PERMS.calendar.all) === 'show';
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const state = useMemo(() => stateFromQuery(searchParams), [searchParams]);

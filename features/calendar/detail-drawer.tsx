@@ -9,7 +9,8 @@ import { LoadError } from '@/components/data/list/list-feedback';
 import { isSafeUrl, sanitizeHtml } from '@/lib/sanitize-html';
 import { SESSION_STATE_COLOR, SESSION_STATE_TEXT, sessionState } from '@/lib/calendar/session-state';
 import { CALENDAR_TYPES, TEACHER_ROLE_TEXT, type CalendarEntryDetail, type LessonStudentRow, type SeriesScope } from '@/lib/calendar/types';
-import { CAL_API, CAL_PERM, cancelEntry, fetchDetail } from './calendar-api';
+import { CAL_API, cancelEntry, fetchDetail } from './calendar-api';
+import { PERMS } from '@/lib/permissions/codes';
 import { timeSpan, typeColor } from './calendar-model';
 import { ApplyRadio } from './apply-choice';
 import { RollCall } from './roll-call';
@@ -183,13 +184,13 @@ export function DetailDrawer({ id, onClose, onEdit, onChanged, renderActions, re
   const extra = e && (live || renderActions) && (
     <Space>
       {renderActions?.(e)}
-      {live && mode(CAL_PERM.edit) !== 'hide' && (
-        <Button size="small" onClick={() => onEdit(e)} disabled={mode(CAL_PERM.edit) === 'disable'} data-testid="cal-detail-edit">
+      {live && mode(PERMS.calendar.edit) !== 'hide' && (
+        <Button size="small" onClick={() => onEdit(e)} disabled={mode(PERMS.calendar.edit) === 'disable'} data-testid="cal-detail-edit">
           编辑
         </Button>
       )}
-      {live && mode(CAL_PERM.cancel) !== 'hide' && (
-        <Button size="small" danger onClick={() => setCancelling(true)} disabled={mode(CAL_PERM.cancel) === 'disable'} data-testid="cal-detail-cancel">
+      {live && mode(PERMS.calendar.cancel) !== 'hide' && (
+        <Button size="small" danger onClick={() => setCancelling(true)} disabled={mode(PERMS.calendar.cancel) === 'disable'} data-testid="cal-detail-cancel">
           取消日程
         </Button>
       )}

@@ -10,7 +10,8 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { LoadError } from '@/components/data/list/list-feedback';
 import { ARRIVAL_STATUS_TEXT, CALENDAR_TZ_OFFSET, MAKEUP_STATUS_TEXT, MEMBER_TYPE_TEXT, type ArrivalStatus, type MakeupStatus, type CalendarStatus, type CheckInput, type LessonStudentRow } from '@/lib/calendar/types';
 import { CHECK_EARLY_MINUTES, checkIsOpen, NOT_STARTED_MESSAGE } from '@/lib/calendar/deduction';
-import { CAL_API, CAL_PERM, checkRoll, fetchRoll, revokeRoll } from './calendar-api';
+import { CAL_API, checkRoll, fetchRoll, revokeRoll } from './calendar-api';
+import { PERMS } from '@/lib/permissions/codes';
 import { MakeupModal } from './makeup-modal';
 
 const MAKEUP_COLOR: Record<Exclude<MakeupStatus, 0>, string> = { 1: 'orange', 2: 'processing', 3: 'success' };
@@ -56,13 +57,13 @@ export function RollCall({ calendarId, status, onChanged, startTime, rowActions,
   const { message } = App.useApp();
   const showError = useApiError();
   const { mode } = useAuth();
-  const canCheck = mode(CAL_PERM.check) !== 'hide';
-  const canRevoke = mode(CAL_PERM.revoke) !== 'hide';
+  const canCheck = mode(PERMS.attendance.check) !== 'hide';
+  const canRevoke = mode(PERMS.attendance.revoke) !== 'hide';
   const { data, error, isLoading, mutate } = useSWR([CAL_API.roll, calendarId] as const, fetchRoll);
   const [drafts, setDrafts] = useState<Record<string, Partial<Draft>>>({});
   const [busy, setBusy] = useState(false);
   const [makeupOpen, setMakeupOpen] = useState(false);
-  const makeupMode = mode(CAL_PERM.makeup);
+  const makeupMode = mode(PERMS.attendance.makeup);
   // Read once per mount (the drawer remounts it on every open); the server re-checks at submit.
   const [openedAt] = useState(() => Date.now());
   const started = !!startTime && wireInstant(startTime).getTime() <= openedAt;

@@ -29,8 +29,6 @@ interface OnlineSession {
 const ONLINE_SOURCE: ListSource = { rowKey: 'tokenHash', defaultSort: null, fields: [{ name: 'username', search: 'eq' }] };
 const ONLINE_URLS = { list: '/sys/online/list' };
 
-const KICK_PERM = PERMS.online.forceLogout;
-
 const LOGIN_TYPES: Record<string, string> = { password: '账号密码', phone: '手机验证码', sms: '手机验证码', third: '第三方登录', cas: '单点登录' };
 const loginTypeText = (t: string | null) => (t ? (LOGIN_TYPES[t] ?? t) : '-');
 const orDash = (v: string | null) => v || '-';
@@ -46,7 +44,7 @@ export default function OnlineListScreen() {
 
 function OnlineList() {
   const { message } = App.useApp();
-  const canKick = useAuth().mode(KICK_PERM) !== 'hide';
+  const canKick = useAuth().mode(PERMS.online.forceLogout) !== 'hide';
   const showError = useApiError();
   const [form] = Form.useForm<{ username?: string }>();
   const [kicking, setKicking] = useState<string | null>(null);
@@ -98,7 +96,7 @@ function OnlineList() {
       key: 'action',
       width: 120,
       render: (_, row) => (
-        <Authorized code={KICK_PERM}>
+        <Authorized code={PERMS.online.forceLogout}>
           <Popconfirm title="确定强制该会话退出吗?" okText="确定" cancelText="取消" disabled={row.current} onConfirm={() => kick(row)}>
             <Tooltip title={row.current ? '不能强制退出当前登录会话' : undefined}>
               <Button type="link" danger size="small" disabled={row.current} loading={kicking === row.tokenHash} data-testid="online-force-logout">

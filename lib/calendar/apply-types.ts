@@ -4,8 +4,6 @@
  * Times use the calendar's wire format ('YYYY-MM-DD HH:mm:ss', Asia/Shanghai).
  */
 
-import { PERMS } from '../permissions/codes';
-
 /** 1 请假 (a student misses a session), 2 调课 (the session moves to another time/room). */
 export type ApplyKind = 1 | 2;
 export const APPLY_KIND_TEXT: Record<ApplyKind, string> = { 1: '请假', 2: '调课' };
@@ -19,9 +17,6 @@ export const APPLY_API = {
   audit: '/calendar/tblCalendarApply/audit',
   withdraw: '/calendar/tblCalendarApply/withdraw',
 } as const;
-
-/** 请假/调课 codes (lib/permissions/codes.ts). */
-export const APPLY_PERM = PERMS.apply;
 
 /** One row of the 审核 list: the application plus what a reviewer needs to judge it. */
 export interface ApplyRow {

@@ -3,8 +3,6 @@
  * Shared by server/edu/clazz-group-routes.ts and the screens under features/edu.
  */
 
-import { PERMS } from '../permissions/codes';
-
 export const CLAZZ_GROUP_API = '/clazz/tblClazzGroup';
 export const CLAZZ_GROUP_URL = {
   list: `${CLAZZ_GROUP_API}/list`,
@@ -15,9 +13,6 @@ export const CLAZZ_GROUP_URL = {
 } as const;
 export const STUDENT_PROGRESS_URL = '/edu/tblStudent/progress';
 export const CLAZZ_PROGRESS_URL = '/clazz/tblClazz/progress';
-
-/** Permission to change groups (reading them needs clazz:clazz:list). Mirrors CALENDAR_PERM.groupEdit. */
-export const GROUP_EDIT_PERM = PERMS.clazzGroup.edit;
 
 export const GROUP_LIMITS = { nameMax: 30, perClazz: 50, membersMax: 500 } as const;
 

@@ -21,6 +21,7 @@ const CRUD = ['list', 'add', 'edit', 'delete', 'deleteBatch'] as const;
 
 export const PERMS = Object.freeze({
   /* 系统管理 */
+  /** `recycleBin` lists deleted users, `putRecycleBin` restores and `deleteRecycleBin` purges them; `changePassword` is an administrator's 重置密码 of another user. */
   user: area('system:user', [...CRUD, 'exportXls', 'importExcel', 'frozen', 'recycleBin', 'putRecycleBin', 'deleteRecycleBin', 'changePassword']),
   /** `permission` is 角色授权 (the role's menus and buttons); `edit` also covers the role's users. */
   role: area('system:role', [...CRUD, 'exportXls', 'permission']),
@@ -131,28 +132,6 @@ export const PERMS = Object.freeze({
   live: area('calendar:live', ['list', 'edit']),
   /** Inner-class (scope 1) screens; without it scope-1 rows stay out of every calendar read. */
   inner: area('calendar:inner', ['list']),
-});
-
-/** The calendar's codes as one object, for the calendar routes, their seed and the calendar screens. */
-export const CALENDAR_PERM = Object.freeze({
-  list: PERMS.calendar.list,
-  add: PERMS.calendar.add,
-  edit: PERMS.calendar.edit,
-  cancel: PERMS.calendar.cancel,
-  override: PERMS.calendar.override,
-  all: PERMS.calendar.all,
-  seriesAdd: PERMS.series.add,
-  check: PERMS.attendance.check,
-  revoke: PERMS.attendance.revoke,
-  makeup: PERMS.attendance.makeup,
-  applyList: PERMS.apply.list,
-  applyAdd: PERMS.apply.add,
-  applyAudit: PERMS.apply.audit,
-  applyWithdraw: PERMS.apply.withdraw,
-  liveList: PERMS.live.list,
-  liveEdit: PERMS.live.edit,
-  innerList: PERMS.inner.list,
-  groupEdit: PERMS.clazzGroup.edit,
 });
 
 /** Every code of the catalogue (for checks such as "every seeded code is catalogued"). */

@@ -1,15 +1,8 @@
 /**
- * 用户管理's permission codes and fixed rules, shared by the screen (button visibility) and the
- * embedded backend (server/system/user-routes.ts enforces every one). Data only: no server imports.
+ * 用户管理's fixed rules, shared by the screen (button visibility) and the embedded backend
+ * (server/system/user-routes.ts enforces every one). Its codes are PERMS.user (lib/permissions/codes.ts).
+ * Data only: no imports.
  */
-// Relative, not '@/': the embedded backend imports this module too, outside Next's resolver.
-import { PERMS } from '../permissions/codes';
-
-/**
- * 用户管理's codes (lib/permissions/codes.ts): recycleBin lists deleted users, putRecycleBin restores and
- * deleteRecycleBin purges them; changePassword is an administrator's 重置密码 of another user.
- */
-export const USER_PERMS = PERMS.user;
 
 /** The built-in administrator account: never deleted or frozen (JeecgBoot's rule). */
 export const ADMIN_USERNAME = 'admin';

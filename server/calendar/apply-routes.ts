@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { APPLY_API } from '../../lib/calendar/apply-types';
 import { addApply, applyInputSchema, auditApply, auditSchema, listApplies, parseApplyFilter, withdrawApply, withdrawSchema } from './calendar-apply';
-import { CALENDAR_PERM } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 import { actorOf, canSeeInner, guardEntry } from './calendar-access';
 import { ok } from '../core/errors';
 import { pageOf, readPage } from '../core/paging';
@@ -17,7 +17,7 @@ import { noticeApplyAudited, noticeApplySubmitted } from '../message/work-notice
  */
 export const applyRoutes = new Hono<AppEnv>();
 
-applyRoutes.get(APPLY_API.list, requirePerm(CALENDAR_PERM.applyList), async (c) => {
+applyRoutes.get(APPLY_API.list, requirePerm(PERMS.apply.list), async (c) => {
   const { user } = authOf(c);
   const { pageNo, pageSize, offset } = readPage(c);
   const filter = parseApplyFilter(c.req.query(), await canSeeInner(c));
@@ -25,7 +25,7 @@ applyRoutes.get(APPLY_API.list, requirePerm(CALENDAR_PERM.applyList), async (c) 
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });
 
-applyRoutes.post(APPLY_API.add, requirePerm(CALENDAR_PERM.applyAdd), async (c) => {
+applyRoutes.post(APPLY_API.add, requirePerm(PERMS.apply.add), async (c) => {
   const body = await readBody(c, applyInputSchema);
   await guardEntry(c, body.calendarId);
   const saved = await addApply(c.var.services.db, body, await actorOf(c));
@@ -34,7 +34,7 @@ applyRoutes.post(APPLY_API.add, requirePerm(CALENDAR_PERM.applyAdd), async (c) =
   return c.json(ok(saved, '申请已提交'));
 });
 
-applyRoutes.post(APPLY_API.audit, requirePerm(CALENDAR_PERM.applyAudit), async (c) => {
+applyRoutes.post(APPLY_API.audit, requirePerm(PERMS.apply.audit), async (c) => {
   const body = await readBody(c, auditSchema);
   const result = await auditApply(c.var.services.db, body, await actorOf(c));
   // An approved 调课 moved a session: its teachers' open calendars reload.
@@ -43,7 +43,7 @@ applyRoutes.post(APPLY_API.audit, requirePerm(CALENDAR_PERM.applyAudit), async (
   return c.json(ok(result, body.pass ? '审核通过' : '已驳回'));
 });
 
-applyRoutes.post(APPLY_API.withdraw, requirePerm(CALENDAR_PERM.applyWithdraw), async (c) => {
+applyRoutes.post(APPLY_API.withdraw, requirePerm(PERMS.apply.withdraw), async (c) => {
   const body = await readBody(c, withdrawSchema);
   await withdrawApply(c.var.services.db, body.id, authOf(c).user);
   return c.json(ok(null, '已撤销'));

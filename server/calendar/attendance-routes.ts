@@ -12,7 +12,7 @@ import { studentResource } from '../../features/edu/student/student-resource';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { ID_MAX, idOrUndefined } from '../core/ids';
 import { idParam, readBody } from '../core/validate';
-import { CALENDAR_PERM, PERMS } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 
 /** 点名 / 课消 / 补课 (issue 7 §7, ../shared/domain.md §1 R4–R7). */
 export const attendanceRoutes = new Hono<AppEnv>();
@@ -58,34 +58,34 @@ const makeupSchema = z.object({
 
 const username = (c: Ctx) => authOf(c).user.username;
 
-attendanceRoutes.get(`${BASE}/list`, requirePerm(CALENDAR_PERM.list), async (c) => {
+attendanceRoutes.get(`${BASE}/list`, requirePerm(PERMS.calendar.list), async (c) => {
   const calendarId = idQuery(c, 'calendarId');
   await guardEntry(c, calendarId);
   return c.json(ok(await maskPhonesFor(c, await listRoll(c.var.services.db, calendarId, username(c)))));
 });
 
-attendanceRoutes.post(`${BASE}/check`, requirePerm(CALENDAR_PERM.check), async (c) => {
+attendanceRoutes.post(`${BASE}/check`, requirePerm(PERMS.attendance.check), async (c) => {
   const body = await readBody(c, checkSchema);
   await guardEntry(c, body.calendarId);
   const { user } = authOf(c);
   // Whoever may adjust the calendar (教务, admin) checks any session; a plain teacher only their own.
-  const own = (await permCodesOf(c, user.id)).has(CALENDAR_PERM.edit) ? undefined : user.id;
+  const own = (await permCodesOf(c, user.id)).has(PERMS.calendar.edit) ? undefined : user.id;
   return c.json(ok(await checkSession(c.var.services.db, body, username(c), { ownSessionsOf: own }), '点名成功'));
 });
 
-attendanceRoutes.post(`${BASE}/revoke`, requirePerm(CALENDAR_PERM.revoke), async (c) => {
+attendanceRoutes.post(`${BASE}/revoke`, requirePerm(PERMS.attendance.revoke), async (c) => {
   const body = await readBody(c, revokeSchema);
   await guardEntry(c, body.calendarId);
   return c.json(ok(await revokeSession(c.var.services.db, body.calendarId, body.reason || undefined, username(c)), '撤销成功'));
 });
 
-attendanceRoutes.post(`${BASE}/makeup`, requirePerm(CALENDAR_PERM.makeup), async (c) => {
+attendanceRoutes.post(`${BASE}/makeup`, requirePerm(PERMS.attendance.makeup), async (c) => {
   const body = await readBody(c, makeupSchema);
   await guardEntry(c, body.toCalendarId);
   return c.json(ok(await arrangeMakeup(c.var.services.db, body, username(c)), '补课安排成功'));
 });
 
-attendanceRoutes.get(`${BASE}/pendingMakeup`, requirePerm(CALENDAR_PERM.list), async (c) => {
+attendanceRoutes.get(`${BASE}/pendingMakeup`, requirePerm(PERMS.calendar.list), async (c) => {
   const { pageNo, pageSize, offset } = readPage(c);
   const filter = { courseId: optionalIdQuery(c, 'courseId'), clazzId: optionalIdQuery(c, 'clazzId'), toCalendarId: optionalIdQuery(c, 'toCalendarId') };
   const { records, total } = await listPendingMakeup(c.var.services.db, filter, { offset, limit: pageSize });

@@ -1,5 +1,5 @@
 import { assertEntryVisible, type Actor } from './calendar';
-import { CALENDAR_PERM } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 import { permCodesOf } from '../core/perm';
 import { teacherIdsOfUser } from '../edu/teachers';
 import { authOf, type Ctx } from '../core/context';
@@ -11,17 +11,17 @@ import { authOf, type Ctx } from '../core/context';
 export async function actorOf(c: Ctx): Promise<Actor> {
   const { user } = authOf(c);
   const codes = await permCodesOf(c, user.id);
-  return { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(CALENDAR_PERM.override) };
+  return { id: user.id, username: user.username, realname: user.realname ?? null, canOverride: codes.has(PERMS.calendar.override) };
 }
 
 /** Holds calendar:inner:list: may see and schedule 内部班 (scope 1) entries and classes. */
 export async function canSeeInner(c: Ctx): Promise<boolean> {
-  return (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.innerList);
+  return (await permCodesOf(c, authOf(c).user.id)).has(PERMS.inner.list);
 }
 
 /** Holds calendar:entry:all: may read every teacher's sessions (行事历 / 课表 全部). */
 export async function canSeeAll(c: Ctx): Promise<boolean> {
-  return (await permCodesOf(c, authOf(c).user.id)).has(CALENDAR_PERM.all);
+  return (await permCodesOf(c, authOf(c).user.id)).has(PERMS.calendar.all);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { CALENDAR_PERM } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 import {
   addEntry,
   assertClazzVisible,
@@ -42,7 +42,7 @@ async function readScope(c: Ctx, raw: string | undefined): Promise<0 | 1> {
   return 1;
 }
 
-calendarRoutes.get('/calendar/tblCalendar/range', requirePerm(CALENDAR_PERM.list), async (c) => {
+calendarRoutes.get('/calendar/tblCalendar/range', requirePerm(PERMS.calendar.list), async (c) => {
   const f = parseRangeQuery(c.req.query());
   const scope = await readScope(c, c.req.query('scope'));
   const ownTeacherIds = await ownTeacherFilter(c, c.req.query('mine') === '1');
@@ -60,7 +60,7 @@ calendarRoutes.get('/calendar/tblCalendar/range', requirePerm(CALENDAR_PERM.list
   return c.body(Buffer.from(`${JSON.stringify(envelope).slice(0, -1)},"result":${entries}}`, 'utf8'));
 });
 
-calendarRoutes.get('/calendar/tblCalendar/queryById', requirePerm(CALENDAR_PERM.list), async (c) => {
+calendarRoutes.get('/calendar/tblCalendar/queryById', requirePerm(PERMS.calendar.list), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
   if (!id) throw new ApiFailure('日程不存在或已删除');
   // Without calendar:entry:all another teacher's session reads as missing, as it is absent from the range.
@@ -68,11 +68,11 @@ calendarRoutes.get('/calendar/tblCalendar/queryById', requirePerm(CALENDAR_PERM.
   return c.json(ok(await getEntryDetail(c.var.services.db, id, await canSeeInner(c))));
 });
 
-calendarRoutes.get('/calendar/tblCalendar/options', requirePerm(CALENDAR_PERM.list), async (c) =>
+calendarRoutes.get('/calendar/tblCalendar/options', requirePerm(PERMS.calendar.list), async (c) =>
   c.json(ok(await calendarOptions(c.var.services.db, await readScope(c, c.req.query('scope')), await teacherIdsOfUser(c.var.services.db, authOf(c).user.id)))),
 );
 
-calendarRoutes.post('/calendar/tblCalendar/add', requirePerm(CALENDAR_PERM.add), async (c) => {
+calendarRoutes.post('/calendar/tblCalendar/add', requirePerm(PERMS.calendar.add), async (c) => {
   const body = await readBody(c, entryInputSchema);
   const inner = await canSeeInner(c);
   if (body.scope === 1 && !inner) throw new ApiFailure(NO_PERMISSION, 510);
@@ -82,7 +82,7 @@ calendarRoutes.post('/calendar/tblCalendar/add', requirePerm(CALENDAR_PERM.add),
   return c.json(ok(result, '添加成功！'));
 });
 
-calendarRoutes.put('/calendar/tblCalendar/edit', requirePerm(CALENDAR_PERM.edit), async (c) => {
+calendarRoutes.put('/calendar/tblCalendar/edit', requirePerm(PERMS.calendar.edit), async (c) => {
   const body = await readBody(c, entryEditSchema);
   await assertEntryVisible(c.var.services.db, body.id, await canSeeInner(c));
   // Teachers taken off the entry (or its series) must hear of it too.
@@ -92,7 +92,7 @@ calendarRoutes.put('/calendar/tblCalendar/edit', requirePerm(CALENDAR_PERM.edit)
   return c.json(ok(result, '编辑成功!'));
 });
 
-calendarRoutes.post('/calendar/tblCalendar/cancel', requirePerm(CALENDAR_PERM.cancel), async (c) => {
+calendarRoutes.post('/calendar/tblCalendar/cancel', requirePerm(PERMS.calendar.cancel), async (c) => {
   const body = await readBody(c, cancelSchema);
   await assertEntryVisible(c.var.services.db, body.id, await canSeeInner(c));
   const result = await cancelEntry(c.var.services.db, body, await actorOf(c));
@@ -100,13 +100,13 @@ calendarRoutes.post('/calendar/tblCalendar/cancel', requirePerm(CALENDAR_PERM.ca
   return c.json(ok(result, '已取消'));
 });
 
-calendarRoutes.post('/calendar/scheduleSeries/preview', requirePerm(CALENDAR_PERM.seriesAdd), async (c) => {
+calendarRoutes.post('/calendar/scheduleSeries/preview', requirePerm(PERMS.series.add), async (c) => {
   const body = await readBody(c, seriesSchema);
   await assertClazzVisible(c.var.services.db, body.clazzId, await canSeeInner(c));
   return c.json(ok(await previewSeries(c.var.services.db, body)));
 });
 
-calendarRoutes.post('/calendar/scheduleSeries/add', requirePerm(CALENDAR_PERM.seriesAdd), async (c) => {
+calendarRoutes.post('/calendar/scheduleSeries/add', requirePerm(PERMS.series.add), async (c) => {
   const body = await readBody(c, seriesSchema);
   await assertClazzVisible(c.var.services.db, body.clazzId, await canSeeInner(c));
   const result = await addSeries(c.var.services.db, body, await actorOf(c));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CALENDAR_PERM } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 import { listLiveSessions, listPresence, setLiveLink, touchPresence } from './live';
 import { ApiFailure, ok } from '../core/errors';
 import { actorOf, canSeeInner } from './calendar-access';
@@ -20,7 +20,7 @@ const idField = z.string({ error: '请选择课次' }).trim().min(1, { error: '�
 const linkSchema = z.object({ id: idField, url: z.string().trim().max(500, { error: '直播地址最多500个字符' }).optional().nullable() });
 const idSchema = z.object({ id: idField });
 
-liveRoutes.get('/calendar/live/list', requirePerm(CALENDAR_PERM.liveList), async (c) => {
+liveRoutes.get('/calendar/live/list', requirePerm(PERMS.live.list), async (c) => {
   const { pageNo, pageSize, offset } = readPage(c);
   const { records, total } = await listLiveSessions(c.var.services.db, {
     now: new Date(),
@@ -32,7 +32,7 @@ liveRoutes.get('/calendar/live/list', requirePerm(CALENDAR_PERM.liveList), async
   return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });
 
-liveRoutes.post('/calendar/live/link', requirePerm(CALENDAR_PERM.liveEdit), async (c) => {
+liveRoutes.post('/calendar/live/link', requirePerm(PERMS.live.edit), async (c) => {
   const body = await readBody(c, linkSchema);
   const result = await setLiveLink(c.var.services.db, body, c.var.services.config.liveProviderUrl ?? null, await actorOf(c), await canSeeInner(c));
   return c.json(ok(result, '直播链接已保存'));
@@ -44,11 +44,11 @@ async function touch(c: Ctx) {
   return touchPresence(c.var.services.db, body.id, { id: user.id, realname: user.realname ?? null, username: user.username }, await canSeeInner(c));
 }
 
-liveRoutes.post('/calendar/live/join', requirePerm(CALENDAR_PERM.liveList), async (c) => c.json(ok(await touch(c), '已进入直播')));
+liveRoutes.post('/calendar/live/join', requirePerm(PERMS.live.list), async (c) => c.json(ok(await touch(c), '已进入直播')));
 
-liveRoutes.post('/calendar/live/heartbeat', requirePerm(CALENDAR_PERM.liveList), async (c) => c.json(ok(await touch(c))));
+liveRoutes.post('/calendar/live/heartbeat', requirePerm(PERMS.live.list), async (c) => c.json(ok(await touch(c))));
 
-liveRoutes.get('/calendar/live/presence', requirePerm(CALENDAR_PERM.liveList), async (c) => {
+liveRoutes.get('/calendar/live/presence', requirePerm(PERMS.live.list), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
   if (!id) throw new ApiFailure('日程不存在或已删除');
   return c.json(ok(await listPresence(c.var.services.db, id, await canSeeInner(c))));

@@ -22,7 +22,6 @@ import { idParam, readBody } from '../core/validate';
  */
 export const leadRoutes = new Hono<AppEnv>();
 
-const L = PERMS.lead;
 const MAX_IDS = 500;
 
 async function actor(c: Ctx) {
@@ -59,13 +58,13 @@ const wallTime = (message: string) =>
 
 // ---------------------------------------------------------------- 放入线索池, 置顶, 标签, 批量建任务
 
-leadRoutes.post(`${LEAD_API}/toPool`, requirePerm(L.toPool), async (c) => {
+leadRoutes.post(`${LEAD_API}/toPool`, requirePerm(PERMS.lead.toPool), async (c) => {
   const body = await readBody(c, z.object({ id: idParam, reason }));
   await moveToPool(c.var.services.db, await actor(c), [body.id], body.reason, new Date());
   return c.json(ok(null, '已放入线索池'));
 });
 
-leadRoutes.post(`${LEAD_API}/toPoolBatch`, requirePerm(L.toPool), async (c) => {
+leadRoutes.post(`${LEAD_API}/toPoolBatch`, requirePerm(PERMS.lead.toPool), async (c) => {
   const body = await readBody(c, z.object({ ids: idList, reason }));
   const n = await moveToPool(c.var.services.db, await actor(c), body.ids, body.reason, new Date());
   return c.json(ok({ count: n }, `已将${n}条线索放入线索池`));
@@ -76,10 +75,10 @@ const toppingRoute = async (c: Ctx) => {
   const topping = await toggleTopping(c.var.services.db, await actor(c), body.id, new Date());
   return c.json(ok({ topping: topping ? 1 : 0 }, topping ? '置顶成功' : '已取消置顶'));
 };
-leadRoutes.put(`${LEAD_API}/topping`, requirePerm(L.topping), toppingRoute);
-leadRoutes.post(`${LEAD_API}/topping`, requirePerm(L.topping), toppingRoute);
+leadRoutes.put(`${LEAD_API}/topping`, requirePerm(PERMS.lead.topping), toppingRoute);
+leadRoutes.post(`${LEAD_API}/topping`, requirePerm(PERMS.lead.topping), toppingRoute);
 
-leadRoutes.post(`${LEAD_API}/updateTags`, requirePerm(L.updateTags), async (c) => {
+leadRoutes.post(`${LEAD_API}/updateTags`, requirePerm(PERMS.lead.updateTags), async (c) => {
   // The list engine posts the whole record; only id and tags are read.
   const body = await readBody(c, z.object({ id: idParam, tags: z.unknown() }));
   const tags = await replaceTags(c.var.services.db, await actor(c), body.id, parseTags(body.tags), new Date());
@@ -94,7 +93,7 @@ const BATCH_TASK = z.object({
   content: z.string().trim().max(LEAD_LIMITS.taskContentMax, `任务内容不能超过${LEAD_LIMITS.taskContentMax}个字符`).nullish(),
 });
 
-leadRoutes.post(`${LEAD_API}/addBatchTask`, requirePerm(L.addBatchTask), async (c) => {
+leadRoutes.post(`${LEAD_API}/addBatchTask`, requirePerm(PERMS.lead.addBatchTask), async (c) => {
   const body = await readBody(c, BATCH_TASK);
   const ids = await addBatchTasks(c.var.services.db, await actor(c), body.ids, { title: body.title, assignee: body.assignee, dueTime: body.dueTime, content: body.content || null }, new Date());
   await pushTasksAssigned(c.var.services, [body.assignee], body.title);
@@ -105,12 +104,12 @@ leadRoutes.post(`${LEAD_API}/addBatchTask`, requirePerm(L.addBatchTask), async (
 
 const leadIdQuery = (c: Ctx) => (c.req.query('leadId') ?? '').trim().slice(0, ID_MAX);
 
-leadRoutes.get(`${LEAD_API}/ownerHistory`, requirePerm(L.list), async (c) => {
+leadRoutes.get(`${LEAD_API}/ownerHistory`, requirePerm(PERMS.lead.list), async (c) => {
   const rows = await ownerHistory(c.var.services.db, await actor(c), leadIdQuery(c));
   return c.json(ok(rows.map((r) => ({ ...r, createTime: formatDateTime(r.createTime) }))));
 });
 
-leadRoutes.get(`${LEAD_API}/trials`, requirePerm(L.list), async (c) => {
+leadRoutes.get(`${LEAD_API}/trials`, requirePerm(PERMS.lead.list), async (c) => {
   const r = await leadTrials(c.var.services.db, await actor(c), leadIdQuery(c));
   return c.json(ok({ student: r.student, trials: r.trials.map((t) => ({ ...t, startTime: formatDateTime(t.startTime), endTime: formatDateTime(t.endTime) })) }));
 });
@@ -127,14 +126,14 @@ const FOLLOW = z.object({
   nextFollowTime: z.union([z.literal(''), z.null(), wallTime('下次跟进时间格式不正确')]).optional(),
 });
 
-leadRoutes.post(`${LEAD_FOLLOW_API}/add`, requirePerm(L.follow), async (c) => {
+leadRoutes.post(`${LEAD_FOLLOW_API}/add`, requirePerm(PERMS.lead.follow), async (c) => {
   const body = await readBody(c, FOLLOW);
   const next = body.nextFollowTime instanceof Date ? body.nextFollowTime : null;
   const id = await addFollow(c.var.services.db, c.var.services.storage, await actor(c), { leadId: body.leadId, method: body.method, content: body.content, images: body.images ?? null, nextFollowTime: next }, new Date());
   return c.json(ok({ id }, '添加成功！'));
 });
 
-leadRoutes.get(`${LEAD_FOLLOW_API}/list`, requirePerm(L.list), async (c) => {
+leadRoutes.get(`${LEAD_FOLLOW_API}/list`, requirePerm(PERMS.lead.list), async (c) => {
   const { pageNo, pageSize, offset } = readPage(c);
   const { records, total } = await listFollows(c.var.services.db, await actor(c), leadIdQuery(c), { offset, limit: pageSize });
   const wire = records.map((r) => ({ ...r, followTime: formatDateTime(r.followTime), nextFollowTime: formatDateTime(r.nextFollowTime) }));

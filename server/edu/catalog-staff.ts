@@ -16,9 +16,6 @@ import { registerResource } from '../resources/registry';
  * export as every list. Staff rows are sys_user rows; the writes are hand-written (server/edu/staff-handover-routes.ts).
  */
 
-/** Who reads staff phone numbers in full: whoever reads them in 用户管理 anyway. */
-const FULL_PHONE_PERM = PERMS.user.list;
-
 const staffHooks: CrudHooks = {
   async afterLoad(records, ctx) {
     const ids = records.map((r) => String(r.id));
@@ -26,14 +23,15 @@ const staffHooks: CrudHooks = {
     const departs = await loadDepartLinks(ctx.db, ids);
     for (const r of records) r.selecteddeparts = departs.get(String(r.id))?.ids.join(',') ?? '';
     await fillNames(ctx.db, records, 'campusId', 'tbl_location');
-    // The phone mask of 学员 (lib/account/mask-phone.ts), decided here so no client can ask for more.
-    if (!(await permCodesOf(ctx.c, ctx.auth.user.id)).has(FULL_PHONE_PERM)) for (const r of records) if (typeof r.phone === 'string') r.phone = maskPhone(r.phone);
+    // The phone mask of 学员 (lib/account/mask-phone.ts), decided here so no client can ask for more; whoever
+    // reads phone numbers in 用户管理 anyway (system:user:list) reads staff phone numbers in full.
+    if (!(await permCodesOf(ctx.c, ctx.auth.user.id)).has(PERMS.user.list)) for (const r of records) if (typeof r.phone === 'string') r.phone = maskPhone(r.phone);
   },
   extraWhere(ctx) {
     if (ctx.action !== 'list' && ctx.action !== 'exportXls') return undefined;
     const params = ctx.c.req.query();
     // A masked caller filtering on the phone would learn the digits one query at a time: it matches nothing.
-    if (filtersOnPhone(params) && !ctx.c.get('permCodes')?.has(FULL_PHONE_PERM)) return (eb) => eb.lit(false);
+    if (filtersOnPhone(params) && !ctx.c.get('permCodes')?.has(PERMS.user.list)) return (eb) => eb.lit(false);
     // `departId`: the members of a department (as /sys/user/list?departId=).
     const departId = (params.departId ?? '').trim().slice(0, 32);
     if (!departId) return undefined;

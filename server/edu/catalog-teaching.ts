@@ -132,13 +132,11 @@ export async function checkNewStudentCourse(db: Database, row: BodyRow): Promise
   return course;
 }
 
-/** Adding a package changes the student's record: the drawer offers it with edu:student:edit (the engine checks :add). */
-export const STUDENT_COURSE_EXTRA_PERM = PERMS.student.edit;
-
 export const studentCourseHooks: CrudHooks = {
   async beforeSave(row, ctx) {
     const codes = await loadUserPermCodes(ctx.db, ctx.auth.user.id);
-    if (!codes.has(STUDENT_COURSE_EXTRA_PERM)) throw new ApiFailure(NO_PERMISSION, 510);
+    // Adding a package changes the student's record: the drawer offers it with edu:student:edit (the engine checks :add).
+    if (!codes.has(PERMS.student.edit)) throw new ApiFailure(NO_PERMISSION, 510);
     await checkNewStudentCourse(ctx.db, row);
   },
   async afterSave(_row, ctx) {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CLAZZ_PERM } from '../../features/edu/clazz/clazz-resource';
 import { CLAZZ_GROUP_URL, CLAZZ_PROGRESS_URL, GROUP_LIMITS, GROUP_MESSAGES, STUDENT_PROGRESS_URL } from '../../lib/edu/progress-types';
 import { addGroup, deleteGroup, editGroup, listGroups, setGroupMembers } from './clazz-groups';
 import { clazzProgress, studentProgress } from './study-progress';
@@ -10,7 +9,7 @@ import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv } from '../core/context';
 import { idOrUndefined } from '../core/ids';
 import { labelledId, readBody } from '../core/validate';
-import { CALENDAR_PERM, PERMS } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * 分组 of a class (GET list with clazz:clazz:list; writes with clazz:group:edit) and 学习进度 of a student
@@ -28,7 +27,7 @@ const SET_MEMBERS = z.object({
   studentIds: z.array(z.string().trim().min(1).max(32), { error: '请选择学员' }).max(GROUP_LIMITS.membersMax, `一个分组最多${GROUP_LIMITS.membersMax}名学员`),
 });
 
-clazzGroupRoutes.get(CLAZZ_GROUP_URL.list, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
+clazzGroupRoutes.get(CLAZZ_GROUP_URL.list, requirePerm(PERMS.clazz.list), async (c) => {
   const clazzId = idOrUndefined(c.req.query('clazzId'));
   if (!clazzId) throw new ApiFailure('请选择班级');
   const groups = await listGroups(c.var.services.db, clazzId);
@@ -36,26 +35,26 @@ clazzGroupRoutes.get(CLAZZ_GROUP_URL.list, requirePerm(`${CLAZZ_PERM}:list`), as
   return c.json(ok(groups));
 });
 
-clazzGroupRoutes.post(CLAZZ_GROUP_URL.add, requirePerm(CALENDAR_PERM.groupEdit), async (c) => {
+clazzGroupRoutes.post(CLAZZ_GROUP_URL.add, requirePerm(PERMS.clazzGroup.edit), async (c) => {
   const body = await readBody(c, ADD);
   const id = await addGroup(c.var.services.db, body, authOf(c).user.username);
   return c.json(ok({ id }, '添加成功！'));
 });
 
-clazzGroupRoutes.put(CLAZZ_GROUP_URL.edit, requirePerm(CALENDAR_PERM.groupEdit), async (c) => {
+clazzGroupRoutes.put(CLAZZ_GROUP_URL.edit, requirePerm(PERMS.clazzGroup.edit), async (c) => {
   const body = await readBody(c, EDIT);
   await editGroup(c.var.services.db, body);
   return c.json(ok(null, '编辑成功!'));
 });
 
-clazzGroupRoutes.delete(CLAZZ_GROUP_URL.delete, requirePerm(CALENDAR_PERM.groupEdit), async (c) => {
+clazzGroupRoutes.delete(CLAZZ_GROUP_URL.delete, requirePerm(PERMS.clazzGroup.edit), async (c) => {
   const id = idOrUndefined(c.req.query('id'));
   if (!id) throw new ApiFailure('请选择分组');
   await deleteGroup(c.var.services.db, id);
   return c.json(ok(null, '删除成功!'));
 });
 
-clazzGroupRoutes.post(CLAZZ_GROUP_URL.setMembers, requirePerm(CALENDAR_PERM.groupEdit), async (c) => {
+clazzGroupRoutes.post(CLAZZ_GROUP_URL.setMembers, requirePerm(PERMS.clazzGroup.edit), async (c) => {
   const body = await readBody(c, SET_MEMBERS);
   const r = await setGroupMembers(c.var.services.db, body);
   return c.json(ok(r, '分组成员已保存'));
@@ -69,7 +68,7 @@ clazzGroupRoutes.get(STUDENT_PROGRESS_URL, requirePerm(PERMS.student.list), asyn
   return c.json(ok(await studentProgress(c.var.services.db, studentId)));
 });
 
-clazzGroupRoutes.get(CLAZZ_PROGRESS_URL, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
+clazzGroupRoutes.get(CLAZZ_PROGRESS_URL, requirePerm(PERMS.clazz.list), async (c) => {
   const clazzId = idOrUndefined(c.req.query('clazzId'));
   if (!clazzId) throw new ApiFailure('请选择班级');
   return c.json(ok(await clazzProgress(c.var.services.db, clazzId)));

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CLAZZ_API, CLAZZ_MESSAGES, CLAZZ_PERM, clazzResource } from '../../features/edu/clazz/clazz-resource';
+import { CLAZZ_API, CLAZZ_MESSAGES, clazzResource } from '../../features/edu/clazz/clazz-resource';
 import { COURSE_MESSAGES, courseResource } from '../../features/edu/course/course-resource';
 import { ROOM_MESSAGES, roomResource } from '../../features/edu/room/room-resource';
-import { TEACHER_PERM, TEACHER_TRANSFER_LIST_URL, TEACHER_TRANSFER_PERM, TEACHER_TRANSFER_URL, teacherResource } from '../../features/edu/teacher/teacher-resource';
+import { TEACHER_TRANSFER_LIST_URL, TEACHER_TRANSFER_URL, teacherResource } from '../../features/edu/teacher/teacher-resource';
 import { normaliseDate } from '../../lib/resources/to-schema';
 import type { ResourceDef } from '../../lib/resources/types';
 import { futureSessionCounts, type SessionOwner } from './catalog-teaching-shared';
@@ -16,6 +16,7 @@ import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { labelledId, readBody } from '../core/validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * Hand-written teaching routes (issue 7 §4–6), mounted ahead of the resource engine so its delete routes win:
@@ -35,7 +36,7 @@ const MAX_IDS = 500;
 
 // ---------------------------------------------------------------- 班级成员
 
-clazzMemberRoutes.get(`${CLAZZ_API}/members`, requirePerm(`${CLAZZ_PERM}:list`), async (c) => {
+clazzMemberRoutes.get(`${CLAZZ_API}/members`, requirePerm(PERMS.clazz.list), async (c) => {
   const records = await listMembers(c.var.services.db, (c.req.query('clazzId') ?? '').trim().slice(0, 32));
   if (!records) throw new ApiFailure(NOT_FOUND);
   return c.json(ok(await maskPhonesFor(c, records)));
@@ -46,7 +47,7 @@ const ADD_MEMBERS = z.object({
   studentIds: z.array(z.string().trim().min(1).max(32), { error: '请选择学员' }).min(1, '请选择学员').max(MAX_IDS, `一次最多添加${MAX_IDS}名学员`),
 });
 
-clazzMemberRoutes.post(`${CLAZZ_API}/addMembers`, requirePerm(`${CLAZZ_PERM}:edit`), async (c) => {
+clazzMemberRoutes.post(`${CLAZZ_API}/addMembers`, requirePerm(PERMS.clazz.edit), async (c) => {
   const body = await readBody(c, ADD_MEMBERS);
   const added = await addMembers(c.var.services.db, authOf(c).user, body.clazzId, body.studentIds);
   return c.json(ok({ added }, added ? `已添加${added}名学员` : '所选学员已在班级中'));
@@ -54,7 +55,7 @@ clazzMemberRoutes.post(`${CLAZZ_API}/addMembers`, requirePerm(`${CLAZZ_PERM}:edi
 
 const REMOVE_MEMBER = z.object({ clazzId: labelledId('班级'), studentId: labelledId('学员') });
 
-clazzMemberRoutes.post(`${CLAZZ_API}/removeMember`, requirePerm(`${CLAZZ_PERM}:edit`), async (c) => {
+clazzMemberRoutes.post(`${CLAZZ_API}/removeMember`, requirePerm(PERMS.clazz.edit), async (c) => {
   const body = await readBody(c, REMOVE_MEMBER);
   await removeMember(c.var.services.db, body.clazzId, body.studentId);
   return c.json(ok(null, '已退班'));
@@ -74,13 +75,13 @@ const TRANSFER = z.object({
   reassignTo: z.string().trim().max(32).nullish(),
 });
 
-clazzMemberRoutes.post(TEACHER_TRANSFER_URL, requirePerm(TEACHER_TRANSFER_PERM), async (c) => {
+clazzMemberRoutes.post(TEACHER_TRANSFER_URL, requirePerm(PERMS.teacher.transfer), async (c) => {
   const body = await readBody(c, TRANSFER);
   const reassigned = await transferTeacher(c.var.services.db, authOf(c).user, body);
   return c.json(ok({ reassigned }, '调动成功'));
 });
 
-clazzMemberRoutes.get(TEACHER_TRANSFER_LIST_URL, requirePerm(`${TEACHER_PERM}:list`), async (c) => {
+clazzMemberRoutes.get(TEACHER_TRANSFER_LIST_URL, requirePerm(PERMS.teacher.list), async (c) => {
   const teacherId = (c.req.query('teacherId') ?? '').trim().slice(0, 32);
   if (!teacherId) throw new ApiFailure('请选择教师');
   return c.json(ok(await transferList(c.var.services.db, teacherId)));

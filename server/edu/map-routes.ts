@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { LOCATION_PERM } from '../../features/edu/location/location-resource';
 import { geocode, GEOCODE_MESSAGES, GeocodeError, toClientConfig } from './geocode';
 import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import type { AppEnv } from '../core/context';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * The venue form's map (spec 01 §2): `GET /location/map/config` (tile URL, attribution, whether address
@@ -12,11 +12,9 @@ import type { AppEnv } from '../core/context';
  */
 export const mapRoutes = new Hono<AppEnv>();
 
-const LIST_PERM = `${LOCATION_PERM}:list`;
+mapRoutes.get('/location/map/config', requirePerm(PERMS.location.list), (c) => c.json(ok(toClientConfig(c.var.services.config.map))));
 
-mapRoutes.get('/location/map/config', requirePerm(LIST_PERM), (c) => c.json(ok(toClientConfig(c.var.services.config.map))));
-
-mapRoutes.get('/location/map/geocode', requirePerm(LIST_PERM), async (c) => {
+mapRoutes.get('/location/map/geocode', requirePerm(PERMS.location.list), async (c) => {
   const settings = c.var.services.config.map;
   if (!settings.geocoderUrl) throw new ApiFailure(GEOCODE_MESSAGES.notConfigured);
   try {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { STUDENT_PACKAGE_BATCH_MAX, STUDENT_PACKAGE_BATCH_URL, studentCourseResource } from '../../features/edu/student/student-resource';
 import { toSchema, type BodyRow } from '../../lib/resources/to-schema';
 import { ID_MAX, newId } from '../core/ids';
-import { checkNewStudentCourse, STUDENT_COURSE_EXTRA_PERM, STUDENT_COURSE_MESSAGES } from './catalog-teaching';
+import { checkNewStudentCourse, STUDENT_COURSE_MESSAGES } from './catalog-teaching';
 import { newRowColumns } from '../resources/columns';
 import { asAny } from '../resources/select';
 import { ApiFailure, ok } from '../core/errors';
@@ -41,7 +41,7 @@ function parseRow(raw: unknown, studentId: string, index: number): BodyRow {
 }
 
 // The single add needs edu:student:add (engine) and edu:student:edit (hook): the batch needs both.
-studentPackageRoutes.post(STUDENT_PACKAGE_BATCH_URL, requirePerm(PERMS.student.add), requirePerm(STUDENT_COURSE_EXTRA_PERM), async (c) => {
+studentPackageRoutes.post(STUDENT_PACKAGE_BATCH_URL, requirePerm(PERMS.student.add), requirePerm(PERMS.student.edit), async (c) => {
   const auth = authOf(c);
   const body = await readBody(c, bodySchema);
   const rows = body.rows.map((r, i) => parseRow(r, body.studentId, i));

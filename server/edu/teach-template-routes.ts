@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { APPLY_CONFIRM_CODE, TEMPLATE_MESSAGES, TEMPLATE_URLS } from '../../features/edu/teach-template/teach-template-resource';
-import { CALENDAR_PERM, PERMS } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 import { teachesSession } from '../calendar/attendance';
 import { pushCalendarChanged } from '../calendar/calendar-notify';
 import { liveTemplate, loadLessons } from './teach-templates';
@@ -55,7 +55,7 @@ teachTemplateRoutes.get(TEMPLATE_URLS.applyTargets, requirePerm(PERMS.template.a
   return c.json(ok(await applyTargets(c.var.services.db, id, await canSeeInner(c))));
 });
 
-teachTemplateRoutes.get(TEMPLATE_URLS.sessionMaterials, requirePerm(CALENDAR_PERM.list), async (c) => {
+teachTemplateRoutes.get(TEMPLATE_URLS.sessionMaterials, requirePerm(PERMS.calendar.list), async (c) => {
   const id = idOrUndefined(c.req.query('calendarId'));
   if (!id) throw new ApiFailure('日程不存在或已删除');
   // The rule of /calendar/tblCalendar/queryById: another teacher's session, or a hidden 内部班 one, reads as missing.

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { parseIdList } from '../core/ids';
-import { listTeachers, TEACHER_LIST_LIMIT, TEACHER_LIST_PERM } from './teachers';
+import { listTeachers, TEACHER_LIST_LIMIT } from './teachers';
 import { ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import type { AppEnv } from '../core/context';
+import { PERMS } from '../../lib/permissions/codes';
 
 /** `GET /clazz/tblTeachScheduleTeacher/teacherList?keyword=&id=a,b` (spec 01 §7): the 负责人 picker's options. */
 
@@ -15,7 +16,7 @@ function idsParam(raw: string | undefined): string[] | undefined {
 
 export const teacherRoutes = new Hono<AppEnv>();
 
-teacherRoutes.get('/clazz/tblTeachScheduleTeacher/teacherList', requirePerm(TEACHER_LIST_PERM), async (c) => {
+teacherRoutes.get('/clazz/tblTeachScheduleTeacher/teacherList', requirePerm(PERMS.teacherPicker.list), async (c) => {
   const list = await listTeachers(c.var.services.db, { keyword: c.req.query('keyword'), ids: idsParam(c.req.query('id')) });
   return c.json(ok(list));
 });

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import { escapeLike } from '../db/like';
-import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * The teacher options of the venue form's 负责人 picker (spec 01 §3 "Teacher option": value = id,
@@ -12,7 +11,6 @@ import { PERMS } from '../../lib/permissions/codes';
  * (tbl_location.in_charge) stores; `teacherId` is the record's id, the one sessions carry.
  */
 
-export const TEACHER_LIST_PERM = PERMS.teacherPicker.list;
 export const TEACHER_LIST_LIMIT = 500;
 const MAX_KEYWORD = 50;
 /** tbl_teacher.status 在职 (0 未入职, 1 在职, 2 离职). */

@@ -28,16 +28,15 @@ announcementRoutes.route('/', messageRoutes);
 
 const BASE = '/sys/annountCement';
 const SEND = '/sys/sysAnnouncementSend';
-export const ADMIN_LIST_PERM = PERMS.announcement.list;
 const q = (c: Ctx, name: string) => (c.req.query(name) ?? '').trim();
 const likeOf = (raw: string) => `%${escapeLike(raw.replace(/^\*|\*$/g, '').slice(0, 100))}%`;
-const isAdmin = async (c: Ctx) => (await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(ADMIN_LIST_PERM);
+const isAdmin = async (c: Ctx) => (await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(PERMS.announcement.list);
 
 // ---------------------------------------------------------------- administrator
 
 const SORTABLE = { createTime: 'create_time', sendTime: 'send_time', priority: 'priority', titile: 'titile', sendStatus: 'send_status' } as const;
 
-announcementRoutes.get(`${BASE}/list`, requirePerm(ADMIN_LIST_PERM), async (c) => {
+announcementRoutes.get(`${BASE}/list`, requirePerm(PERMS.announcement.list), async (c) => {
   const { db } = c.var.services;
   const { pageNo, pageSize, offset } = readPage(c);
   let query = db.selectFrom('sys_announcement').where('del_flag', '=', '0');
@@ -319,7 +318,7 @@ announcementRoutes.get(`${BASE}/show/:id`, async (c) => {
   const session = await sessions.verify(c.req.header('x-access-token') || c.req.query('token'));
   if (!session) return page(401, renderMessagePage(TOKEN_INVALID));
   const id = (c.req.param('id') ?? '').slice(0, 64);
-  const admin = (await loadUserPermCodes(db, session.user.id)).has(ADMIN_LIST_PERM);
+  const admin = (await loadUserPermCodes(db, session.user.id)).has(PERMS.announcement.list);
   const a = admin
     ? await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst()
     : await findVisible(db, id, session.user);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { messageResource, MSG_TEMPLATE_BUS_TYPE } from '../../features/system/messages/message-resource';
-import { messageTemplateResource as templateDef, SEND_PERM, TEMPLATE_PERM } from '../../features/system/messages/message-template-resource';
+import { messageTemplateResource as templateDef } from '../../features/system/messages/message-template-resource';
 import { parseTestJson, placeholderProblem, TEMPLATE_TYPE_RICH, TEST_JSON_NOT_OBJECT, templateVars } from '../../lib/system/template-vars';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
@@ -12,6 +12,7 @@ import { dataRuleWhere } from '../resources/data-rules';
 import { parseListQuery, type Row } from '../resources/query';
 import { registerResource } from '../resources/registry';
 import { addDictTexts, loadDictTexts, selectPage, toRecord } from '../resources/select';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * 消息模板 and 消息记录 on the resource engine.
@@ -106,7 +107,7 @@ export async function listTemplates(c: Ctx): Promise<Response> {
   const { db } = c.var.services;
   if (!auth) throw new ApiFailure(NO_PERMISSION, 510);
   const codes = await loadUserPermCodes(db, auth.user.id);
-  if (!codes.has(`${TEMPLATE_PERM}:list`) && !codes.has(SEND_PERM)) throw new ApiFailure(NO_PERMISSION, 510);
+  if (!codes.has(PERMS.messageTemplate.list) && !codes.has(PERMS.message.send)) throw new ApiFailure(NO_PERMISSION, 510);
   const params: Record<string, string | undefined> = { ...c.req.query() };
   for (const k of ['templateCode', 'templateName']) {
     const v = params[k]?.trim();

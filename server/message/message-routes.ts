@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SEND_PERM } from '../../features/system/messages/message-template-resource';
 import { newId, parseIdList } from '../core/ids';
 import { listTemplates } from './catalog-messages';
 import { pushAnnouncement, renderTemplate, syncUserSends, toAnnouncement, type TemplateData } from './announcements';
@@ -8,6 +7,7 @@ import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from '../core/validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 /**
  * System messages from templates. The contract names no path for this, so the embedded backend's own
@@ -69,13 +69,13 @@ async function sendFromTemplate(c: Ctx, templateCode: string, userIds: string[],
   return c.json(ok(toAnnouncement(saved, { showUserIds: true }), '消息发送成功！'));
 }
 
-messageRoutes.post('/sys/message/sysMessage/sendByTemplate', requirePerm(SEND_PERM), async (c) => {
+messageRoutes.post('/sys/message/sysMessage/sendByTemplate', requirePerm(PERMS.message.send), async (c) => {
   const b = await readBody(c, sendByTemplateSchema);
   const ids = Array.isArray(b.userIds) ? [...new Set(b.userIds.map((s) => s.trim()).filter(Boolean))] : parseIdList(b.userIds);
   return sendFromTemplate(c, b.templateCode, ids, b.data ?? {}, b.priority ?? 'L');
 });
 
-messageRoutes.post('/sys/message/sysMessageTemplate/sendMsg', requirePerm(SEND_PERM), async (c) => {
+messageRoutes.post('/sys/message/sysMessageTemplate/sendMsg', requirePerm(PERMS.message.send), async (c) => {
   const b = await readBody(c, sendMsgSchema);
   let data: TemplateData = {};
   if (b.testData?.trim()) {

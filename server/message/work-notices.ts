@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { Services } from '../core/context';
-import { CALENDAR_PERM } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 import { memberTenantIds } from '../db/tenant-scope';
 import { sendSysMessage } from './announcements';
 import { formatDateTime } from '../core/format';
@@ -54,7 +54,7 @@ export async function noticeApplySubmitted(services: Services, applyId: string, 
       .where('a.id', '=', applyId)
       .executeTakeFirst();
     if (!a) return;
-    const to = (await holdersOfCode(db, CALENDAR_PERM.applyAudit, tenantId)).filter((id) => id !== actor.id);
+    const to = (await holdersOfCode(db, PERMS.apply.audit, tenantId)).filter((id) => id !== actor.id);
     const label = KIND_LABEL[a.kind] ?? '';
     await sendSysMessage(services, {
       title: `新的${label}申请待审核`,

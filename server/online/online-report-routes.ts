@@ -19,9 +19,6 @@ import { pageOf, readPage } from '../core/paging';
  */
 export const onlineReportRoutes = new Hono<AppEnv>();
 
-const CR = PERMS.cgreport;
-const DS = PERMS.dataSource;
-
 async function jsonBody(c: Ctx): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
@@ -48,25 +45,25 @@ function saveBody(raw: Record<string, unknown>): CgreportSaveBody {
 
 /* ---------------- 报表配置 ---------------- */
 
-onlineReportRoutes.get('/online/cgreport/head/queryById', requirePerm(CR.list), async (c) => {
+onlineReportRoutes.get('/online/cgreport/head/queryById', requirePerm(PERMS.cgreport.list), async (c) => {
   const rep = await loadDesignerReport(c.var.services.db, { id: idParam(c.req.query('id')) });
   if (!rep) throw new ApiFailure(REPORT_MISSING);
   return c.json(ok(rep.head));
 });
 
-onlineReportRoutes.get('/online/cgreport/item/listByHeadId', requirePerm(CR.list), async (c) => c.json(ok(await reportItems(c.var.services.db, idParam(c.req.query('headId'))))));
+onlineReportRoutes.get('/online/cgreport/item/listByHeadId', requirePerm(PERMS.cgreport.list), async (c) => c.json(ok(await reportItems(c.var.services.db, idParam(c.req.query('headId'))))));
 
-onlineReportRoutes.get('/online/cgreport/param/listByHeadId', requirePerm(CR.list), async (c) => c.json(ok(await reportParams(c.var.services.db, idParam(c.req.query('headId'))))));
+onlineReportRoutes.get('/online/cgreport/param/listByHeadId', requirePerm(PERMS.cgreport.list), async (c) => c.json(ok(await reportParams(c.var.services.db, idParam(c.req.query('headId'))))));
 
-onlineReportRoutes.post('/online/cgreport/head/add', requirePerm(CR.add), async (c) =>
+onlineReportRoutes.post('/online/cgreport/head/add', requirePerm(PERMS.cgreport.add), async (c) =>
   c.json(ok(await saveReport(c.var.services.db, saveBody(await jsonBody(c)), authOf(c).user, 'add'), '添加成功！')),
 );
 
-onlineReportRoutes.put('/online/cgreport/head/edit', requirePerm(CR.edit), async (c) =>
+onlineReportRoutes.put('/online/cgreport/head/edit', requirePerm(PERMS.cgreport.edit), async (c) =>
   c.json(ok(await saveReport(c.var.services.db, saveBody(await jsonBody(c)), authOf(c).user, 'edit'), '编辑成功！')),
 );
 
-onlineReportRoutes.delete('/online/cgreport/head/delete', requirePerm(CR.delete), async (c) => {
+onlineReportRoutes.delete('/online/cgreport/head/delete', requirePerm(PERMS.cgreport.delete), async (c) => {
   await deleteReport(c.var.services, idParam(c.req.query('id')), authOf(c).user);
   return c.json(ok(null, '删除成功!'));
 });
@@ -74,7 +71,7 @@ onlineReportRoutes.delete('/online/cgreport/head/delete', requirePerm(CR.delete)
 /** The designer's own tools (解析SQL, the table browser) are for those who may add or edit a report. */
 async function requireDesigner(c: Ctx): Promise<void> {
   const perms = await permCodesOf(c, authOf(c).user.id);
-  if (!perms.has(CR.add) && !perms.has(CR.edit)) throw new ApiFailure(NO_PERMISSION, 510);
+  if (!perms.has(PERMS.cgreport.add) && !perms.has(PERMS.cgreport.edit)) throw new ApiFailure(NO_PERMISSION, 510);
 }
 
 /** 解析SQL: the designer's check and preview. */
@@ -102,39 +99,39 @@ onlineReportRoutes.get('/online/cgreport/head/tables', async (c) => {
   return c.json(ok(pageOf(found.slice(offset, offset + pageSize), found.length, pageNo, pageSize)));
 });
 
-onlineReportRoutes.post('/online/cgreport/head/addMenu/:headId', requirePerm(CR.menu), async (c) => {
+onlineReportRoutes.post('/online/cgreport/head/addMenu/:headId', requirePerm(PERMS.cgreport.menu), async (c) => {
   const body = (await jsonBody(c)) as Partial<AddMenuBody>;
-  const row = await addReportMenu(c.var.services, authOf(c).user, idParam(c.req.param('headId')), body, CR.menu);
+  const row = await addReportMenu(c.var.services, authOf(c).user, idParam(c.req.param('headId')), body, PERMS.cgreport.menu);
   return c.json(ok(row, row.created ? '已添加到菜单' : '该报表已在菜单中'));
 });
 
 /* ---------------- 多数据源管理 ---------------- */
 
-onlineReportRoutes.get('/sys/dataSource/queryById', requirePerm(DS.list), async (c) => {
+onlineReportRoutes.get('/sys/dataSource/queryById', requirePerm(PERMS.dataSource.list), async (c) => {
   const row = await getDataSource(c.var.services.db, { id: idParam(c.req.query('id')) });
   if (!row) throw new ApiFailure(DS_NOT_FOUND);
   return c.json(ok(toDataSource(row)));
 });
 
-onlineReportRoutes.post('/sys/dataSource/add', requirePerm(DS.add), async (c) => {
+onlineReportRoutes.post('/sys/dataSource/add', requirePerm(PERMS.dataSource.add), async (c) => {
   // An id in an add body is ignored: add always makes a new row.
   const input = { ...((await jsonBody(c)) as DataSourceInput), id: undefined };
   return c.json(ok(await saveDataSource(c.var.services.db, c.var.services.config, input, authOf(c).user.username), '添加成功！'));
 });
 
-onlineReportRoutes.put('/sys/dataSource/edit', requirePerm(DS.edit), async (c) => {
+onlineReportRoutes.put('/sys/dataSource/edit', requirePerm(PERMS.dataSource.edit), async (c) => {
   const input = (await jsonBody(c)) as DataSourceInput;
   const id = idParam(typeof input.id === 'string' ? input.id : undefined);
   return c.json(ok(await saveDataSource(c.var.services.db, c.var.services.config, { ...input, id }, authOf(c).user.username), '编辑成功！'));
 });
 
-onlineReportRoutes.delete('/sys/dataSource/delete', requirePerm(DS.delete), async (c) => {
+onlineReportRoutes.delete('/sys/dataSource/delete', requirePerm(PERMS.dataSource.delete), async (c) => {
   await deleteDataSource(c.var.services.db, idParam(c.req.query('id')));
   return c.json(ok(null, '删除成功!'));
 });
 
 /** JeecgBoot's `?ids=a,b` (at most 100): all or none (a source a report uses stops the whole batch). */
-onlineReportRoutes.delete('/sys/dataSource/deleteBatch', requirePerm(DS.delete), async (c) => {
+onlineReportRoutes.delete('/sys/dataSource/deleteBatch', requirePerm(PERMS.dataSource.delete), async (c) => {
   const ids = [...new Set((c.req.query('ids') ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
   if (!ids.length || ids.length > 100) throw new ApiFailure('参数错误');
   await deleteDataSources(c.var.services.db, ids.map((id) => idParam(id)));
@@ -145,7 +142,7 @@ onlineReportRoutes.delete('/sys/dataSource/deleteBatch', requirePerm(DS.delete),
  * 测试连接 (JeecgBoot's path): success answers 连接成功; a failed connection answers success:false with one message
  * (the reason is logged), a refused address or a stored password for another server its own message (issue #38).
  */
-onlineReportRoutes.post('/online/cgreport/api/testConnection', requirePerm(DS.test), async (c) => {
+onlineReportRoutes.post('/online/cgreport/api/testConnection', requirePerm(PERMS.dataSource.test), async (c) => {
   const input = (await jsonBody(c)) as DataSourceInput;
   const id = typeof input.id === 'string' && input.id ? idParam(input.id) : undefined;
   const r = await testConnection(c.var.services.db, c.var.services.config, { ...input, id });

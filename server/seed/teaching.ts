@@ -1,6 +1,6 @@
 import type { Database } from '../db/index';
 import { linkId } from '../core/ids';
-import { CALENDAR_PERM, PERMS } from '../../lib/permissions/codes';
+import { PERMS } from '../../lib/permissions/codes';
 import { crud, defButtons, type SeedPerm } from './perm-rows';
 import { courseResource } from '../../features/edu/course/course-resource';
 import { CRM_PERMS } from './crm';
@@ -19,21 +19,18 @@ const STAFF = ['role_admin', 'role_academic', 'role_marketing', 'role_teacher'];
 const TEACHING = ['role_admin', 'role_academic', 'role_teacher'];
 const SALES = ['role_admin', 'role_academic', 'role_marketing'];
 
-// The calendar's codes live in the catalogue; re-exported for the routes and suites that read them here.
-export { CALENDAR_PERM };
-
 export const TEACHING_PERMS: SeedPerm[] = [
-  { id: 'perm_btn_cal_list', parent: 'perm_calpanel', name: '查看行事历', perms: CALENDAR_PERM.list, roles: STAFF },
-  { id: 'perm_btn_cal_add', parent: 'perm_calpanel', name: '新增日程', perms: CALENDAR_PERM.add, roles: ACADEMIC },
-  { id: 'perm_btn_cal_edit', parent: 'perm_calpanel', name: '调整日程', perms: CALENDAR_PERM.edit, roles: ACADEMIC },
-  { id: 'perm_btn_cal_cancel', parent: 'perm_calpanel', name: '取消日程', perms: CALENDAR_PERM.cancel, roles: ACADEMIC },
-  { id: 'perm_btn_cal_override', parent: 'perm_calpanel', name: '冲突时强制保存', perms: CALENDAR_PERM.override, roles: ADMIN },
+  { id: 'perm_btn_cal_list', parent: 'perm_calpanel', name: '查看行事历', perms: PERMS.calendar.list, roles: STAFF },
+  { id: 'perm_btn_cal_add', parent: 'perm_calpanel', name: '新增日程', perms: PERMS.calendar.add, roles: ACADEMIC },
+  { id: 'perm_btn_cal_edit', parent: 'perm_calpanel', name: '调整日程', perms: PERMS.calendar.edit, roles: ACADEMIC },
+  { id: 'perm_btn_cal_cancel', parent: 'perm_calpanel', name: '取消日程', perms: PERMS.calendar.cancel, roles: ACADEMIC },
+  { id: 'perm_btn_cal_override', parent: 'perm_calpanel', name: '冲突时强制保存', perms: PERMS.calendar.override, roles: ADMIN },
   // Every staff role keeps seeing the whole school (free rooms, colleagues); a role without it sees only its own sessions.
-  { id: 'perm_btn_cal_all', parent: 'perm_calpanel', name: '查看全部课次', perms: CALENDAR_PERM.all, roles: STAFF },
-  { id: 'perm_btn_cal_series', parent: 'perm_calpanel', name: '批量排课', perms: CALENDAR_PERM.seriesAdd, roles: ACADEMIC },
-  { id: 'perm_btn_cal_check', parent: 'perm_calpanel', name: '点名', perms: CALENDAR_PERM.check, roles: TEACHING },
-  { id: 'perm_btn_cal_revoke', parent: 'perm_calpanel', name: '撤销点名', perms: CALENDAR_PERM.revoke, roles: ACADEMIC },
-  { id: 'perm_btn_cal_makeup', parent: 'perm_calpanel', name: '安排补课', perms: CALENDAR_PERM.makeup, roles: ACADEMIC },
+  { id: 'perm_btn_cal_all', parent: 'perm_calpanel', name: '查看全部课次', perms: PERMS.calendar.all, roles: STAFF },
+  { id: 'perm_btn_cal_series', parent: 'perm_calpanel', name: '批量排课', perms: PERMS.series.add, roles: ACADEMIC },
+  { id: 'perm_btn_cal_check', parent: 'perm_calpanel', name: '点名', perms: PERMS.attendance.check, roles: TEACHING },
+  { id: 'perm_btn_cal_revoke', parent: 'perm_calpanel', name: '撤销点名', perms: PERMS.attendance.revoke, roles: ACADEMIC },
+  { id: 'perm_btn_cal_makeup', parent: 'perm_calpanel', name: '安排补课', perms: PERMS.attendance.makeup, roles: ACADEMIC },
   ...crud('perm_btn_holiday', 'perm_edu_holiday', '节假日', PERMS.holiday, { read: ACADEMIC, write: ACADEMIC, remove: ACADEMIC }),
   ...crud('perm_btn_clazz', 'perm_edu_clazz', '班级', PERMS.clazz, { read: TEACHING, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
   ...crud('perm_btn_tch', 'perm_edu_teacher', '教师', PERMS.teacher, { read: ACADEMIC, write: ACADEMIC, remove: ACADEMIC }, ['exportXls']),
@@ -46,14 +43,14 @@ export const TEACHING_PERMS: SeedPerm[] = [
   ...crud('perm_btn_material', 'perm_edu_material', '课程资料', PERMS.material, { read: TEACHING, write: TEACHING, remove: ACADEMIC }, ['exportXls']),
   ...crud('perm_btn_room', 'perm_edu_room', '教室', PERMS.room, { read: ACADEMIC, write: ACADEMIC, remove: ACADEMIC }),
   { id: 'perm_btn_sched_list', parent: 'perm_edu_schedule', name: '查看课表', perms: PERMS.schedule.list, roles: TEACHING },
-  { id: 'perm_btn_apply_list', parent: 'perm_edu_audit', name: '查看申请', perms: CALENDAR_PERM.applyList, roles: TEACHING },
-  { id: 'perm_btn_apply_add', parent: 'perm_edu_audit', name: '提交请假/调课申请', perms: CALENDAR_PERM.applyAdd, roles: TEACHING },
-  { id: 'perm_btn_apply_audit', parent: 'perm_edu_audit', name: '审核申请', perms: CALENDAR_PERM.applyAudit, roles: ACADEMIC },
-  { id: 'perm_btn_apply_withdraw', parent: 'perm_edu_audit', name: '撤销申请', perms: CALENDAR_PERM.applyWithdraw, roles: TEACHING },
-  { id: 'perm_btn_live_list', parent: 'perm_edu_live', name: '查看直播课堂', perms: CALENDAR_PERM.liveList, roles: TEACHING },
-  { id: 'perm_btn_live_edit', parent: 'perm_edu_live', name: '设置直播链接', perms: CALENDAR_PERM.liveEdit, roles: ACADEMIC },
-  { id: 'perm_btn_inner_list', parent: 'perm_inner_calendar', name: '查看内部班', perms: CALENDAR_PERM.innerList, roles: TEACHING },
-  { id: 'perm_btn_clazz_group', parent: 'perm_edu_clazz', name: '班级分组', perms: CALENDAR_PERM.groupEdit, roles: ACADEMIC },
+  { id: 'perm_btn_apply_list', parent: 'perm_edu_audit', name: '查看申请', perms: PERMS.apply.list, roles: TEACHING },
+  { id: 'perm_btn_apply_add', parent: 'perm_edu_audit', name: '提交请假/调课申请', perms: PERMS.apply.add, roles: TEACHING },
+  { id: 'perm_btn_apply_audit', parent: 'perm_edu_audit', name: '审核申请', perms: PERMS.apply.audit, roles: ACADEMIC },
+  { id: 'perm_btn_apply_withdraw', parent: 'perm_edu_audit', name: '撤销申请', perms: PERMS.apply.withdraw, roles: TEACHING },
+  { id: 'perm_btn_live_list', parent: 'perm_edu_live', name: '查看直播课堂', perms: PERMS.live.list, roles: TEACHING },
+  { id: 'perm_btn_live_edit', parent: 'perm_edu_live', name: '设置直播链接', perms: PERMS.live.edit, roles: ACADEMIC },
+  { id: 'perm_btn_inner_list', parent: 'perm_inner_calendar', name: '查看内部班', perms: PERMS.inner.list, roles: TEACHING },
+  { id: 'perm_btn_clazz_group', parent: 'perm_edu_clazz', name: '班级分组', perms: PERMS.clazzGroup.edit, roles: ACADEMIC },
   { id: 'perm_btn_sched_export', parent: 'perm_edu_schedule', name: '导出课表', perms: PERMS.schedule.exportXls, roles: ACADEMIC },
   // 课程 and 学习工具 (issue #22): 教务 prepares the content; teachers read templates, build workbooks and
   // assign and grade the homework of the classes they teach.

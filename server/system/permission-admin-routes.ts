@@ -3,7 +3,7 @@ import { PERMS } from '../../lib/permissions/codes';
 import { toMenuTreeModels, toPermissionTree, toPermissionWire, toRoleTreeModels } from '../permissions/permission-trees';
 import { addRule, deleteRule, editRule, listMenuRules, roleDataRules, ruleColumnsOfMenu, saveRoleDataRules } from './permission-data-rules';
 import { NOT_FOUND, permissionSchema, roleRuleSchema, ruleSchema, toColumnsOf } from './permission-input';
-import { addMenu, COMPONENT_NAME_TAKEN, componentNameTaken, editMenu, liveRow, liveRows, PERM, removeTrees, URL_TAKEN, urlTaken } from './permission-menus';
+import { addMenu, COMPONENT_NAME_TAKEN, componentNameTaken, editMenu, liveRow, liveRows, removeTrees, URL_TAKEN, urlTaken } from './permission-menus';
 import { ApiFailure, ok } from '../core/errors';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
@@ -27,8 +27,6 @@ import { readBody } from '../core/validate';
  */
 export const permissionAdminRoutes = new Hono<AppEnv>();
 
-export { PERM };
-
 const MAX_BATCH = 500;
 
 const q = (c: Ctx, name: string) => (c.req.query(name) ?? '').trim();
@@ -37,18 +35,18 @@ const idList = (raw: string) => [...new Set(raw.split(',').map((s) => s.trim()).
 // ---------------------------------------------------------------- menus and buttons
 
 /** 菜单管理's table: JeecgBoot's SysPermissionTree list (every column, menus and buttons). */
-permissionAdminRoutes.get('/sys/permission/list', requirePerm(PERM.list), async (c) => {
+permissionAdminRoutes.get('/sys/permission/list', requirePerm(PERMS.permission.list), async (c) => {
   const rows = await liveRows(c.var.services.db);
   return c.json(ok(toPermissionTree(rows)));
 });
 
 /** The menu form's parent picker in JeecgBoot's client: `{treeList: TreeModel[], ids}` (ids = every live row). */
-permissionAdminRoutes.get('/sys/permission/queryTreeList', requirePerm(PERM.list), async (c) => {
+permissionAdminRoutes.get('/sys/permission/queryTreeList', requirePerm(PERMS.permission.list), async (c) => {
   const rows = await liveRows(c.var.services.db);
   return c.json(ok({ treeList: toMenuTreeModels(rows), ids: rows.map((r) => r.id) }));
 });
 
-permissionAdminRoutes.get('/sys/permission/queryById', requirePerm(PERM.list), async (c) => {
+permissionAdminRoutes.get('/sys/permission/queryById', requirePerm(PERMS.permission.list), async (c) => {
   const id = q(c, 'id').slice(0, 64);
   const row = id ? await liveRow(c.var.services.db, id) : undefined;
   if (!row) throw new ApiFailure(NOT_FOUND);
@@ -56,7 +54,7 @@ permissionAdminRoutes.get('/sys/permission/queryById', requirePerm(PERM.list), a
 });
 
 /** JeecgBoot's `?id=&url=&alwaysShow=`; `componentName=` checks the route name the same way. */
-permissionAdminRoutes.get('/sys/permission/checkPermDuplication', requirePerm(PERM.list), async (c) => {
+permissionAdminRoutes.get('/sys/permission/checkPermDuplication', requirePerm(PERMS.permission.list), async (c) => {
   const { db } = c.var.services;
   const id = q(c, 'id').slice(0, 64) || null;
   const url = q(c, 'url').slice(0, 300);
@@ -67,13 +65,13 @@ permissionAdminRoutes.get('/sys/permission/checkPermDuplication', requirePerm(PE
   return c.json(ok(null, '该值可用！'));
 });
 
-permissionAdminRoutes.post('/sys/permission/add', requirePerm(PERM.add), async (c) => {
+permissionAdminRoutes.post('/sys/permission/add', requirePerm(PERMS.permission.add), async (c) => {
   const row = toColumnsOf(await readBody(c, permissionSchema));
   const saved = await addMenu(c.var.services, authOf(c).user, row);
   return c.json(ok(toPermissionWire(saved), '添加成功！'));
 });
 
-permissionAdminRoutes.on(['PUT', 'POST'], '/sys/permission/edit', requirePerm(PERM.edit), async (c) => {
+permissionAdminRoutes.on(['PUT', 'POST'], '/sys/permission/edit', requirePerm(PERMS.permission.edit), async (c) => {
   const body = await readBody(c, permissionSchema);
   const id = body.id ?? '';
   if (!id) throw new ApiFailure(NOT_FOUND);
@@ -81,14 +79,14 @@ permissionAdminRoutes.on(['PUT', 'POST'], '/sys/permission/edit', requirePerm(PE
   return c.json(ok(toPermissionWire(saved), '修改成功！'));
 });
 
-permissionAdminRoutes.delete('/sys/permission/delete', requirePerm(PERM.delete), async (c) => {
+permissionAdminRoutes.delete('/sys/permission/delete', requirePerm(PERMS.permission.delete), async (c) => {
   const id = q(c, 'id');
   if (!id || id.length > 64) throw new ApiFailure(NOT_FOUND);
   await removeTrees(c.var.services, authOf(c).user, [id]);
   return c.json(ok(null, '删除成功!'));
 });
 
-permissionAdminRoutes.delete('/sys/permission/deleteBatch', requirePerm(PERM.delete), async (c) => {
+permissionAdminRoutes.delete('/sys/permission/deleteBatch', requirePerm(PERMS.permission.delete), async (c) => {
   const ids = idList(c.req.query('ids') ?? '');
   if (!ids.length) throw new ApiFailure('请选择一条记录！');
   if (ids.length > MAX_BATCH || ids.some((s) => s.length > 64)) throw new ApiFailure(`一次最多删除${MAX_BATCH}条记录`);
@@ -106,26 +104,26 @@ async function listRules(c: Ctx) {
   return c.json(ok(rules));
 }
 
-permissionAdminRoutes.get('/sys/permission/getPermRuleListByPermId', requirePerm(PERM.list), listRules);
+permissionAdminRoutes.get('/sys/permission/getPermRuleListByPermId', requirePerm(PERMS.permission.list), listRules);
 // The Vue 2 client searches a menu's rules here (same filters).
-permissionAdminRoutes.get('/sys/permission/queryPermissionRule', requirePerm(PERM.list), listRules);
+permissionAdminRoutes.get('/sys/permission/queryPermissionRule', requirePerm(PERMS.permission.list), listRules);
 
 /** What the rule form offers for one menu: the resources it stands for and their fields. */
-permissionAdminRoutes.get('/sys/permission/ruleColumns', requirePerm(PERM.list), async (c) => {
+permissionAdminRoutes.get('/sys/permission/ruleColumns', requirePerm(PERMS.permission.list), async (c) => {
   return c.json(ok(await ruleColumnsOfMenu(c.var.services.db, q(c, 'permissionId').slice(0, 64))));
 });
 
-permissionAdminRoutes.post('/sys/permission/addPermissionRule', requirePerm(PERM.rule), async (c) => {
+permissionAdminRoutes.post('/sys/permission/addPermissionRule', requirePerm(PERMS.permission.rule), async (c) => {
   const saved = await addRule(c.var.services.db, authOf(c).user, await readBody(c, ruleSchema));
   return c.json(ok(saved, '添加成功！'));
 });
 
-permissionAdminRoutes.on(['PUT', 'POST'], '/sys/permission/editPermissionRule', requirePerm(PERM.rule), async (c) => {
+permissionAdminRoutes.on(['PUT', 'POST'], '/sys/permission/editPermissionRule', requirePerm(PERMS.permission.rule), async (c) => {
   const saved = await editRule(c.var.services.db, authOf(c).user, await readBody(c, ruleSchema));
   return c.json(ok(saved, '修改成功！'));
 });
 
-permissionAdminRoutes.delete('/sys/permission/deletePermissionRule', requirePerm(PERM.rule), async (c) => {
+permissionAdminRoutes.delete('/sys/permission/deletePermissionRule', requirePerm(PERMS.permission.rule), async (c) => {
   await deleteRule(c.var.services.db, q(c, 'id').slice(0, 64));
   return c.json(ok(null, '删除成功！'));
 });

@@ -17,9 +17,6 @@ import { loadUserPermCodes } from '../auth/users';
  * code they used and `system:permission:list`; after commit the users whose menu may have changed are told.
  */
 
-/** 菜单管理's codes (lib/permissions/codes.ts). */
-export const PERM = PERMS.permission;
-
 export const URL_TAKEN = '访问路径不允许重复，请重定义！';
 export const COMPONENT_NAME_TAKEN = '组件名称不允许重复，请重定义！';
 /** pg_advisory_xact_lock key of menu writes (any fixed number; "jwmenu"). */
@@ -91,7 +88,7 @@ async function refreshLeaf(tx: Database, ids: (string | null | undefined)[]) {
  */
 async function assertKeeps(tx: Database, userId: string, code: string) {
   const codes = await loadUserPermCodes(tx, userId);
-  if (!codes.holds(code) || !codes.holds(PERM.list)) throw new ApiFailure('不能移除自己的菜单管理权限');
+  if (!codes.holds(code) || !codes.holds(PERMS.permission.list)) throw new ApiFailure('不能移除自己的菜单管理权限');
 }
 
 /** Users holding any of these rows through a role. */
@@ -144,7 +141,7 @@ export async function editMenu(services: Services, me: Writer, id: string, row: 
     await checkUnique(tx, row, id);
     await tx.updateTable('sys_permission').set({ ...row, update_by: me.username, update_time: new Date() }).where('id', '=', id).execute();
     await refreshLeaf(tx, [existing.parent_id, row.parent_id]);
-    await assertKeeps(tx, me.id, PERM.edit);
+    await assertKeeps(tx, me.id, PERMS.permission.edit);
     return existing;
   });
   await announce(services, await holdersOf(db, [id]), before.menu_type === MENU_TYPE.button || row.menu_type === MENU_TYPE.button);
@@ -172,7 +169,7 @@ export async function removeTrees(services: Services, me: Writer, roots: string[
     await tx.deleteFrom('sys_permission_data_rule').where('permission_id', 'in', ids).execute();
     const gone = new Set(ids);
     await refreshLeaf(tx, rows.map((r) => r.parent_id).filter((p) => p && !gone.has(p)));
-    await assertKeeps(tx, me.id, PERM.delete);
+    await assertKeeps(tx, me.id, PERMS.permission.delete);
     return { holders, anyButton: rows.some((r) => r.menu_type === MENU_TYPE.button) };
   });
   await announce(services, r.holders, r.anyButton);

@@ -26,7 +26,6 @@ import { PERMS } from '../../lib/permissions/codes';
  */
 export const roleUserRoutes = new Hono<AppEnv>();
 
-const EDIT = PERMS.role.edit;
 const MAX_IDS = 1000;
 
 export const ADMIN_ROLE_UNDELETABLE = '内置的管理员角色不能删除';
@@ -47,12 +46,12 @@ async function findRole(db: Database, roleId: string) {
 
 /** The caller must keep, through their own roles, the permission that guards this screen, or nobody could undo the change. */
 async function assertKeepsRoleEdit(tx: Database, userId: string) {
-  if (!(await loadUserPermCodes(tx, userId)).holds(EDIT)) throw new ApiFailure(KEEP_OWN_ROLE_EDIT);
+  if (!(await loadUserPermCodes(tx, userId)).holds(PERMS.role.edit)) throw new ApiFailure(KEEP_OWN_ROLE_EDIT);
 }
 
 // ---------------------------------------------------------------- role users
 
-roleUserRoutes.get('/sys/user/userRoleList', requirePerm(EDIT), async (c) => {
+roleUserRoutes.get('/sys/user/userRoleList', requirePerm(PERMS.role.edit), async (c) => {
   const { db } = c.var.services;
   const roleId = (c.req.query('roleId') ?? '').trim();
   if (!(await findRole(db, roleId))) throw new ApiFailure('角色不存在');
@@ -94,7 +93,7 @@ const addSchema = z.object({
 });
 
 /** Links users to a role; users already holding it are skipped. */
-roleUserRoutes.post('/sys/user/addSysUserRole', requirePerm(EDIT), async (c) => {
+roleUserRoutes.post('/sys/user/addSysUserRole', requirePerm(PERMS.role.edit), async (c) => {
   const { db } = c.var.services;
   const body = await readBody(c, addSchema);
   const userIds = [...new Set(body.userIdList)];
@@ -133,14 +132,14 @@ async function removeUsers(c: Ctx, roleId: string, userIds: string[]) {
   return c.json(ok(null, '删除成功!'));
 }
 
-roleUserRoutes.delete('/sys/user/deleteUserRole', requirePerm(EDIT), async (c) => {
+roleUserRoutes.delete('/sys/user/deleteUserRole', requirePerm(PERMS.role.edit), async (c) => {
   const roleId = (c.req.query('roleId') ?? '').trim();
   const userId = (c.req.query('userId') ?? '').trim();
   if (!roleId) throw new ApiFailure('请选择角色');
   return removeUsers(c, roleId, checkIds(userId ? [userId] : [], '用户'));
 });
 
-roleUserRoutes.delete('/sys/user/deleteUserRoleBatch', requirePerm(EDIT), async (c) => {
+roleUserRoutes.delete('/sys/user/deleteUserRoleBatch', requirePerm(PERMS.role.edit), async (c) => {
   const roleId = (c.req.query('roleId') ?? '').trim();
   if (!roleId) throw new ApiFailure('请选择角色');
   return removeUsers(c, roleId, checkIds(splitIds(c.req.query('userIds')), '用户'));

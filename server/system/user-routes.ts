@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { sql, type ExpressionBuilder } from 'kysely';
-import { ADMIN_ACCOUNT_GUARD, ADMIN_USERNAME, SELF_DELETE_GUARD, SELF_FREEZE_GUARD, USER_PERMS } from '../../lib/system/user-perms';
+import { ADMIN_ACCOUNT_GUARD, ADMIN_USERNAME, SELF_DELETE_GUARD, SELF_FREEZE_GUARD } from '../../lib/system/user-perms';
 import { userResource } from '../../features/system/users/user-resource';
 import { hashPassword, passwordProblem } from '../auth/password';
 import type { Database } from '../db';
@@ -19,6 +19,7 @@ import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from '../core/validate';
+import { PERMS } from '../../lib/permissions/codes';
 
 export const userRoutes = new Hono<AppEnv>();
 
@@ -67,7 +68,7 @@ const idsSchema = z.object({
 });
 
 /** Freezing ends the user's live sessions at once (their next call gets 401). */
-userRoutes.put('/sys/user/frozenBatch', requirePerm(USER_PERMS.frozen), async (c) => {
+userRoutes.put('/sys/user/frozenBatch', requirePerm(PERMS.user.frozen), async (c) => {
   const { db, sessions } = c.var.services;
   const me = authOf(c).user;
   const { ids, status } = await readBody(c, idsSchema);
@@ -131,8 +132,8 @@ const deleteGuard =
     return next();
   };
 
-userRoutes.delete('/sys/user/delete', requirePerm(USER_PERMS.delete), deleteGuard('id'));
-userRoutes.delete('/sys/user/deleteBatch', requirePerm(USER_PERMS.deleteBatch), deleteGuard('ids'));
+userRoutes.delete('/sys/user/delete', requirePerm(PERMS.user.delete), deleteGuard('id'));
+userRoutes.delete('/sys/user/deleteBatch', requirePerm(PERMS.user.deleteBatch), deleteGuard('ids'));
 
 /**
  * `/sys/user/list?departId=`: users of that department (the resource engine filters through the
@@ -142,7 +143,7 @@ userRoutes.get('/sys/user/list', async (c, next) => {
   const departId = (c.req.query('departId') ?? '').trim();
   if (!departId) return next();
   // Permission first: an unauthorised caller learns nothing about the department.
-  if (!(await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(USER_PERMS.list)) throw new ApiFailure(NO_PERMISSION, 510);
+  if (!(await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(PERMS.user.list)) throw new ApiFailure(NO_PERMISSION, 510);
   const linked = departId.length <= 64 && (await c.var.services.db.selectFrom('sys_user_depart').select('id').where('dep_id', '=', departId).limit(1).executeTakeFirst());
   if (!linked) return c.json(ok(null));
   return next();
@@ -152,7 +153,7 @@ userRoutes.get('/sys/user/list', async (c, next) => {
  * 回收站: deleted users, newest deletion first, optionally filtered by username / realname. With
  * `pageNo` it answers a page; without, an array as JeecgBoot does (bounded).
  */
-userRoutes.get('/sys/user/recycleBin', requirePerm(USER_PERMS.recycleBin), async (c) => {
+userRoutes.get('/sys/user/recycleBin', requirePerm(PERMS.user.recycleBin), async (c) => {
   const { db } = c.var.services;
   const username = (c.req.query('username') ?? '').trim().slice(0, 100);
   const realname = (c.req.query('realname') ?? '').trim().slice(0, 100);
@@ -195,7 +196,7 @@ userRoutes.get('/sys/user/recycleBin', requirePerm(USER_PERMS.recycleBin), async
 });
 
 /** 还原: deleted users come back. Their sessions from before the deletion are ended, never revived. */
-userRoutes.put('/sys/user/putRecycleBin', requirePerm(USER_PERMS.putRecycleBin), async (c) => {
+userRoutes.put('/sys/user/putRecycleBin', requirePerm(PERMS.user.putRecycleBin), async (c) => {
   const { db, sessions } = c.var.services;
   const me = authOf(c).user;
   const body = await readBody(c, z.object({ userIds: z.union([z.string(), z.array(z.string())], { error: NO_USER_SELECTED }) }));
@@ -209,7 +210,7 @@ userRoutes.put('/sys/user/putRecycleBin', requirePerm(USER_PERMS.putRecycleBin),
 });
 
 /** 彻底删除: only users already in the recycle bin; their links and sessions go with them (cascade). */
-userRoutes.delete('/sys/user/deleteRecycleBin', requirePerm(USER_PERMS.deleteRecycleBin), async (c) => {
+userRoutes.delete('/sys/user/deleteRecycleBin', requirePerm(PERMS.user.deleteRecycleBin), async (c) => {
   const { db, sessions } = c.var.services;
   const ids = checkedIds(c.req.query('userIds'));
   if (typeof ids === 'string') throw new ApiFailure(ids);
@@ -233,7 +234,7 @@ const changePasswordSchema = z.object({
  * 重置密码 by an administrator: the project's password rule applies, and the user's sessions end at
  * once like freezing does (the administrator's own current session survives a reset of their own).
  */
-userRoutes.put('/sys/user/changePassword', requirePerm(USER_PERMS.changePassword), async (c) => {
+userRoutes.put('/sys/user/changePassword', requirePerm(PERMS.user.changePassword), async (c) => {
   const { db, sessions } = c.var.services;
   const { user: me, tokenHash } = authOf(c);
   const body = await readBody(c, changePasswordSchema);
@@ -250,7 +251,7 @@ userRoutes.put('/sys/user/changePassword', requirePerm(USER_PERMS.changePassword
 });
 
 /** Users in a department's subtree (by org code), through their department links; `realname` contains. */
-userRoutes.get('/sys/user/queryUserByDepId', requirePerm(USER_PERMS.list), async (c) => {
+userRoutes.get('/sys/user/queryUserByDepId', requirePerm(PERMS.user.list), async (c) => {
   const { db } = c.var.services;
   const id = (c.req.query('id') ?? '').trim();
   if (!id) throw new ApiFailure('请选择部门');
@@ -283,7 +284,7 @@ function inValues(raw: string): string[] | string {
  * the active users it names, as a bare array, not an envelope, as JeecgBoot answers it (its user pickers
  * read the response itself). Same permission as the user list our own pickers read.
  */
-userRoutes.get('/sys/user/getMultiUser', requirePerm(USER_PERMS.list), async (c) => {
+userRoutes.get('/sys/user/getMultiUser', requirePerm(PERMS.user.list), async (c) => {
   const { db } = c.var.services;
   const { where } = parseListQuery(userResource, c.req.query());
   const rows = await asAny(db)
@@ -302,7 +303,7 @@ userRoutes.get('/sys/user/getMultiUser', requirePerm(USER_PERMS.list), async (c)
  * (`departId`, by org code), `username` contains (a comma list = exactly those), `realname` contains,
  * `id` (one or a comma list). `orgCodeTxt` holds each user's department names.
  */
-userRoutes.get('/sys/user/queryUserComponentData', requirePerm(USER_PERMS.list), async (c) => {
+userRoutes.get('/sys/user/queryUserComponentData', requirePerm(PERMS.user.list), async (c) => {
   const { db } = c.var.services;
   const { pageNo, pageSize, offset } = readPage(c);
   const param = (name: string) => (c.req.query(name) ?? '').trim().slice(0, 10_000);
@@ -335,7 +336,7 @@ userRoutes.get('/sys/user/queryUserComponentData', requirePerm(USER_PERMS.list),
 /** Another user's departments / roles need the user list permission; one's own never does. */
 async function canReadUser(c: Ctx, userId: string): Promise<boolean> {
   const me = authOf(c).user;
-  return userId === me.id || (await loadUserPermCodes(c.var.services.db, me.id)).has(USER_PERMS.list);
+  return userId === me.id || (await loadUserPermCodes(c.var.services.db, me.id)).has(PERMS.user.list);
 }
 
 /** A user's departments as `{key, value, title}` (contract §4). */

@@ -27,7 +27,6 @@ import { parse, readBody } from '../core/validate';
  */
 export const prospectusRoutes = new Hono<AppEnv>();
 
-const P = PERMS.prospectus;
 const PUBLIC = `${PROSPECTUS_API}/public/:token`;
 const NOT_FOUND = () => new ApiFailure(PROSPECTUS_MESSAGES.notPublished, 404, 404);
 
@@ -37,7 +36,7 @@ const idOf = (raw: string | null | undefined) => {
   return id;
 };
 
-prospectusRoutes.post(PROSPECTUS_URLS.add, requirePerm(P.add), async (c) => {
+prospectusRoutes.post(PROSPECTUS_URLS.add, requirePerm(PERMS.prospectus.add), async (c) => {
   const input = await readBody(c, prospectusInputSchema);
   const id = await saveProspectus(c.var.services.db, c.var.services.storage, { ...input, id: undefined }, authOf(c).user.username);
   return c.json(ok(await loadProspectus(c.var.services.db, id), '添加成功！'));
@@ -49,18 +48,18 @@ const edit = async (c: Ctx) => {
   await saveProspectus(c.var.services.db, c.var.services.storage, { ...input, id }, authOf(c).user.username);
   return c.json(ok(await loadProspectus(c.var.services.db, id), '编辑成功!'));
 };
-prospectusRoutes.put(PROSPECTUS_URLS.edit, requirePerm(P.edit), edit);
-prospectusRoutes.post(PROSPECTUS_URLS.edit, requirePerm(P.edit), edit);
+prospectusRoutes.put(PROSPECTUS_URLS.edit, requirePerm(PERMS.prospectus.edit), edit);
+prospectusRoutes.post(PROSPECTUS_URLS.edit, requirePerm(PERMS.prospectus.edit), edit);
 
 /** The composer's record, with the names of the courses, venues and teachers it names (for its selects). */
-prospectusRoutes.get(PROSPECTUS_URLS.detail, requirePerm(P.list), async (c) => {
+prospectusRoutes.get(PROSPECTUS_URLS.detail, requirePerm(PERMS.prospectus.list), async (c) => {
   const { db } = c.var.services;
   const stored = await loadProspectus(db, idOf(c.req.query('id')));
   return c.json(ok({ ...stored, labels: await referenceLabels(db, stored.blocks) }));
 });
 
 /** 预览 of the composer's unsaved state: the same view the public page draws (images through the signed-in route). */
-prospectusRoutes.post(PROSPECTUS_URLS.preview, requirePerm(P.list), async (c) => {
+prospectusRoutes.post(PROSPECTUS_URLS.preview, requirePerm(PERMS.prospectus.list), async (c) => {
   const input = await readBody(c, prospectusInputSchema);
   const template = input.template as Parameters<typeof resolveView>[1]['template'];
   return c.json(ok(await resolveView(c.var.services.db, { title: input.title, subtitle: input.subtitle, template, cover: input.cover, blocks: input.blocks })));
@@ -69,7 +68,7 @@ prospectusRoutes.post(PROSPECTUS_URLS.preview, requirePerm(P.list), async (c) =>
 const optionsQuery = z.object({ kind: z.enum(['course', 'venue', 'teacher'], { error: '参数错误' }), keyword: z.string().trim().max(50).optional() });
 
 /** The composer's pickers: live courses (with price), venues (with address) and 在职 teachers of the tenant, 50 at most. */
-prospectusRoutes.get(PROSPECTUS_URLS.options, requirePerm(P.list), async (c) => {
+prospectusRoutes.get(PROSPECTUS_URLS.options, requirePerm(PERMS.prospectus.list), async (c) => {
   const { db } = c.var.services;
   const { kind, keyword } = parse(optionsQuery, { kind: c.req.query('kind'), keyword: c.req.query('keyword') || undefined });
   const like = keyword ? `%${escapeLike(keyword)}%` : null;
@@ -93,19 +92,19 @@ prospectusRoutes.get(PROSPECTUS_URLS.options, requirePerm(P.list), async (c) => 
 
 const idBody = z.object({ id: z.string({ error: '参数错误' }).trim().min(1, '参数错误').max(32, '参数错误') });
 
-prospectusRoutes.post(PROSPECTUS_URLS.publish, requirePerm(P.publish), async (c) => {
+prospectusRoutes.post(PROSPECTUS_URLS.publish, requirePerm(PERMS.prospectus.publish), async (c) => {
   const { id } = await readBody(c, idBody);
   const r = await publishProspectus(c.var.services.db, id, authOf(c).user.username);
   return c.json(ok({ token: r.token, url: `/brochure/${r.token}`, publishTime: r.publishTime }, PROSPECTUS_MESSAGES.published));
 });
 
-prospectusRoutes.post(PROSPECTUS_URLS.withdraw, requirePerm(P.publish), async (c) => {
+prospectusRoutes.post(PROSPECTUS_URLS.withdraw, requirePerm(PERMS.prospectus.publish), async (c) => {
   const { id } = await readBody(c, idBody);
   await withdrawProspectus(c.var.services.db, id, authOf(c).user.username);
   return c.json(ok(null, PROSPECTUS_MESSAGES.withdrawn));
 });
 
-prospectusRoutes.get(PROSPECTUS_URLS.exportPdf, requirePerm(P.exportPdf), async (c) => {
+prospectusRoutes.get(PROSPECTUS_URLS.exportPdf, requirePerm(PERMS.prospectus.exportPdf), async (c) => {
   const { db, storage } = c.var.services;
   const stored = await loadProspectus(db, idOf(c.req.query('id')));
   const pdf = await renderProspectusPdf(await resolveView(db, stored), storage);

@@ -11,18 +11,10 @@ import { useAuth } from '@/components/shell/shell-context';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { SearchActions } from '@/features/system/list-parts';
-import {
-  APPLY_API,
-  APPLY_KIND_TEXT,
-  APPLY_MESSAGES,
-  APPLY_PERM,
-  APPLY_STATUS_TEXT,
-  type ApplyAuditStatus,
-  type ApplyKind,
-  type ApplyRow,
-} from '@/lib/calendar/apply-types';
+import { APPLY_API, APPLY_KIND_TEXT, APPLY_MESSAGES, APPLY_STATUS_TEXT, type ApplyAuditStatus, type ApplyKind, type ApplyRow } from '@/lib/calendar/apply-types';
 import { useConflictGuard } from '../conflict-guard';
 import { auditApply, withdrawApply } from './apply-api';
+import { PERMS } from '@/lib/permissions/codes';
 
 const STATUS_TABS: ApplyAuditStatus[] = [0, 1, 2, 3];
 const STATUS_COLOR: Record<ApplyAuditStatus, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
@@ -46,8 +38,8 @@ function ApplyList() {
   const { message, modal } = App.useApp();
   const showError = useApiError();
   const { mode } = useAuth();
-  const canAudit = mode(APPLY_PERM.audit) === 'show';
-  const canWithdraw = mode(APPLY_PERM.withdraw) === 'show';
+  const canAudit = mode(PERMS.apply.audit) === 'show';
+  const canWithdraw = mode(PERMS.apply.withdraw) === 'show';
   const [form] = Form.useForm<{ kind?: ApplyKind; range?: [Dayjs | null, Dayjs | null] | null }>();
   const [auditStatus, setAuditStatus] = useState<ApplyAuditStatus>(0);
   const [auditing, setAuditing] = useState<{ row: ApplyRow; pass: boolean } | null>(null);

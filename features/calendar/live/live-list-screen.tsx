@@ -14,7 +14,8 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { http } from '@/lib/http';
 import { parseWireTime } from '@/lib/calendar/wire-time';
 import type { LivePresence, LiveSession } from '@/lib/calendar/types';
-import { CAL_API, CAL_PERM } from '../calendar-api';
+import { CAL_API } from '../calendar-api';
+import { PERMS } from '@/lib/permissions/codes';
 import { LIVE_STATE_TEXT, liveState, type LiveState } from '../../../lib/calendar/live-model';
 
 /** The page beats and refreshes every 30 s; the server counts a user online for 60 s after a beat. */
@@ -57,7 +58,7 @@ function LiveList() {
   const { message } = App.useApp();
   const showError = useApiError();
   const { mode } = useAuth();
-  const canEdit = mode(CAL_PERM.liveEdit) === 'show';
+  const canEdit = mode(PERMS.live.edit) === 'show';
   const page = useListPage<LiveSession>({ source: LIVE_SOURCE, urls: LIVE_URLS, refreshInterval: LIVE_REFRESH_MS, notifyErrors: false });
   const { reload } = page;
   const [now, setNow] = useState(() => new Date());

@@ -1,7 +1,6 @@
 import type { FieldOption, ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const LEAD_PERM = PERMS.lead.prefix;
 export const LEAD_API = '/crm/tblLead';
 export const LEAD_FOLLOW_API = '/crm/tblLeadFollow';
 
@@ -49,7 +48,7 @@ export const leadResource: ResourceDef = {
   table: 'tbl_lead',
   dataLog: true,
   api: LEAD_API,
-  perm: LEAD_PERM,
+  perm: PERMS.lead.prefix,
   rowKey: 'id',
   defaultSort: {
     column: 'createTime',

@@ -2,7 +2,6 @@ import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { FOLLOW_STATUSES, INTENTION_LEVELS } from '../lead/lead-resource';
 
-export const POOL_PERM = PERMS.leadPool.prefix;
 export const POOL_API = '/crm/leadPool';
 
 /** The pool's own routes (server/crm/lead-pool-routes.ts) besides its list. */
@@ -25,7 +24,7 @@ export const leadPoolResource: ResourceDef = {
   title: '线索池',
   table: 'tbl_lead',
   api: POOL_API,
-  perm: POOL_PERM,
+  perm: PERMS.leadPool.prefix,
   rowKey: 'id',
   defaultSort: { column: 'poolTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

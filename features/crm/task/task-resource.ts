@@ -2,7 +2,6 @@ import { USER_NAME_DICT, type ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { TASK_STATUS_OPTIONS, TASK_TARGET_OPTIONS } from '../../../lib/crm/task-rules';
 
-export const TASK_PERM = PERMS.task.prefix;
 export const TASK_API = '/crm/task';
 
 /** Endpoints beside the engine's (server/crm/task-goods-routes.ts). */
@@ -27,7 +26,7 @@ export const taskResource: ResourceDef = {
   title: '任务',
   table: 'tbl_task',
   api: TASK_API,
-  perm: TASK_PERM,
+  perm: PERMS.task.prefix,
   rowKey: 'id',
   defaultSort: { column: 'dueTime', order: 'asc' },
   softDeleteColumn: 'del_flag',

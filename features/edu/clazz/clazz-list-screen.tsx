@@ -6,20 +6,18 @@ import { ListPage } from '@/components/data/list/list-page';
 import type { Row } from '@/components/data/list/use-list-page';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
-import { GROUP_EDIT_PERM } from '@/lib/edu/progress-types';
+import { PERMS } from '@/lib/permissions/codes';
 import { clazzEditors as editors } from './clazz-editors';
 import { ClazzGroupModal } from './clazz-group-modal';
 import { ClazzMemberModal } from './clazz-member-modal';
-import { CLAZZ_PERM, clazzResource } from './clazz-resource';
-
-const EDIT = `${CLAZZ_PERM}:edit`;
+import { clazzResource } from './clazz-resource';
 
 /** 班级管理 (clazz/TblClazzList): classes with their 人数, the 成员 dialog and the 分组 dialog. */
 export default function ClazzListScreen() {
   const { mode } = useAuth();
   return (
     <PageWrapper description="班级：课程、班主任、场地与默认教室、容量与扣课时规则。成员人数不能超过容量（可超额的班级除外），也不能超过默认教室的容量。">
-      <ClazzList canEdit={mode(EDIT) === 'show'} canEditGroups={mode(GROUP_EDIT_PERM) === 'show'} />
+      <ClazzList canEdit={mode(PERMS.clazz.edit) === 'show'} canEditGroups={mode(PERMS.clazzGroup.edit) === 'show'} />
     </PageWrapper>
   );
 }

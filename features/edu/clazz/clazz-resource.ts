@@ -1,7 +1,6 @@
 import type { FieldOption, ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const CLAZZ_PERM = PERMS.clazz.prefix;
 export const CLAZZ_API = '/clazz/tblClazz';
 export const CLAZZ_MEMBERS_URL = `${CLAZZ_API}/members`;
 export const CLAZZ_ADD_MEMBERS_URL = `${CLAZZ_API}/addMembers`;
@@ -55,7 +54,7 @@ export const clazzResource: ResourceDef = {
   table: 'tbl_clazz',
   dataLog: true,
   api: CLAZZ_API,
-  perm: CLAZZ_PERM,
+  perm: PERMS.clazz.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   ownerField: 'ownBy',

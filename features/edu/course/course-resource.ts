@@ -1,7 +1,6 @@
 import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const COURSE_PERM = PERMS.course.prefix;
 export const COURSE_API = '/course/tblCourse';
 /** The 编码校验规则 课程编码 follows (seeded by migration 0053). */
 export const COURSE_CODE_RULE_CODE = 'course_code';
@@ -13,7 +12,7 @@ export const courseResource: ResourceDef = {
   table: 'tbl_course',
   dataLog: true,
   api: COURSE_API,
-  perm: COURSE_PERM,
+  perm: PERMS.course.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   ownerField: 'ownBy',

@@ -2,7 +2,6 @@ import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { GOODS_STATUS_OPTIONS, STOCK_TYPE_OPTIONS } from '../../../lib/edu/goods-rules';
 
-export const GOODS_PERM = PERMS.goods.prefix;
 export const GOODS_API = '/edu/goods';
 
 /** Endpoints beside the engine's (server/crm/task-goods-routes.ts). */
@@ -28,7 +27,7 @@ export const goodsResource: ResourceDef = {
   table: 'tbl_goods',
   dataLog: true,
   api: GOODS_API,
-  perm: GOODS_PERM,
+  perm: PERMS.goods.prefix,
   rowKey: 'id',
   defaultSort: { column: 'name', order: 'asc' },
   softDeleteColumn: 'del_flag',

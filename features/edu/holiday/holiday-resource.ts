@@ -1,7 +1,6 @@
 import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const HOLIDAY_PERM = PERMS.holiday.prefix;
 export const HOLIDAY_API = '/calendar/tblHoliday';
 export const HOLIDAY_MESSAGES = { range: '结束日期不能早于开始日期' } as const;
 
@@ -11,7 +10,7 @@ export const holidayResource: ResourceDef = {
   title: '节假日',
   table: 'tbl_holiday',
   api: HOLIDAY_API,
-  perm: HOLIDAY_PERM,
+  perm: PERMS.holiday.prefix,
   rowKey: 'id',
   defaultSort: { column: 'startDate', order: 'desc' },
   softDeleteColumn: 'del_flag',

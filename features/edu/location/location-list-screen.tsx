@@ -25,15 +25,11 @@ import type { AuthMode } from '@/lib/permissions';
 import { regionChildren, toRegionCode, type RegionIndex } from '@/lib/region';
 import { LocationFormModal, READ_ONLY_REASON } from './location-form-modal';
 import { LOCATION_EDIT_URL } from './location-form';
-import { LOCATION_ADD_PERM, LOCATION_PERM, locationResource } from './location-resource';
+import { locationResource } from './location-resource';
 import { canEditLocation, isFlagOn, toggleBody, toggledValue, toggleQuestion, type LocationRecord, type LocationToggle } from './location-rules';
+import { PERMS } from '@/lib/permissions/codes';
 
 type LocationRow = LocationRecord & { id: string };
-
-const PERM = {
-  edit: `${LOCATION_PERM}:edit`,
-  delete: `${LOCATION_PERM}:delete`,
-} as const;
 
 /** The table's columns that name a field (the list mixin's `field` param). */
 const COLUMN_NAMES = ['name', 'province', 'city', 'detailLocation', 'maxMember', 'inCharge', 'status', 'isDoubleTeacher'] as const;
@@ -83,10 +79,10 @@ function LocationListBody({ route }: { route: string }) {
   const [form, setForm] = useState<{ open: boolean; record: LocationRow | null; readOnly?: boolean }>({ open: false, record: null });
 
   // Spec 01 §6: 新增 needs edu:location:add itself (the strict directive: a code nobody granted hides it).
-  const addMode: AuthMode = has(LOCATION_ADD_PERM) ? mode(LOCATION_ADD_PERM) : 'hide';
-  const toolbarMode = (a: ToolbarAction): AuthMode => (a === 'add' ? addMode : mode(`${LOCATION_PERM}:${a}`));
-  const editMode = mode(PERM.edit);
-  const deleteMode = mode(PERM.delete);
+  const addMode: AuthMode = has(PERMS.location.add) ? mode(PERMS.location.add) : 'hide';
+  const toolbarMode = (a: ToolbarAction): AuthMode => (a === 'add' ? addMode : mode(`${locationResource.perm}:${a}`));
+  const editMode = mode(PERMS.location.edit);
+  const deleteMode = mode(PERMS.location.delete);
   /** Owner, isAdmin or isMarketing (spec 01 §6); the server refuses everyone else too. */
   const owns = (r: LocationRow) => canEditLocation(r, user);
 

@@ -1,9 +1,6 @@
 import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-/** spec 01 §6: the add button (and the server's add route) need this code. */
-export const LOCATION_ADD_PERM = PERMS.location.add;
-export const LOCATION_PERM = PERMS.location.prefix;
 export const LOCATION_API = '/location/tblLocation';
 
 /** spec 01 §5 messages of the venue form, shared by the form and the server's check. */
@@ -48,7 +45,7 @@ export const locationResource: ResourceDef = {
   table: 'tbl_location',
   dataLog: true,
   api: LOCATION_API,
-  perm: LOCATION_PERM,
+  perm: PERMS.location.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   ownerField: 'ownBy',

@@ -2,7 +2,6 @@ import type { ResourceDef } from '@/lib/resources/types';
 import { USER_NAME_DICT } from '../../../lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const MATERIAL_PERM = PERMS.material.prefix;
 export const MATERIAL_API = '/edu/tblCourseMaterial';
 
 export const MATERIAL_MESSAGES = {
@@ -45,7 +44,7 @@ export const materialResource: ResourceDef = {
   title: '课程资料',
   table: 'tbl_course_material',
   api: MATERIAL_API,
-  perm: MATERIAL_PERM,
+  perm: PERMS.material.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

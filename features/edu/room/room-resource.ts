@@ -1,7 +1,6 @@
 import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const ROOM_PERM = PERMS.room.prefix;
 export const ROOM_API = '/edu/tblRoom';
 
 export const ROOM_MESSAGES = {
@@ -18,7 +17,7 @@ export const roomResource: ResourceDef = {
   table: 'tbl_room',
   dataLog: true,
   api: ROOM_API,
-  perm: ROOM_PERM,
+  perm: PERMS.room.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

@@ -6,7 +6,8 @@ import { Card, Checkbox, Segmented, Skeleton, Space, Typography } from 'antd';
 import { ListPage } from '@/components/data/list/list-page';
 import { useAuth } from '@/components/shell/shell-context';
 import type { ResourceDef } from '@/lib/resources/types';
-import { CAL_API, CAL_PERM, fetchScopedOptions } from '@/features/calendar/calendar-api';
+import { CAL_API, fetchScopedOptions } from '@/features/calendar/calendar-api';
+import { PERMS } from '@/lib/permissions/codes';
 import { whoseSessions, type Whose } from '@/features/calendar/calendar-model';
 
 const WHOSE_OPTIONS: { value: Whose; label: string }[] = [
@@ -21,7 +22,7 @@ const WHOSE_OPTIONS: { value: Whose; label: string }[] = [
  */
 export function ScheduleList({ def }: { def: ResourceDef }) {
   const { mode } = useAuth();
-  const canSeeAll = mode(CAL_PERM.all) === 'show';
+  const canSeeAll = mode(PERMS.calendar.all) === 'show';
   // Without calendar:entry:list the options fail: such a user is not treated as a teacher.
   const { data, error } = useSWR([CAL_API.options, 0] as const, fetchScopedOptions, { revalidateOnFocus: false, shouldRetryOnError: false });
   const [chosen, setChosen] = useState<Whose | undefined>();

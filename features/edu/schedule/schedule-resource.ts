@@ -1,7 +1,6 @@
 import type { ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const SCHEDULE_PERM = PERMS.schedule.prefix;
 /** Not /calendar/tblCalendar: those routes are the hand-written 行事历 API. */
 export const SCHEDULE_API = '/calendar/tblCalendarList';
 
@@ -15,7 +14,7 @@ export const scheduleResource: ResourceDef = {
   title: '课表',
   table: 'tbl_calendar',
   api: SCHEDULE_API,
-  perm: SCHEDULE_PERM,
+  perm: PERMS.schedule.prefix,
   rowKey: 'id',
   defaultSort: { column: 'clazzStartTime', order: 'asc' },
   softDeleteColumn: 'del_flag',
@@ -33,8 +32,6 @@ export const scheduleResource: ResourceDef = {
   ],
 };
 
-/** 内部班课表's code prefix: the engine asks `calendar:inner:list` for its list and queryById. */
-export const INNER_SCHEDULE_PERM = PERMS.inner.prefix;
 export const INNER_SCHEDULE_API = '/calendar/tblCalendarInnerList';
 
 /**
@@ -47,6 +44,7 @@ export const innerScheduleResource: ResourceDef = {
   name: 'tblCalendarInnerList',
   title: '内部班课表',
   api: INNER_SCHEDULE_API,
-  perm: INNER_SCHEDULE_PERM,
+  // 内部班课表's code prefix: the engine asks `calendar:inner:list` for its list and queryById.
+  perm: PERMS.inner.prefix,
   actions: {},
 };

@@ -9,9 +9,8 @@ import { useAuth } from '@/components/shell/shell-context';
 import { StudentDetailDrawer, type StudentRef } from './student-detail-drawer';
 import { ruleNumberEditor } from '../../system/rules/rule-number-editor';
 import { PERMS } from '@/lib/permissions/codes';
-import { maskedPhoneStudentResource, STUDENT_API, STUDENT_PERM, studentResource } from './student-resource';
+import { maskedPhoneStudentResource, STUDENT_API, studentResource } from './student-resource';
 
-const EDIT = `${STUDENT_PERM}:edit`;
 /** 导入 offers a template and first shows what will land and why the other rows will not (issue 7 item 6). */
 const IMPORT_OPTIONS = { previewUrl: `${STUDENT_API}/previewExcel`, templateUrl: `${STUDENT_API}/importTemplate` };
 /** 标签: a semicolon after every 2 characters (spec 02 §5). */
@@ -25,7 +24,7 @@ export default function StudentListScreen() {
   const { mode, has } = useAuth();
   return (
     <PageWrapper description="学员档案按手机号去重（导入时重复的手机号逐行报错）。「课时包」为剩余课时合计，点「课时」查看课时包与课消记录。">
-      <StudentList canAddPackage={mode(EDIT) === 'show'} fullPhones={has(PERMS.student.phone)} />
+      <StudentList canAddPackage={mode(PERMS.student.edit) === 'show'} fullPhones={has(PERMS.student.phone)} />
     </PageWrapper>
   );
 }

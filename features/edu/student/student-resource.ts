@@ -2,7 +2,6 @@ import type { FieldDef, FieldOption, ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { GENDER_OPTIONS } from '../teacher/teacher-resource';
 
-export const STUDENT_PERM = PERMS.student.prefix;
 export const STUDENT_API = '/edu/tblStudent';
 export const STUDENT_COURSE_API = '/edu/tblStudentCourse';
 /** 批量添加课时包: up to STUDENT_PACKAGE_BATCH_MAX new packages of one student in one transaction. */
@@ -23,7 +22,7 @@ export const studentResource: ResourceDef = {
   table: 'tbl_student',
   dataLog: true,
   api: STUDENT_API,
-  perm: STUDENT_PERM,
+  perm: PERMS.student.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   ownerField: 'ownBy',
@@ -82,7 +81,7 @@ export const studentCourseResource: ResourceDef = {
   title: '课时包',
   table: 'tbl_student_course',
   api: STUDENT_COURSE_API,
-  perm: STUDENT_PERM,
+  perm: PERMS.student.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

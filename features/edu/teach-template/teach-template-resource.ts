@@ -9,7 +9,6 @@ import { PERMS } from '../../../lib/permissions/codes';
  * Data and pure functions only: the embedded backend imports this file (relative runtime imports).
  */
 
-export const TEMPLATE_PERM = PERMS.template.prefix;
 export const TEMPLATE_API = '/course/teachTemplate';
 /** The list screen and the full-page editor (spec 01 §2: a `/detailOperation` child of the list). */
 export const TEMPLATE_LIST_PATH = '/course/teachTemplate';
@@ -145,7 +144,7 @@ export const teachTemplateResource: ResourceDef = {
   title: '教学模板',
   table: 'tbl_teach_template',
   api: TEMPLATE_API,
-  perm: TEMPLATE_PERM,
+  perm: PERMS.template.prefix,
   rowKey: 'id',
   defaultSort: { column: 'updateTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

@@ -10,8 +10,9 @@ import { DepartSelect } from '@/components/pickers/depart-picker';
 import { UserSelect } from '@/components/pickers/user-picker';
 import { useAuth } from '@/components/shell/shell-context';
 import { REFS, refEditor } from '../course/ref-select';
-import { TEACHER_TRANSFER_PERM, teacherResource } from './teacher-resource';
+import { teacherResource } from './teacher-resource';
 import { TeacherTransferHistory, TeacherTransferModal, type TeacherRef } from './teacher-transfer-modal';
+import { PERMS } from '@/lib/permissions/codes';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
@@ -29,7 +30,7 @@ export default function TeacherListScreen() {
   const { mode } = useAuth();
   return (
     <PageWrapper description="教师档案：在职状态、授课角色、所属场地与校区。还有未上课次的教师不能设为离职，请先调整课次或调动并指定接替教师。">
-      <TeacherList transferMode={mode(TEACHER_TRANSFER_PERM)} />
+      <TeacherList transferMode={mode(PERMS.teacher.transfer)} />
     </PageWrapper>
   );
 }

@@ -1,9 +1,7 @@
 import type { FieldOption, ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const TEACHER_PERM = PERMS.teacher.prefix;
 export const TEACHER_API = '/edu/tblTeacher';
-export const TEACHER_TRANSFER_PERM = PERMS.teacher.transfer;
 export const TEACHER_TRANSFER_URL = `${TEACHER_API}/transfer`;
 export const TEACHER_TRANSFER_LIST_URL = `${TEACHER_API}/transferList`;
 
@@ -40,7 +38,7 @@ export const teacherResource: ResourceDef = {
   table: 'tbl_teacher',
   dataLog: true,
   api: TEACHER_API,
-  perm: TEACHER_PERM,
+  perm: PERMS.teacher.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   ownerField: 'ownBy',

@@ -16,7 +16,6 @@ import { LoadError, SearchActions } from '../list-parts';
 import { CategoryFormModal, type CategoryFormTarget } from './category-form-modal';
 import { HAS_CHILD, useCategoryTree, type CategoryQuery, type CategoryRow, type CategoryTreeRow } from './use-category-tree';
 
-const { add: ADD, edit: EDIT, delete: DELETE } = PERMS.category;
 export const DELETE_SUBTREE_HINT = '其下级分类将一并删除';
 
 interface Search {
@@ -75,11 +74,11 @@ export default function CategoryListScreen() {
 
   const actions = (row: CategoryTreeRow) => {
     if (row.placeholder) return null;
-    const del = link(DELETE, `category-delete-${row.id}`, '删除');
+    const del = link(PERMS.category.delete, `category-delete-${row.id}`, '删除');
     const items = [
-      link(ADD, `category-add-child-${row.id}`, '添加下级', () => setTarget({ mode: 'add', parent: row })),
-      link(EDIT, `category-edit-${row.id}`, '编辑', () => setTarget({ mode: 'edit', record: row, parentName: byId.get(row.pid)?.name })),
-      del && mode(DELETE) !== 'disable' ? (
+      link(PERMS.category.add, `category-add-child-${row.id}`, '添加下级', () => setTarget({ mode: 'add', parent: row })),
+      link(PERMS.category.edit, `category-edit-${row.id}`, '编辑', () => setTarget({ mode: 'edit', record: row, parentName: byId.get(row.pid)?.name })),
+      del && mode(PERMS.category.delete) !== 'disable' ? (
         <Popconfirm
           key="delete"
           title={CONFIRM_DELETE}
@@ -129,9 +128,9 @@ export default function CategoryListScreen() {
             </Col>
           </Row>
         </Form>
-        {mode(ADD) !== 'hide' && (
+        {mode(PERMS.category.add) !== 'hide' && (
           <div style={{ marginBottom: 16 }}>
-            <Button type="primary" icon={<PlusOutlined />} disabled={mode(ADD) === 'disable'} onClick={() => setTarget({ mode: 'add', parent: null })} data-testid="category-add">
+            <Button type="primary" icon={<PlusOutlined />} disabled={mode(PERMS.category.add) === 'disable'} onClick={() => setTarget({ mode: 'add', parent: null })} data-testid="category-add">
               新增
             </Button>
           </div>

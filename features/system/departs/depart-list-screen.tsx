@@ -10,8 +10,9 @@ import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { ApiError, http } from '@/lib/http';
 import { LoadError } from '../list-parts';
-import { AddModal, DEPART_API, DEPART_PERM as PERM, EditPanel } from './depart-panels';
+import { AddModal, DEPART_API, EditPanel } from './depart-panels';
 import { ancestorsOf, findDepart, parentKeys, toTreeData, type DepartNode } from './depart-tree';
+import { PERMS } from '@/lib/permissions/codes';
 
 const BASE = DEPART_API;
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
@@ -96,25 +97,25 @@ function DepartList() {
 
   const toolbar = (
     <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-      {can(PERM.add) && (
-        <Button type="primary" icon={<PlusOutlined />} disabled={mode(PERM.add) === 'disable'} onClick={() => setAdding({ parent: null })} data-testid="depart-add-root">
+      {can(PERMS.depart.add) && (
+        <Button type="primary" icon={<PlusOutlined />} disabled={mode(PERMS.depart.add) === 'disable'} onClick={() => setAdding({ parent: null })} data-testid="depart-add-root">
           新增一级部门
         </Button>
       )}
-      {can(PERM.add) && (
-        <Button icon={<PlusOutlined />} disabled={!selected || mode(PERM.add) === 'disable'} onClick={() => selected && setAdding({ parent: selected })} data-testid="depart-add-child">
+      {can(PERMS.depart.add) && (
+        <Button icon={<PlusOutlined />} disabled={!selected || mode(PERMS.depart.add) === 'disable'} onClick={() => selected && setAdding({ parent: selected })} data-testid="depart-add-child">
           添加下级
         </Button>
       )}
-      {can(PERM.remove) && (
+      {can(PERMS.depart.delete) && (
         <Popconfirm title={selected ? `确定删除部门「${selected.departName}」吗?` : ''} okText="确定" cancelText="取消" disabled={!selected} onConfirm={() => selected && remove([selected.id])}>
-          <Button danger icon={<DeleteOutlined />} disabled={!selected || mode(PERM.remove) === 'disable'} data-testid="depart-delete">
+          <Button danger icon={<DeleteOutlined />} disabled={!selected || mode(PERMS.depart.delete) === 'disable'} data-testid="depart-delete">
             删除
           </Button>
         </Popconfirm>
       )}
-      {can(PERM.removeBatch) && (
-        <Button danger disabled={mode(PERM.removeBatch) === 'disable'} onClick={removeChecked} data-testid="depart-delete-batch">
+      {can(PERMS.depart.deleteBatch) && (
+        <Button danger disabled={mode(PERMS.depart.deleteBatch) === 'disable'} onClick={removeChecked} data-testid="depart-delete-batch">
           批量删除
         </Button>
       )}
@@ -134,7 +135,7 @@ function DepartList() {
       <Tree
         blockNode
         showLine
-        checkable={can(PERM.removeBatch)}
+        checkable={can(PERMS.depart.deleteBatch)}
         checkStrictly
         checkedKeys={checked}
         onCheck={onCheck}

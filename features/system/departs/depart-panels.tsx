@@ -12,14 +12,6 @@ import type { DepartNode } from './depart-tree';
 
 export const DEPART_API = '/sys/sysDepart';
 const BASE = DEPART_API;
-export const DEPART_PERM = {
-  list: PERMS.depart.list,
-  add: PERMS.depart.add,
-  edit: PERMS.depart.edit,
-  remove: PERMS.depart.delete,
-  removeBatch: PERMS.depart.deleteBatch,
-} as const;
-const PERM = DEPART_PERM;
 const NEW_ROOT_VALUES: DepartFormValues = { departName: '', orgCategory: '1', status: '1', departOrder: 0 };
 const NEW_CHILD_VALUES: DepartFormValues = { departName: '', orgCategory: '2', status: '1', departOrder: 0 };
 
@@ -27,7 +19,7 @@ const NEW_CHILD_VALUES: DepartFormValues = { departName: '', orgCategory: '2', s
 export function EditPanel({ depart, parentName, onSaved }: { depart: DepartNode; parentName: string; onSaved: () => void }) {
   const { message } = App.useApp();
   const showError = useApiError();
-  const editMode = useAuth().mode(PERM.edit);
+  const editMode = useAuth().mode(PERMS.depart.edit);
   const [form] = Form.useForm<DepartFormValues>();
   const [saving, setSaving] = useState(false);
 

@@ -12,8 +12,6 @@ import { PERMS } from '@/lib/permissions/codes';
 import { DictItemsDrawer } from './dict-items-drawer';
 import { dictResource } from './dict-resource';
 
-const ITEMS_PERM = PERMS.dictItem.list;
-
 /** 数据字典 (system/DictList): dictionaries on the resource engine, 字典配置 for their items, 刷新缓存. */
 export default function DictListScreen() {
   return <DictList />;
@@ -39,7 +37,7 @@ function RefreshCacheButton() {
 }
 
 function DictList() {
-  const canConfigure = useAuth().mode(ITEMS_PERM) !== 'hide';
+  const canConfigure = useAuth().mode(PERMS.dictItem.list) !== 'hide';
   const [configuring, setConfiguring] = useState<Row | null>(null);
   return (
     <PageWrapper description="维护下拉、单选等控件使用的数据字典及其字典项。修改字典项后，点「刷新缓存」让浏览器中的字典缓存立即更新。">

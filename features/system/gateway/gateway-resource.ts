@@ -2,7 +2,6 @@ import type { ResourceDef } from '../../../lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
 export const GATEWAY_API = '/sys/gatewayRoute';
-export const GATEWAY_PERM = PERMS.gateway.prefix;
 
 export const GATEWAY_STATUS_OPTIONS = [
   { value: '1', text: '启用' },
@@ -20,7 +19,7 @@ export const gatewayResource: ResourceDef = {
   title: '网关路由',
   table: 'sys_gateway_route',
   api: GATEWAY_API,
-  perm: GATEWAY_PERM,
+  perm: PERMS.gateway.prefix,
   rowKey: 'id',
   defaultSort: { column: 'sortOrder', order: 'asc' },
   actions: { delete: true },

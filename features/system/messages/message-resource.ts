@@ -1,7 +1,6 @@
 import type { ResourceDef } from '../../../lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
-export const MESSAGE_LIST_PERM = PERMS.message.list;
 /** bus_type of the announcements that sendByTemplate creates (bus_id = the template's id). */
 export const MSG_TEMPLATE_BUS_TYPE = 'msg_template';
 

@@ -8,9 +8,10 @@ import { RichTextEditor } from '@/components/editor';
 import type { EditorProps } from '@/components/fields/field-registry';
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
-import { messageTemplateResource, SEND_PERM } from './message-template-resource';
+import { messageTemplateResource } from './message-template-resource';
 import { SendMessageModal, type TemplateRow } from './send-message-modal';
 import { TEMPLATE_TYPE_RICH } from '../../../lib/system/template-vars';
+import { PERMS } from '@/lib/permissions/codes';
 
 const CONTENT_PLACEHOLDER = '请输入模板内容，可使用 ${变量名} 占位';
 
@@ -39,7 +40,7 @@ const editors = {
 export default function MessageTemplateListScreen() {
   const { mode } = useAuth();
   const [sending, setSending] = useState<TemplateRow | null>(null);
-  const sendMode = mode(SEND_PERM);
+  const sendMode = mode(PERMS.message.send);
   return (
     <PageWrapper description="消息模板的标题和内容可使用 ${变量名} 占位（变量名只能包含字母、数字和下划线）；测试数据为JSON对象，发送时用来预填变量。富文本内容保存时会过滤不安全的标签。">
       <ListPage<TemplateRow>

@@ -9,9 +9,7 @@ export const TEMPLATE_TYPE_OPTIONS: FieldOption[] = [
 
 export const TEMPLATE_CODE_PATTERN = { regex: '^[A-Za-z0-9_]+$', message: '模板编码只能包含字母、数字和下划线' };
 
-export const TEMPLATE_PERM = PERMS.messageTemplate.prefix;
 export const TEMPLATE_API = '/sys/message/sysMessageTemplate';
-export const SEND_PERM = PERMS.message.send;
 export const SEND_URL = '/sys/message/sysMessage/sendByTemplate';
 
 /**
@@ -24,7 +22,7 @@ export const messageTemplateResource: ResourceDef = {
   title: '消息模板',
   table: 'sys_message_template',
   api: TEMPLATE_API,
-  perm: TEMPLATE_PERM,
+  perm: PERMS.messageTemplate.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   actions: { add: true, edit: true, delete: true, deleteBatch: true },

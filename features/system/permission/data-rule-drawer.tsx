@@ -10,7 +10,8 @@ import { Authorized, useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { LoadError } from '../list-parts';
 import { conditionText, normaliseCondition, parseRuleValue, RULE_CONDITIONS, RULE_COLUMN_RE, ruleValueConditionProblem, SYSTEM_VARIABLES } from '../../../lib/permissions/permission-rules';
-import { PERM, type DataRuleRow, type PermissionRow, type RuleColumnsAnswer } from './types';
+import { type DataRuleRow, type PermissionRow, type RuleColumnsAnswer } from './types';
+import { PERMS } from '@/lib/permissions/codes';
 
 export const RULE_DRAWER_WIDTH = 760;
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
@@ -38,7 +39,7 @@ function RuleList({ menu }: { menu: PermissionRow }) {
   const { message } = App.useApp();
   const showError = useApiError();
   const { mode } = useAuth();
-  const canWrite = mode(PERM.rule) === 'show';
+  const canWrite = mode(PERMS.permission.rule) === 'show';
   const rules = useSWR(['dataRules', menu.id] as const, loadRules, SWR_OPTIONS);
   const columns = useSWR(['ruleColumns', menu.id] as const, loadColumns, SWR_OPTIONS);
   const [editing, setEditing] = useState<Editing>(null);
@@ -93,7 +94,7 @@ function RuleList({ menu }: { menu: PermissionRow }) {
         在「角色授权」中为角色选择规则后生效，同一用户的多条规则同时满足。
       </Typography.Paragraph>
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
-        <Authorized code={PERM.rule}>
+        <Authorized code={PERMS.permission.rule}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })} data-testid="rule-add">
             新增
           </Button>

@@ -13,7 +13,8 @@ import { http } from '@/lib/http';
 import { LoadError } from '../list-parts';
 import { DataRuleDrawer } from './data-rule-drawer';
 import { PermissionForm, type PermissionFormMode } from './permission-form';
-import { ancestorsOf, filterTree, flatten, fromWire, isButton, parentIds, PERM, type PermissionRow, type PermissionWireRow } from './types';
+import { ancestorsOf, filterTree, flatten, fromWire, isButton, parentIds, type PermissionRow, type PermissionWireRow } from './types';
+import { PERMS } from '@/lib/permissions/codes';
 
 /** JeecgBoot's own 菜单管理 list, so this screen reads a JeecgBoot server the same way. */
 export const TREE_URL = '/sys/permission/list';
@@ -108,12 +109,12 @@ function PermissionList() {
       fixed: 'right',
       render: (_, r) => {
         const links = [
-          can(PERM.edit) && (
+          can(PERMS.permission.edit) && (
             <Typography.Link key="edit" onClick={() => setForm({ mode: 'edit', record: r })} data-testid="perm-edit">
               编辑
             </Typography.Link>
           ),
-          can(PERM.add) && !isButton(r) && (
+          can(PERMS.permission.add) && !isButton(r) && (
             <Typography.Link key="sub" onClick={() => setForm({ mode: 'addSub', record: r })} data-testid="perm-add-sub">
               添加下级
             </Typography.Link>
@@ -123,7 +124,7 @@ function PermissionList() {
               数据规则
             </Typography.Link>
           ),
-          can(PERM.delete) && (
+          can(PERMS.permission.delete) && (
             <Popconfirm
               key="delete"
               title={r.children?.length ? '确定删除该菜单及其全部下级菜单和按钮吗?' : '确定删除吗?'}
@@ -146,13 +147,13 @@ function PermissionList() {
     <>
       <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 16 }}>
         <Space wrap>
-          <Authorized code={PERM.add}>
+          <Authorized code={PERMS.permission.add}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add', record: null })} data-testid="perm-add">
               新增菜单
             </Button>
           </Authorized>
           {selected.length > 0 && (
-            <Authorized code={PERM.delete}>
+            <Authorized code={PERMS.permission.delete}>
               <Popconfirm title={`确定删除选中的${selected.length}项及其全部下级吗?`} okText="确定" cancelText="取消" onConfirm={() => remove(selected.map(String))}>
                 <Button danger icon={<DeleteOutlined />} data-testid="perm-batch-delete">
                   批量删除
@@ -181,7 +182,7 @@ function PermissionList() {
           pagination={false}
           scroll={{ x: 1300 }}
           expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => !keyword.trim() && setExpanded([...keys]) }}
-          rowSelection={can(PERM.delete) ? { selectedRowKeys: selected, onChange: setSelected, checkStrictly: true } : undefined}
+          rowSelection={can(PERMS.permission.delete) ? { selectedRowKeys: selected, onChange: setSelected, checkStrictly: true } : undefined}
           data-testid="perm-table"
         />
       )}

@@ -1,6 +1,5 @@
 /** Wire shapes of 菜单管理 (server/system/permission-admin-routes.ts). */
 
-import { PERMS } from '@/lib/permissions/codes';
 import { MENU_TYPE } from '../../../lib/permissions/permission-rules';
 
 /**
@@ -58,9 +57,6 @@ export interface RuleColumnsAnswer {
   resources: { name: string; title: string }[];
   fields: { value: string; text: string }[];
 }
-
-/** 菜单管理's codes (lib/permissions/codes.ts). */
-export const PERM = PERMS.permission;
 
 export const isButton = (r: Pick<PermissionRow, 'menuType'>) => r.menuType === MENU_TYPE.button;
 

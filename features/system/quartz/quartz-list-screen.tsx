@@ -10,7 +10,8 @@ import type { ListPage as ListPageApi, Row } from '@/components/data/list/use-li
 import { PageWrapper } from '@/components/layout/page-wrapper';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
-import { QUARTZ_API, QUARTZ_PERM, QUARTZ_STATUS_OPTIONS, quartzResource } from './quartz-resource';
+import { QUARTZ_API, QUARTZ_STATUS_OPTIONS, quartzResource } from './quartz-resource';
+import { PERMS } from '@/lib/permissions/codes';
 
 export interface QuartzRow extends Row {
   id: string;
@@ -65,8 +66,8 @@ function RowLinks({ r, page }: { r: QuartzRow; page: ListPageApi<QuartzRow> }) {
     }
   };
   const toggle = r.status === RUNNING ? 'pause' : 'resume';
-  const toggleMode = mode(`${QUARTZ_PERM}:${toggle}`);
-  const execMode = mode(`${QUARTZ_PERM}:execute`);
+  const toggleMode = mode(PERMS.quartz[toggle]);
+  const execMode = mode(PERMS.quartz.execute);
   return (
     <>
       {toggleMode !== 'hide' ? (

@@ -2,7 +2,6 @@ import type { FieldOption, ResourceDef } from '../../../lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 
 export const QUARTZ_API = '/sys/quartzJob';
-export const QUARTZ_PERM = PERMS.quartz.prefix;
 
 /**
  * The job classes a 定时任务 may name: the select's options, and the server's whitelist
@@ -30,7 +29,7 @@ export const quartzResource: ResourceDef = {
   title: '定时任务',
   table: 'sys_quartz_job',
   api: QUARTZ_API,
-  perm: QUARTZ_PERM,
+  perm: PERMS.quartz.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   actions: { add: true, edit: true, delete: true, deleteBatch: true },

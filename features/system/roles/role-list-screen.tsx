@@ -13,9 +13,6 @@ import { RolePermissionDrawer, type RoleRef } from './role-permission-drawer';
 import { roleResource } from './role-resource';
 import { RoleUsersModal } from './role-users-modal';
 
-const GRANT_PERM = PERMS.role.permission;
-const USERS_PERM = PERMS.role.edit;
-
 /**
  * 角色编码 is fixed once the role exists (the server refuses a change): the editor is read-only when the
  * form holds a stored row, i.e. when editing.
@@ -36,8 +33,8 @@ export default function RoleListScreen() {
 
 function RoleList() {
   const { mode } = useAuth();
-  const canGrant = mode(GRANT_PERM) !== 'hide';
-  const canUsers = mode(USERS_PERM) !== 'hide';
+  const canGrant = mode(PERMS.role.permission) !== 'hide';
+  const canUsers = mode(PERMS.role.edit) !== 'hide';
   const [granting, setGranting] = useState<RoleRef | null>(null);
   const [members, setMembers] = useState<RoleRef | null>(null);
   const [homeOf, setHomeOf] = useState<RoleIndexRef | null>(null);
@@ -47,20 +44,20 @@ function RoleList() {
       ? (record: Row) => (
           <>
             {canGrant && (
-              <Typography.Link disabled={mode(GRANT_PERM) === 'disable'} onClick={() => setGranting(refOf(record))} data-testid={`role-grant-${String(record.id)}`}>
+              <Typography.Link disabled={mode(PERMS.role.permission) === 'disable'} onClick={() => setGranting(refOf(record))} data-testid={`role-grant-${String(record.id)}`}>
                 授权
               </Typography.Link>
             )}
             {canGrant && canUsers && <Divider orientation="vertical" />}
             {canUsers && (
-              <Typography.Link disabled={mode(USERS_PERM) === 'disable'} onClick={() => setMembers(refOf(record))} data-testid={`role-users-${String(record.id)}`}>
+              <Typography.Link disabled={mode(PERMS.role.edit) === 'disable'} onClick={() => setMembers(refOf(record))} data-testid={`role-users-${String(record.id)}`}>
                 用户
               </Typography.Link>
             )}
             {canUsers && <Divider orientation="vertical" />}
             {canUsers && (
               <Typography.Link
-                disabled={mode(USERS_PERM) === 'disable'}
+                disabled={mode(PERMS.role.edit) === 'disable'}
                 onClick={() => setHomeOf({ roleCode: String(record.roleCode ?? ''), roleName: String(record.roleName ?? '') })}
                 data-testid={`role-home-${String(record.id)}`}
               >

@@ -10,7 +10,7 @@ import { useApiError } from '@/components/feedback/use-api-error';
 import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { SearchActions } from '../list-parts';
-import { USER_PERMS } from '../../../lib/system/user-perms';
+import { PERMS } from '@/lib/permissions/codes';
 
 /** One deleted user of GET /sys/user/recycleBin. */
 export interface DeletedUser {
@@ -50,8 +50,8 @@ function RecycleBin({ onRestored }: { onRestored?: () => void }) {
   const { message, modal } = App.useApp();
   const showError = useApiError();
   const { mode } = useAuth();
-  const restoreMode = mode(USER_PERMS.putRecycleBin);
-  const purgeMode = mode(USER_PERMS.deleteRecycleBin);
+  const restoreMode = mode(PERMS.user.putRecycleBin);
+  const purgeMode = mode(PERMS.user.deleteRecycleBin);
   const [form] = Form.useForm<{ username?: string }>();
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);

@@ -12,8 +12,9 @@ import { http } from '@/lib/http';
 import { RecycleBinModal } from './recycle-bin-modal';
 import { ResetPasswordModal, type ResetPasswordTarget } from './reset-password-modal';
 import { userEditors } from './user-editors';
-import { ADMIN_USERNAME, USER_PERMS } from '../../../lib/system/user-perms';
+import { ADMIN_USERNAME } from '../../../lib/system/user-perms';
 import { userResource } from './user-resource';
+import { PERMS } from '@/lib/permissions/codes';
 
 /** 导入 offers the template (an empty sheet with the importable columns), as 学员管理's does. */
 const IMPORT_OPTIONS = { templateUrl: `${userResource.api}/importTemplate` };
@@ -72,9 +73,9 @@ export default function UserListScreen() {
 
 function UserList() {
   const { mode } = useAuth();
-  const canFreeze = mode(USER_PERMS.frozen) !== 'hide';
-  const canReset = mode(USER_PERMS.changePassword) !== 'hide';
-  const canRecycle = mode(USER_PERMS.recycleBin) !== 'hide';
+  const canFreeze = mode(PERMS.user.frozen) !== 'hide';
+  const canReset = mode(PERMS.user.changePassword) !== 'hide';
+  const canRecycle = mode(PERMS.user.recycleBin) !== 'hide';
   return (
     <PageWrapper description="系统账号：新增、编辑角色与部门、冻结、重置密码、回收站、导入导出。密码至少8位，须同时包含字母和数字。">
       <ListPage

@@ -2,7 +2,6 @@ import { USER_NAME_DICT, type ResourceDef } from '@/lib/resources/types';
 import { PERMS } from '../../../lib/permissions/codes';
 import { PROSPECTUS_TEMPLATES } from '../../../lib/work/prospectus-templates';
 
-export const PROSPECTUS_PERM = PERMS.prospectus.prefix;
 export const PROSPECTUS_API = '/edu/prospectus';
 
 /** The routes beyond the engine's list / queryById / delete / deleteBatch (server/work/prospectus-routes.ts). */
@@ -29,7 +28,7 @@ export const prospectusResource: ResourceDef = {
   title: '招生简章',
   table: 'tbl_prospectus',
   api: PROSPECTUS_API,
-  perm: PROSPECTUS_PERM,
+  perm: PERMS.prospectus.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

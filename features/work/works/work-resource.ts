@@ -7,7 +7,6 @@ import { extOf, hasForbiddenNameChars, MATERIAL_RULES, MB, UPLOAD_MESSAGES, type
  * the server (server/work/catalog-work.ts). Relative imports only: the server imports this file.
  */
 
-export const WORK_PERM = PERMS.studentWork.prefix;
 export const WORK_API = '/edu/studentWork';
 /** `GET ?id=` the work's file (inline for the gallery and preview; `&download=1` as an attachment). */
 export const WORK_FILE_URL = `${WORK_API}/file`;
@@ -78,7 +77,7 @@ export const studentWorkResource: ResourceDef = {
   title: '学员作品',
   table: 'tbl_student_work',
   api: WORK_API,
-  perm: WORK_PERM,
+  perm: PERMS.studentWork.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   softDeleteColumn: 'del_flag',

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { startTestBackend, type TestBackend } from '../../__tests__/helpers';
-import { GROUP_EDIT_PERM, type ClazzGroup } from '../../../lib/edu/progress-types';
+import { type ClazzGroup } from '../../../lib/edu/progress-types';
 import { dropFromClazzGroups } from '../clazz-groups';
-import { CALENDAR_PERM } from '../../seed/teaching';
+import { PERMS } from '../../../lib/permissions/codes';
 
 let be: TestBackend;
 let admin: string;
@@ -50,7 +50,7 @@ const membersOf = (groups: ClazzGroup[], name: string) => groups.find((g) => g.n
 describe('班级分组', () => {
   it('lets teacher2 list groups but not change them; 教务 may', async () => {
     // The screens hide the buttons by the same code the server checks.
-    expect(GROUP_EDIT_PERM).toBe(CALENDAR_PERM.groupEdit);
+    expect(PERMS.clazzGroup.edit).toBe('clazz:group:edit');
     expect(await list('z1', teacher2)).toEqual([]);
     expect((await add({ clazzId: 'z1', name: '第一组' }, teacher2)).body).toMatchObject({ success: false, code: 510 });
     expect((await be.call(`${G}/edit`, { method: 'PUT', token: teacher2, json: { id: 'x', name: 'y' } })).body).toMatchObject({ code: 510 });
