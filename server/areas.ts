@@ -19,7 +19,8 @@ import { sliceRoutes } from './system/slice-routes';
 import { departRoutes } from './system/depart-routes';
 import { roleUserRoutes } from './system/role-user-routes';
 import { quartzRoutes } from './system/quartz-routes';
-import { tenantPositionRoutes } from './system/tenant-position-routes';
+import { tenantRoutes } from './system/tenant-routes';
+import { positionRoutes } from './system/position-routes';
 import { addressBookRoutes } from './system/address-book-routes';
 import { monitorRoutes } from './system/monitor-routes';
 import { actuatorRoutes } from './system/actuator-routes';
@@ -50,7 +51,8 @@ import { materialDownloadRoutes } from './edu/material-download-routes';
 import { staffHandoverRoutes } from './edu/staff-handover-routes';
 import { workbookRoutes } from './learntools/workbook-routes';
 import { homeworkRoutes } from './learntools/homework-routes';
-import { taskGoodsRoutes } from './crm/task-goods-routes';
+import { taskRoutes } from './crm/task-routes';
+import { goodsRoutes } from './edu/goods-routes';
 import { leadRoutes } from './crm/lead-routes';
 import { leadPoolRoutes } from './crm/lead-pool-routes';
 import { registerUserResources } from './system/catalog-users';
@@ -69,7 +71,8 @@ import { registerTeachTemplateResources } from './edu/catalog-teach-template';
 import { registerStaffResources } from './edu/catalog-staff';
 import { registerWorkbookResources } from './learntools/catalog-workbook';
 import { registerHomeworkResources } from './learntools/catalog-homework';
-import { registerCrmOpsResources } from './crm/catalog-crm-ops';
+import { registerTaskResources } from './crm/catalog-tasks';
+import { registerGoodsResources } from './edu/catalog-goods';
 import { registerLeadResources } from './crm/catalog-lead';
 import { registerLeadPoolResources } from './crm/catalog-lead-pool';
 import { registerWorkResources } from './work/catalog-work';
@@ -104,7 +107,7 @@ export const AREAS: Area[] = [
     routes: [
       userRoutes, roleIndexRoutes, logExtraRoutes, systemRoutes, permissionAdminRoutes, dictRoutes, dictItemBatchRoutes,
       categoryRoutes, savedQueryRoutes, commonRoutes, sliceRoutes, departRoutes, roleUserRoutes, quartzRoutes,
-      tenantPositionRoutes, addressBookRoutes, monitorRoutes, actuatorRoutes, gatewayRouteRoutes, fillRuleRoutes, ossFileRoutes,
+      tenantRoutes, positionRoutes, addressBookRoutes, monitorRoutes, actuatorRoutes, gatewayRouteRoutes, fillRuleRoutes, ossFileRoutes,
     ],
     resources: () => {
       registerUserResources();
@@ -130,7 +133,7 @@ export const AREAS: Area[] = [
     name: 'edu',
     routes: [
       teacherRoutes, mapRoutes, clazzMemberRoutes, clazzGroupRoutes, studentPackageRoutes, teachTemplateRoutes, courseTypeRoutes,
-      materialDownloadRoutes, staffHandoverRoutes,
+      materialDownloadRoutes, staffHandoverRoutes, goodsRoutes,
     ],
     resources: () => {
       registerLocationResources();
@@ -138,10 +141,11 @@ export const AREAS: Area[] = [
       registerMaterialResources();
       registerTeachTemplateResources();
       registerStaffResources();
+      registerGoodsResources();
     },
   },
   { name: 'learntools', routes: [workbookRoutes, homeworkRoutes], resources: () => (registerWorkbookResources(), registerHomeworkResources()) },
-  { name: 'crm', routes: [taskGoodsRoutes, leadRoutes, leadPoolRoutes], resources: () => (registerCrmOpsResources(), registerLeadResources(), registerLeadPoolResources()) },
+  { name: 'crm', routes: [taskRoutes, leadRoutes, leadPoolRoutes], resources: () => (registerTaskResources(), registerLeadResources(), registerLeadPoolResources()) },
 ];
 
 /** Last: `/sys/duplicate/check` and the registry's generic resource routes, which explicit routes above win over. */

@@ -27,3 +27,11 @@ export function requirePerm(code: string): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/** Whether the caller holds at least one of `codes` (reads that several screens share). */
+export async function holdsAnyCode(c: Context<AppEnv>, codes: readonly string[]): Promise<boolean> {
+  const auth = c.get('auth');
+  if (!auth) return false;
+  const held = await permCodesOf(c, auth.user.id);
+  return codes.some((code) => held.has(code));
+}

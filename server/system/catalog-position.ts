@@ -8,7 +8,7 @@ import { getResource, registerResource } from '../resources/registry';
 /**
  * 职务 (issue #24 item 2) on the resource engine: codes are unique with a clear message, a code held by users
  * cannot change, and a held position cannot be deleted (the explicit delete routes in
- * server/system/tenant-position-routes.ts say how many hold it; the filter below keeps the engine's own delete
+ * server/system/position-routes.ts say how many hold it; the filter below keeps the engine's own delete
  * safe too). Users hold positions as JeecgBoot stores them: comma-joined codes in `sys_user.post`.
  */
 

@@ -8,18 +8,18 @@ import { audit, toColumns } from '../resources/columns';
 import { addDictTexts, loadDictTexts, selectOne, toRecord } from '../resources/select';
 import type { Row } from '../resources/query';
 import { formatDateTime } from '../core/format';
-import { DEFAULT_TENANT_ID } from '../db/tenant-scope';
+import { DEFAULT_TENANT_ID, memberTenantIds } from '../db/tenant-scope';
 import type { Database } from '../db';
-import { ApiFailure, ok } from '../core/errors';
+import { ApiFailure, NO_PERMISSION, ok } from '../core/errors';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
-import { requirePerm } from '../core/perm';
+import { holdsAnyCode, requirePerm } from '../core/perm';
 import { parse, readBody } from '../core/validate';
 
 /**
  * 租户管理's writes (issue #24 item 3), in JeecgBoot's SysTenantController wire: the administrator enters the 租户编号
  * (sys_tenant.id, an integer) on add and it never changes, which the resource engine (string keys of its own) cannot
- * say; list comes from the engine (a plain definition of the system area, server/areas.ts). Mounted through tenant-position-routes.ts,
- * ahead of the resource dispatcher. sys_tenant is not a business table: the tenant scope does not apply to it.
+ * say; list comes from the engine (a plain definition of the system area, server/areas.ts). Mounted from server/areas.ts,
+ * ahead of the resource dispatcher. Also `/sys/tenant/queryList`, which the stock client's user form calls (issue 20 A.7). sys_tenant is not a business table: the tenant scope does not apply to it.
  */
 export const tenantRoutes = new Hono<AppEnv>();
 
@@ -129,4 +129,42 @@ tenantRoutes.delete(`${API}/deleteBatch`, requirePerm(PERMS.tenant.deleteBatch),
   const ids = parts.map(tenantIdOf).filter((n): n is number => n !== null);
   if (ids.length) await removeTenants(c.var.services.db, ids, true);
   return c.json(ok(null, TENANT_MESSAGES.deleted));
+});
+
+/** Tenants are read by 用户管理 (the 所属租户 choice) and by a future 租户管理. */
+export const TENANT_READ_PERMS = [PERMS.tenant.list, PERMS.user.list, PERMS.user.add, PERMS.user.edit] as const;
+const MAX_IDS = 500;
+
+/** SysTenant as JeecgBoot serialises it (`id` an Integer, dates GMT+8). */
+const toTenant = (t: { id: number; name: string; status: number; create_by: string | null; create_time: Date; begin_date: Date | null; end_date: Date | null }) => ({
+  id: t.id,
+  name: t.name,
+  createBy: t.create_by,
+  createTime: formatDateTime(t.create_time),
+  beginDate: formatDateTime(t.begin_date),
+  endDate: formatDateTime(t.end_date),
+  status: t.status,
+});
+
+/**
+ * `GET /sys/tenant/queryList[?ids=1,2]` → the active tenants (status 1), optionally only those ids, as a bare
+ * list (SysTenantController.queryList). Ids that are not integers match nothing, as no tenant has them.
+ */
+tenantRoutes.get('/sys/tenant/queryList', async (c) => {
+  const raw = (c.req.query('ids') ?? '').trim();
+  // Anyone may ask about their own tenants (the header's tenant switch checks the one it moves to is still active).
+  const own = new Set(memberTenantIds(authOf(c).user.rel_tenant_ids));
+  const onlyOwn = raw !== '' && raw.split(',').every((s) => own.has(s.trim()));
+  if (!onlyOwn && !(await holdsAnyCode(c, TENANT_READ_PERMS))) throw new ApiFailure(NO_PERMISSION, 510);
+  let query = c.var.services.db
+    .selectFrom('sys_tenant')
+    .select(['id', 'name', 'status', 'create_by', 'create_time', 'begin_date', 'end_date'])
+    .where('status', '=', 1);
+  if (raw) {
+    const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter((s) => /^-?\d{1,9}$/.test(s)).map(Number))].slice(0, MAX_IDS);
+    if (!ids.length) return c.json(ok([]));
+    query = query.where('id', 'in', ids);
+  }
+  const rows = await query.orderBy('id').execute();
+  return c.json(ok(rows.map(toTenant)));
 });

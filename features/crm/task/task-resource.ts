@@ -4,7 +4,7 @@ import { TASK_STATUS_OPTIONS, TASK_TARGET_OPTIONS } from '../../../lib/crm/task-
 
 export const TASK_API = '/crm/task';
 
-/** Endpoints beside the engine's (server/crm/task-goods-routes.ts). */
+/** Endpoints beside the engine's (server/crm/task-routes.ts). */
 export const TASK_URLS = {
   /** POST {id, status 1|2|3, result}: 开始 / 完成 / 取消. */
   changeStatus: `${TASK_API}/changeStatus`,

@@ -4,7 +4,7 @@ import { GOODS_STATUS_OPTIONS, STOCK_TYPE_OPTIONS } from '../../../lib/edu/goods
 
 export const GOODS_API = '/edu/goods';
 
-/** Endpoints beside the engine's (server/crm/task-goods-routes.ts). */
+/** Endpoints beside the engine's (server/edu/goods-routes.ts). */
 export const GOODS_URLS = {
   /** POST {goodsId, type 1|2|3|5, qty, remark}: one stock movement (edu:goods:stock). */
   stock: `${GOODS_API}/stock`,

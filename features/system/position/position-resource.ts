@@ -24,7 +24,7 @@ export const POSITION_MESSAGES = {
 /**
  * 职务 (sys_position, JeecgBoot's SysPosition; migration 0017) on the resource engine at `/sys/position/*`
  * (server/system/catalog-position.ts). Data only. `list` is served by the explicit route in
- * server/system/tenant-position-routes.ts (用户管理's codes read it too); delete and deleteBatch are refused there
+ * server/system/position-routes.ts (用户管理's codes read it too); delete and deleteBatch are refused there
  * while users hold the position.
  */
 export const positionResource: ResourceDef = {

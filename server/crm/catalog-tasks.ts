@@ -1,29 +1,21 @@
 import { sql } from 'kysely';
 import { taskResource, TASK_VIEW_PARAM } from '../../features/crm/task/task-resource';
-import { goodsResource, LOW_STOCK_PARAM } from '../../features/edu/goods/goods-resource';
 import { dueTimeProblem, isOpenTask, isOverdue, TASK_MESSAGES, taskViewOf } from '../../lib/crm/task-rules';
-import { GOODS_MESSAGES, isLowStock, MAX_STOCK } from '../../lib/edu/goods-rules';
 import { PERMS } from '../../lib/permissions/codes';
-import { resolvePattern } from '../../lib/resources/patterns';
-import type { BodyRow } from '../../lib/resources/to-schema';
 import { ApiFailure } from '../core/errors';
 import { parseDateBoundGmt8 } from '../core/format';
-import { recordInitialStock } from '../edu/goods-stock';
 import { assertActiveAssignees, assertTaskTarget, pushTasksAssigned, targetNames } from './tasks';
 import { checkIntOptions } from '../edu/catalog-teaching-shared';
 import type { CrudHooks, HookCtx } from '../resources/crud';
 import { getResource, registerResource } from '../resources/registry';
 
 /**
- * 协商任务 and 物品管理 on the resource engine (issue #23 items 5 and 7). Status changes, the bell's count and
- * stock movements are hand-written routes (server/crm/task-goods-routes.ts) over server/crm/tasks.ts and
- * goods-stock.ts.
+ * 协商任务 on the resource engine (issue #23 item 5). Status changes and the bell's count are hand-written routes
+ * (server/crm/task-routes.ts) over server/crm/tasks.ts.
  */
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const LIST_ACTIONS = new Set(['list', 'exportXls']);
-
-// ---------------------------------------------------------------- 协商任务
 
 /** Whether the request's user holds crm:task:all (loaded by the route guard earlier in the request). */
 const seesAllTasks = (ctx: HookCtx) => ctx.c.get('permCodes')?.has(PERMS.task.all) === true;
@@ -83,50 +75,7 @@ export const taskHooks: CrudHooks = {
   },
 };
 
-// ---------------------------------------------------------------- 物品
-
-/** A number body value must be ≥ 0 (the schema checks patterns on text only, so JSON numbers are checked here). */
-function nonNegative(row: BodyRow, name: string, label: string) {
-  const v = row[name];
-  if (typeof v === 'number' && v < 0) throw new ApiFailure(GOODS_MESSAGES.negative(label));
-}
-
-export const goodsHooks: CrudHooks = {
-  beforeSave(row, ctx) {
-    checkIntOptions(ctx.def, row);
-    nonNegative(row, 'price', '单价');
-    nonNegative(row, 'warnStock', '预警库存');
-    nonNegative(row, 'initStock', '初始库存');
-    const money = resolvePattern('money');
-    if (typeof row.price === 'number' && !money.test(String(row.price))) throw new ApiFailure(money.message);
-    for (const name of ['warnStock', 'initStock'] as const) {
-      if (typeof row[name] === 'number' && (row[name] as number) > MAX_STOCK) throw new ApiFailure(GOODS_MESSAGES.tooMany);
-    }
-    // 库存 changes only by movements: an edit's 初始库存 is ignored.
-    if (ctx.mode === 'edit') delete row.initStock;
-  },
-  /** 初始库存 of a new row: the stock and its 初始化 movement, in the add's transaction. */
-  async afterSave(row, ctx) {
-    const qty = typeof row.initStock === 'number' ? row.initStock : 0;
-    if (ctx.mode === 'add' && qty > 0) await recordInitialStock(ctx.db, ctx.id, qty, ctx.auth.user.username);
-  },
-  afterLoad(records) {
-    for (const r of records) r.lowStock = isLowStock(Number(r.stock ?? 0), Number(r.warnStock ?? 0));
-  },
-  /** 仅看库存不足 (`lowStock=1`): a fixed condition, the client names no column. */
-  extraWhere(ctx) {
-    if (!LIST_ACTIONS.has(ctx.action) || ctx.c.req.query(LOW_STOCK_PARAM) !== '1') return undefined;
-    return (eb) => eb(sql.ref('stock'), '<=', sql.ref('warn_stock'));
-  },
-};
-
 /** Idempotent (the registry is process-wide; several test backends share it). Called from registerCatalog (server/areas.ts). */
-export function registerCrmOpsResources(): void {
-  for (const [def, hooks] of [
-    [taskResource, taskHooks],
-    [goodsResource, goodsHooks],
-  ] as const) {
-    if (getResource(def.name)?.def === def) continue;
-    registerResource(def, hooks);
-  }
+export function registerTaskResources(): void {
+  if (getResource(taskResource.name)?.def !== taskResource) registerResource(taskResource, taskHooks);
 }

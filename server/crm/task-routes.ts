@@ -1,29 +1,23 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { TASK_URLS } from '../../features/crm/task/task-resource';
-import { GOODS_URLS } from '../../features/edu/goods/goods-resource';
 import { TASK_STATUS } from '../../lib/crm/task-rules';
-import { GOODS_MESSAGES } from '../../lib/edu/goods-rules';
 import { PERMS } from '../../lib/permissions/codes';
-import { ApiFailure, ok } from '../core/errors';
+import { ok } from '../core/errors';
 import { authOf, type AppEnv } from '../core/context';
-import { recordMovement, stockLogPage } from '../edu/goods-stock';
 import { assigneeOptions, changeTaskStatus, myTodoTasks, pushTaskChanged } from './tasks';
 import { bellMutes } from '../account/account-settings';
-import { pageOf, readPage } from '../core/paging';
 import { permCodesOf, requirePerm } from '../core/perm';
-import { idParam, labelledId, readBody } from '../core/validate';
+import { idParam, readBody } from '../core/validate';
 
 /**
- * 协商任务 and 物品管理 routes beside the resource engine (issue #23 items 5 and 7); the SQL is in
- * server/crm/tasks.ts and goods-stock.ts.
+ * 协商任务 routes beside the resource engine (issue #23 item 5); the SQL is in server/crm/tasks.ts.
  * - POST /crm/task/changeStatus {id, status 1 开始 | 2 完成 | 3 取消, result}: assignee, creator or crm:task:all.
  * - GET /crm/task/myTodo?pageSize=: my 待办 tasks for the header bell, {total, records}.
  * - GET /crm/task/assigneeList?realname=&id=&pageSize=: who can be given a task (live, active, 在职).
- * - POST /edu/goods/stock {goodsId, type, qty, remark}: one movement (edu:goods:stock), {stock, qty}.
- * - GET /edu/goods/stockLog/list?goodsId=&pageNo=&pageSize=: a page of the goods' movements.
  */
-export const taskGoodsRoutes = new Hono<AppEnv>();
+export const taskRoutes = new Hono<AppEnv>();
+
 
 const STATUS_CHANGE = z.object({
   id: idParam,
@@ -33,7 +27,7 @@ const STATUS_CHANGE = z.object({
 
 const STATUS_DONE: Record<number, string> = { [TASK_STATUS.doing]: '任务已开始', [TASK_STATUS.done]: '任务已完成', [TASK_STATUS.cancelled]: '任务已取消' };
 
-taskGoodsRoutes.post(TASK_URLS.changeStatus, requirePerm(PERMS.task.edit), async (c) => {
+taskRoutes.post(TASK_URLS.changeStatus, requirePerm(PERMS.task.edit), async (c) => {
   const body = await readBody(c, STATUS_CHANGE);
   const user = authOf(c).user;
   const seesAll = (await permCodesOf(c, user.id)).has(PERMS.task.all);
@@ -48,39 +42,16 @@ const smallInt = (raw: string | undefined, fallback: number, max: number) => {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 };
 
-taskGoodsRoutes.get(TASK_URLS.myTodo, requirePerm(PERMS.task.list), async (c) => {
+taskRoutes.get(TASK_URLS.myTodo, requirePerm(PERMS.task.list), async (c) => {
   const limit = smallInt(c.req.query('pageSize'), 5, 20);
   // The bell's endpoint: 任务 switched off in 新消息通知 (issue #26) leaves the bell without them.
   if ((await bellMutes(c.var.services.db, authOf(c).user.id)).tasks) return c.json(ok({ total: 0, records: [] }));
   return c.json(ok(await myTodoTasks(c.var.services.db, authOf(c).user.id, limit, new Date())));
 });
 
-taskGoodsRoutes.get(TASK_URLS.assigneeList, requirePerm(PERMS.task.list), async (c) => {
+taskRoutes.get(TASK_URLS.assigneeList, requirePerm(PERMS.task.list), async (c) => {
   const pageSize = smallInt(c.req.query('pageSize'), 20, 50);
   const keyword = (c.req.query('realname') ?? c.req.query('keyword') ?? '').slice(0, 50);
   const id = (c.req.query('id') ?? '').trim().slice(0, 32) || undefined;
   return c.json(ok(await assigneeOptions(c.var.services.db, { keyword, id, pageSize })));
-});
-
-const MOVEMENT = z.object({
-  goodsId: labelledId('物品'),
-  type: z.coerce.number({ error: GOODS_MESSAGES.badType }),
-  qty: z.coerce.number({ error: GOODS_MESSAGES.qtyPositive }),
-  remark: z.string().max(200, '备注不能超过200个字符').nullish(),
-});
-
-const MOVEMENT_DONE: Record<number, string> = { 1: '入库成功', 2: '销售出库成功', 3: '退货入库成功', 5: '盘点调整成功' };
-
-taskGoodsRoutes.post(GOODS_URLS.stock, requirePerm(PERMS.goods.stock), async (c) => {
-  const body = await readBody(c, MOVEMENT);
-  const r = await recordMovement(c.var.services.db, authOf(c).user.username, body);
-  return c.json(ok(r, MOVEMENT_DONE[body.type] ?? '操作成功'));
-});
-
-taskGoodsRoutes.get(GOODS_URLS.stockLog, requirePerm(PERMS.goods.list), async (c) => {
-  const goodsId = (c.req.query('goodsId') ?? '').trim().slice(0, 32);
-  if (!goodsId) throw new ApiFailure('请选择物品');
-  const { pageNo, pageSize, offset } = readPage(c);
-  const { records, total } = await stockLogPage(c.var.services.db, goodsId, offset, pageSize);
-  return c.json(ok(pageOf(records, total, pageNo, pageSize)));
 });
