@@ -60,6 +60,7 @@ import { registerTableColumnResources } from './system/catalog-table-columns';
 import { registerRuleResources } from './system/catalog-rules';
 import { registerPositionResources } from './system/catalog-position';
 import { registerTenantResources } from './system/catalog-tenant';
+import { registerQuartzResources } from './system/catalog-quartz';
 import { registerOssFileResources } from './system/oss-files';
 import { registerMessageResources } from './message/catalog-messages';
 import { registerOnlineResources } from './online/catalog-online';
@@ -108,6 +109,7 @@ export const AREAS: Area[] = [
       registerOssFileResources();
       registerPositionResources();
       registerTenantResources();
+      registerQuartzResources();
     },
   },
   { name: 'message', routes: [announcementRoutes], resources: registerMessageResources },
