@@ -63,6 +63,7 @@ import { registerTenantResources } from './system/catalog-tenant';
 import { registerQuartzResources } from './system/catalog-quartz';
 import { registerOssFileResources } from './system/oss-files';
 import { registerMessageResources } from './message/catalog-messages';
+import { registerAnnouncementResources } from './message/catalog-announcements';
 import { registerOnlineResources } from './online/catalog-online';
 import { registerLocationResources } from './edu/catalog-location';
 import { registerTeachingResources } from './edu/catalog-teaching';
@@ -112,7 +113,7 @@ export const AREAS: Area[] = [
       registerQuartzResources();
     },
   },
-  { name: 'message', routes: [announcementRoutes], resources: registerMessageResources },
+  { name: 'message', routes: [announcementRoutes], resources: () => (registerMessageResources(), registerAnnouncementResources()) },
   { name: 'online', routes: [reportRoutes, onlineFormRoutes, onlineFormDataRoutes, onlineReportRoutes], resources: registerOnlineResources },
   { name: 'dashboard', routes: [dashboardRoutes] },
   { name: 'work', routes: [studentWorkRoutes, prospectusRoutes], resources: () => (registerWorkResources(), registerProspectusResources()) },
