@@ -99,7 +99,7 @@ export function MakeupModal({ open, calendarId, onClose, onDone }: MakeupModalPr
       <div data-testid="makeup-modal">
         <Typography.Paragraph type="secondary">同一课程中待补课的学员，选择后加入本课次（补课）。</Typography.Paragraph>
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="makeup-error" />}
-        {error && <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} />}
+        {error ? <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} /> : null}
         <ListTable<PendingMakeupRow>
           page={list}
           size="small"

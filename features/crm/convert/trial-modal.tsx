@@ -131,7 +131,7 @@ export function LeadTrialModal({ lead, onClose, onDone }: LeadDialogProps) {
           data-testid="lead-trial-search"
         />
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="lead-trial-error" />}
-        {error && <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} />}
+        {error ? <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} /> : null}
         <ListTable<TrialSessionRow>
           page={list}
           size="small"
