@@ -1,6 +1,5 @@
 import type { Dayjs } from 'dayjs';
 import { DATETIME_FORMAT } from '@/lib/format';
-
 import { PUBLISHED, UNPUBLISHED } from './announcement-resource';
 
 /** The definition and its constants live in announcement-resource.ts (the server registers it); the client's form helpers here. */
