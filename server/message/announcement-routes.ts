@@ -9,7 +9,7 @@ import { formatDateTime } from '../core/format';
 import { pushToUsers } from '../realtime/notify';
 import { bellMutes } from '../account/account-settings';
 import { loadUserPermCodes } from '../auth/users';
-import { fail, ok, TOKEN_INVALID } from '../core/errors';
+import { ApiFailure, ok, TOKEN_INVALID } from '../core/errors';
 import { messageRoutes } from './message-routes';
 import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
@@ -45,7 +45,7 @@ announcementRoutes.get(`${BASE}/doReleaseData`, requirePerm(PERMS.announcement.r
     .executeTakeFirst();
   if (!a) {
     const exists = id && (await c.var.services.db.selectFrom('sys_announcement').select('id').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst());
-    return c.json(fail(exists ? '该系统通知已发布' : NOT_FOUND));
+    throw new ApiFailure(exists ? '该系统通知已发布' : NOT_FOUND);
   }
   await pushAnnouncement(c.var.services, a, a.titile);
   return c.json(ok(toAnnouncement(a, { showUserIds: true }), '该系统通知发布成功'));
@@ -65,7 +65,7 @@ announcementRoutes.get(`${BASE}/doReovkeData`, requirePerm(PERMS.announcement.re
     .executeTakeFirst();
   if (!a) {
     const exists = id && (await c.var.services.db.selectFrom('sys_announcement').select('id').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst());
-    return c.json(fail(exists ? '只有已发布的通知才能撤销' : NOT_FOUND));
+    throw new ApiFailure(exists ? '只有已发布的通知才能撤销' : NOT_FOUND);
   }
   // Its audience reloads, and it leaves their unread lists.
   await pushAnnouncement(c.var.services, a, '该系统通知已撤销');
@@ -81,10 +81,11 @@ announcementRoutes.get(`${BASE}/doReovkeData`, requirePerm(PERMS.announcement.re
 announcementRoutes.get(`${BASE}/queryById`, async (c) => {
   const { db } = c.var.services;
   const id = q(c, 'id');
-  if (!id) return c.json(fail(NOT_FOUND));
+  if (!id) throw new ApiFailure(NOT_FOUND);
   if (await isAdmin(c)) return runCrud(c, announcementResource.def, announcementResource.hooks, 'queryById');
   const a = await findVisible(db, id, authOf(c).user);
-  return c.json(a ? ok((await withSenderNames(db, [toAnnouncement(a, { showUserIds: false })]))[0]) : fail(NOT_FOUND));
+  if (!a) throw new ApiFailure(NOT_FOUND);
+  return c.json(ok((await withSenderNames(db, [toAnnouncement(a, { showUserIds: false })]))[0]));
 });
 
 announcementRoutes.get(`${BASE}/listByUser`, async (c) => {
@@ -107,7 +108,7 @@ const anntIdSchema = z.object({ anntId: z.string({ error: '请选择通知' }).t
 
 announcementRoutes.put(`${SEND}/editByAnntIdAndUserId`, async (c) => {
   const { anntId } = await readBody(c, anntIdSchema);
-  if (!(await markRead(c.var.services.db, anntId, authOf(c).user))) return c.json(fail(NOT_FOUND));
+  if (!(await markRead(c.var.services.db, anntId, authOf(c).user))) throw new ApiFailure(NOT_FOUND);
   return c.json(ok(null, '操作成功!'));
 });
 
@@ -140,12 +141,12 @@ announcementRoutes.get(`${SEND}/getMyAnnouncementSend`, async (c) => {
   }
   const readFlag = q(c, 'readFlag');
   if (readFlag) {
-    if (readFlag !== '0' && readFlag !== '1') return c.json(fail('查询条件不正确'));
+    if (readFlag !== '0' && readFlag !== '1') throw new ApiFailure('查询条件不正确');
     query = query.where('s.read_flag', '=', readFlag);
   }
   const category = q(c, 'msgCategory');
   if (category) {
-    if (category !== '1' && category !== '2') return c.json(fail('查询条件不正确'));
+    if (category !== '1' && category !== '2') throw new ApiFailure('查询条件不正确');
     query = query.where('a.msg_category', '=', category);
   }
   const busType = q(c, 'busType');
@@ -199,17 +200,17 @@ announcementRoutes.get(`${BASE}/syncNotic`, async (c) => {
     await pushToUsers(c.var.services, [me.id], { cmd: 'topic', msgTxt: '批量设置已读' });
     return c.json(ok(null));
   }
-  if (anntId.length > 32) return c.json(fail(NOT_FOUND));
+  if (anntId.length > 32) throw new ApiFailure(NOT_FOUND);
   if (await isAdmin(c)) {
     const a = await db.selectFrom('sys_announcement').selectAll().where('id', '=', anntId).where('del_flag', '=', '0').executeTakeFirst();
-    if (!a) return c.json(fail(NOT_FOUND));
+    if (!a) throw new ApiFailure(NOT_FOUND);
     // A draft's title is nobody else's business yet.
     if (a.send_status === PUBLISHED || a.send_status === '2') await pushAnnouncement(c.var.services, a, a.titile);
     else await pushToUsers(c.var.services, [me.id], { cmd: 'user', msgId: a.id, msgTxt: a.titile });
     return c.json(ok(null));
   }
   const a = await findVisible(db, anntId, me);
-  if (!a) return c.json(fail(NOT_FOUND));
+  if (!a) throw new ApiFailure(NOT_FOUND);
   await pushToUsers(c.var.services, [me.id], { cmd: a.msg_type === 'ALL' ? 'topic' : 'user', msgId: a.id, msgTxt: a.titile });
   return c.json(ok(null));
 });

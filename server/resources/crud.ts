@@ -237,7 +237,8 @@ async function loadRecord(ctx: HookCtx, hooks: CrudHooks, id: string) {
 async function queryById(ctx: HookCtx, hooks: CrudHooks) {
   const id = idParam(ctx.c);
   const record = id ? await loadRecord(ctx, hooks, id) : null;
-  return ctx.c.json(record ? ok(record) : fail(hooks.replies?.notFound ?? NOT_FOUND));
+  if (!record) throw new ApiFailure(hooks.replies?.notFound ?? NOT_FOUND);
+  return ctx.c.json(ok(record));
 }
 
 /** Unique fields are re-checked on save (soft-deleted rows count, like the database's unique indexes). */
@@ -304,7 +305,7 @@ async function edit(ctx: HookCtx, hooks: CrudHooks) {
   // the stored row already differs, and atomically by the UPDATE's own WHERE against a save racing this one.
   const token = version === undefined ? undefined : versionToken(def);
   const existing = await selectOne(db, def, id, { extraWhere: extra, selectWith: token && { __version: () => token } });
-  if (!existing) return c.json(fail(hooks.replies?.notFound ?? NOT_FOUND));
+  if (!existing) throw new ApiFailure(hooks.replies?.notFound ?? NOT_FOUND);
   if (token && existing.__version !== version) throw (await staleVersionFailure(db, def, id)) ?? new ApiFailure(NOT_FOUND);
   delete existing.__version;
   const owner = ownerColumn(def);
@@ -374,8 +375,8 @@ async function removeRows(ctx: HookCtx, hooks: CrudHooks, ids: string[]): Promis
 async function remove(ctx: HookCtx, hooks: CrudHooks) {
   const id = idParam(ctx.c);
   const replies = hooks.replies ?? {};
-  if (!id) return ctx.c.json(fail(replies.noIds ?? replies.notFound ?? NOT_FOUND));
-  if (!(await removeRows(ctx, hooks, [id])).length) return ctx.c.json(fail(replies.notFound ?? NOT_FOUND));
+  if (!id) throw new ApiFailure(replies.noIds ?? replies.notFound ?? NOT_FOUND);
+  if (!(await removeRows(ctx, hooks, [id])).length) throw new ApiFailure(replies.notFound ?? NOT_FOUND);
   return ctx.c.json(ok(null, replies.delete ?? '删除成功!'));
 }
 
@@ -384,10 +385,10 @@ async function removeBatch(ctx: HookCtx, hooks: CrudHooks) {
   const max = replies.maxBatch ?? MAX_BATCH;
   const raw = ctx.c.req.query('ids') ?? '';
   const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
-  if (!ids.length) return ctx.c.json(fail(replies.noIds ?? '请选择一条记录！'));
-  if (ids.length > max || ids.some((s) => s.length > 64)) return ctx.c.json(fail(replies.tooMany ?? `一次最多删除${max}条记录`));
+  if (!ids.length) throw new ApiFailure(replies.noIds ?? '请选择一条记录！');
+  if (ids.length > max || ids.some((s) => s.length > 64)) throw new ApiFailure(replies.tooMany ?? `一次最多删除${max}条记录`);
   const removed = await removeRows(ctx, hooks, ids);
-  if (!removed.length && replies.batchNeedsRow) return ctx.c.json(fail(replies.notFound ?? NOT_FOUND));
+  if (!removed.length && replies.batchNeedsRow) throw new ApiFailure(replies.notFound ?? NOT_FOUND);
   return ctx.c.json(ok(null, replies.deleteBatch ?? '批量删除成功!'));
 }
 
