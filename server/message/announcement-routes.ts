@@ -24,10 +24,9 @@ announcementRoutes.route('/', messageRoutes);
 
 const BASE = '/sys/annountCement';
 const SEND = '/sys/sysAnnouncementSend';
-export const ADMIN_LIST_PERM = PERMS.announcement.list;
 const q = (c: Ctx, name: string) => (c.req.query(name) ?? '').trim();
 const likeOf = (raw: string) => `%${escapeLike(raw.replace(/^\*|\*$/g, '').slice(0, 100))}%`;
-const isAdmin = async (c: Ctx) => (await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(ADMIN_LIST_PERM);
+const isAdmin = async (c: Ctx) => (await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(PERMS.announcement.list);
 
 // ---------------------------------------------------------------- administrator (list / add / edit / delete: catalog-announcements.ts)
 
@@ -228,7 +227,7 @@ announcementRoutes.get(`${BASE}/show/:id`, async (c) => {
   const session = await sessions.verify(c.req.header('x-access-token') || c.req.query('token'));
   if (!session) return page(401, renderMessagePage(TOKEN_INVALID));
   const id = (c.req.param('id') ?? '').slice(0, 64);
-  const admin = (await loadUserPermCodes(db, session.user.id)).has(ADMIN_LIST_PERM);
+  const admin = (await loadUserPermCodes(db, session.user.id)).has(PERMS.announcement.list);
   const a = admin
     ? await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst()
     : await findVisible(db, id, session.user);

@@ -16,10 +16,11 @@ import { useAuth } from '@/components/shell/shell-context';
 import { http } from '@/lib/http';
 import { searchModeOf } from '@/lib/resources/field-kinds';
 import {
-  ADD_PERM, announcementDef, CONFIRM_DELETE, CONFIRM_RELEASE, CONFIRM_REVOKE, DELETE_PERM, EDIT_PERM, PUBLISHED, RELEASE_PERM, RELEASE_URL, REVOKE_PERM, REVOKE_URL,
+  announcementDef, CONFIRM_DELETE, CONFIRM_RELEASE, CONFIRM_REVOKE, PUBLISHED, RELEASE_URL, REVOKE_URL,
   rowActionsFor, UNPUBLISHED, type AnnouncementRow,
 } from './announcement-def';
 import { AnnouncementFormModal } from './announcement-form-modal';
+import { PERMS } from '@/lib/permissions/codes';
 
 const STATUS_COLOR: Record<string, string> = { [UNPUBLISHED]: 'default', [PUBLISHED]: 'green', '2': 'orange' };
 const SEARCH_FIELDS = announcementDef.fields.filter((f) => searchModeOf(f));
@@ -86,10 +87,10 @@ function AnnouncementList() {
   const actions = (row: AnnouncementRow) => {
     const can = rowActionsFor(row.sendStatus);
     const links = [
-      can.edit && link('edit', '编辑', row, EDIT_PERM, () => setForm({ open: true, record: row })),
-      can.release && link('release', '发布', row, RELEASE_PERM, () => void act(RELEASE_URL, row), CONFIRM_RELEASE),
-      can.revoke && link('revoke', '撤销', row, REVOKE_PERM, () => void act(REVOKE_URL, row), CONFIRM_REVOKE),
-      can.remove && link('delete', '删除', row, DELETE_PERM, () => void page.remove(row), CONFIRM_DELETE),
+      can.edit && link('edit', '编辑', row, PERMS.announcement.edit, () => setForm({ open: true, record: row })),
+      can.release && link('release', '发布', row, PERMS.announcement.release, () => void act(RELEASE_URL, row), CONFIRM_RELEASE),
+      can.revoke && link('revoke', '撤销', row, PERMS.announcement.revoke, () => void act(REVOKE_URL, row), CONFIRM_REVOKE),
+      can.remove && link('delete', '删除', row, PERMS.announcement.delete, () => void page.remove(row), CONFIRM_DELETE),
       link('view', '查看', row, null, () => setViewing(row)),
     ].filter((x): x is Exclude<typeof x, false | null> => Boolean(x));
     return <RowLinks links={links} />;
@@ -109,7 +110,7 @@ function AnnouncementList() {
   ];
 
   // 批量删除 needs the delete permission (the server checks system:annountCement:delete for it).
-  const modeOf = (a: ToolbarAction) => mode(a === 'add' ? ADD_PERM : DELETE_PERM);
+  const modeOf = (a: ToolbarAction) => mode(a === 'add' ? PERMS.announcement.add : PERMS.announcement.delete);
   const onToolbar = (a: ToolbarAction) => {
     if (a === 'add') setForm({ open: true, record: null });
     if (a === 'deleteBatch') page.removeBatch();

@@ -8,14 +8,6 @@ import type { FieldDef, ResourceDef } from '../../../lib/resources/types';
  * columns (the form is announcement-form-modal.tsx).
  */
 
-export const PERM = PERMS.announcement.prefix;
-export const LIST_PERM = `${PERM}:list`;
-export const ADD_PERM = `${PERM}:add`;
-export const EDIT_PERM = `${PERM}:edit`;
-export const DELETE_PERM = `${PERM}:delete`;
-export const RELEASE_PERM = `${PERM}:release`;
-export const REVOKE_PERM = `${PERM}:revoke`;
-
 export const API = '/sys/annountCement';
 export const RELEASE_URL = `${API}/doReleaseData`;
 /** Sic (contract §5). */
@@ -40,7 +32,7 @@ export const announcementDef: ResourceDef = {
   title: '系统通告',
   table: 'sys_announcement',
   api: API,
-  perm: PERM,
+  perm: PERMS.announcement.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
   actions: { add: true, edit: true, delete: true, deleteBatch: true },
