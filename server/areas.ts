@@ -61,8 +61,10 @@ import { registerRoleResources } from './system/catalog-roles';
 import { registerTableColumnResources } from './system/catalog-table-columns';
 import { registerRuleResources } from './system/catalog-rules';
 import { registerPositionResources } from './system/catalog-position';
+import { registerQuartzResources } from './system/catalog-quartz';
 import { registerOssFileResources } from './system/oss-files';
 import { registerMessageResources } from './message/catalog-messages';
+import { registerAnnouncementResources } from './message/catalog-announcements';
 import { registerOnlineResources } from './online/catalog-online';
 import { registerLocationResources } from './edu/catalog-location';
 import { registerTeachingResources } from './edu/catalog-teaching';
@@ -117,11 +119,12 @@ export const AREAS: Area[] = [
       registerRuleResources();
       registerOssFileResources();
       registerPositionResources();
+      registerQuartzResources();
     },
     // 租户: list and export on the engine; its writes are the explicit routes of server/system/tenant-routes.ts.
     definitions: [tenantResource],
   },
-  { name: 'message', routes: [announcementRoutes], resources: registerMessageResources },
+  { name: 'message', routes: [announcementRoutes], resources: () => (registerMessageResources(), registerAnnouncementResources()) },
   { name: 'online', routes: [reportRoutes, onlineFormRoutes, onlineFormDataRoutes, onlineReportRoutes], resources: registerOnlineResources },
   { name: 'dashboard', routes: [dashboardRoutes] },
   // 招生简章 (issue #26 item 5): list, 详情, 删除 and 批量删除 on the engine; the composer's add / edit, publishing, the PDF

@@ -1,23 +1,17 @@
 'use client';
 
-import { useState } from 'react';
-import useSWR from 'swr';
-import { Alert, App, Modal, Table, Tag, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, App, Modal, Tag, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { dialogPagination, ListTable } from '@/components/data/list/list-table';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { useApiError } from '@/components/feedback/use-api-error';
-import { ApiError, http } from '@/lib/http';
+import { ApiError } from '@/lib/http';
 import { ARRIVAL_STATUS_TEXT, type PendingMakeupRow } from '@/lib/calendar/types';
 import { arrangeMakeup, CAL_API } from './calendar-api';
 
-const PAGE_SIZE = 10;
-
-interface Page {
-  records: PendingMakeupRow[];
-  total: number;
-}
-
-/** The server narrows the list to the target's course, minus its own roll and class members. */
-const fetchPending = ([url, toCalendarId, pageNo]: readonly [string, string, number]) =>
-  http.get<Page>(url, { toCalendarId, pageNo, pageSize: PAGE_SIZE }).then((r) => r.result ?? { records: [], total: 0 });
+/** 10 a page, in the server's order (it narrows the list to the target's course, minus its own roll and class members). */
+const PENDING_SOURCE: ListSource = { rowKey: 'id', defaultSort: null, pageSize: 10 };
+const PENDING_URLS = { list: CAL_API.pendingMakeup };
 
 export interface MakeupModalProps {
   open: boolean;
@@ -32,15 +26,17 @@ export interface MakeupModalProps {
 export function MakeupModal({ open, calendarId, onClose, onDone }: MakeupModalProps) {
   const { message } = App.useApp();
   const showError = useApiError();
-  const [pageNo, setPageNo] = useState(1);
   const [selected, setSelected] = useState<PendingMakeupRow[]>([]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { data, error, isLoading, mutate } = useSWR(open ? ([CAL_API.pendingMakeup, calendarId, pageNo] as const) : null, fetchPending);
+  const extraParams = useMemo(() => ({ toCalendarId: calendarId }), [calendarId]);
+  // A load failure is shown in the dialog (below), not as a toast.
+  const list = useListPage<PendingMakeupRow>({ source: PENDING_SOURCE, urls: PENDING_URLS, extraParams, enabled: open, notifyErrors: false });
+  const { error } = list;
 
   const reset = () => {
     setSelected([]);
-    setPageNo(1);
+    list.goToPage(1);
     setFailure(null);
   };
 
@@ -57,7 +53,7 @@ export function MakeupModal({ open, calendarId, onClose, onDone }: MakeupModalPr
       // A refusal the user can act on (capacity, status) stays in the dialog with the server's words.
       if (e instanceof ApiError && e.status === 200) {
         setFailure(e.message);
-        void mutate();
+        void list.reload();
       } else showError(e);
     } finally {
       setBusy(false);
@@ -103,14 +99,15 @@ export function MakeupModal({ open, calendarId, onClose, onDone }: MakeupModalPr
       <div data-testid="makeup-modal">
         <Typography.Paragraph type="secondary">同一课程中待补课的学员，选择后加入本课次（补课）。</Typography.Paragraph>
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="makeup-error" />}
-        {error && <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} />}
-        <Table<PendingMakeupRow>
+        {error ? <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} /> : null}
+        <ListTable<PendingMakeupRow>
+          page={list}
           size="small"
-          rowKey="id"
-          loading={isLoading}
+          compact={false}
+          scroll={undefined}
           columns={columns}
-          dataSource={data?.records ?? []}
-          locale={{ emptyText: '暂无待补课学员' }}
+          emptyText="暂无待补课学员"
+          selectable={false}
           rowSelection={{
             preserveSelectedRowKeys: true,
             selectedRowKeys: selected.map((s) => s.id),
@@ -118,7 +115,7 @@ export function MakeupModal({ open, calendarId, onClose, onDone }: MakeupModalPr
             // One student can join a session once: a second absence of the same student waits for another session.
             getCheckboxProps: (r) => ({ disabled: chosenStudents.has(r.studentId) && !selected.some((s) => s.id === r.id) }),
           }}
-          pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPageNo, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={dialogPagination(list)}
         />
         {selected.length > 0 && <Typography.Text data-testid="makeup-count">已选 {selected.length} 人</Typography.Text>}
       </div>

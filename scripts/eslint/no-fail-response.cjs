@@ -3,7 +3,7 @@
 // eslint.config.mjs applies it to server/ (tests aside); server/__tests__/failure-style.test.ts proves it fires.
 
 /** The only files that still answer c.json(fail(…)): the mapping itself, and 通告's routes until they move onto the resource engine. */
-const FAIL_RESPONSE_ALLOWED = ['server/core/errors.ts', 'server/message/announcement-routes.ts'];
+const FAIL_RESPONSE_ALLOWED = ['server/core/errors.ts'];
 
 const message = 'Throw new ApiFailure(message, code, httpStatus, result) instead of answering c.json(fail(…)) (server/core/errors.ts).';
 

@@ -1,28 +1,24 @@
-import { ROW_VERSION_HEADER, versionOf } from '../../lib/resources/row-version';
-import { msVersion, writerConflict } from '../resources/row-version';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SysAnnouncement } from '../db/schema';
 import { escapeLike } from '../db/like';
-import { newId, parseIdList } from '../core/ids';
-import {
-  findVisible, markRead, materializeAll, NOT_FOUND, PUBLISHED, pushAnnouncement, readAllFor, syncUserSends, toAnnouncement, unreadOf, withSenderNames,
-} from './announcements';
+import { findVisible, markRead, materializeAll, NOT_FOUND, PUBLISHED, pushAnnouncement, readAllFor, toAnnouncement, unreadOf, withSenderNames } from './announcements';
 import { ANNOUNCEMENT_PAGE_HEADERS, renderAnnouncementPage, renderMessagePage } from './announcement-page';
+import { announcementResource } from './catalog-announcements';
 import { formatDateTime } from '../core/format';
-import { bodySchema, toColumns } from './announcement-input';
 import { pushToUsers } from '../realtime/notify';
 import { bellMutes } from '../account/account-settings';
 import { loadUserPermCodes } from '../auth/users';
-import { ApiFailure, fail, ok, TOKEN_INVALID } from '../core/errors';
+import { ApiFailure, ok, TOKEN_INVALID } from '../core/errors';
 import { messageRoutes } from './message-routes';
 import { pageOf, readPage } from '../core/paging';
 import { requirePerm } from '../core/perm';
 import { authOf, type AppEnv, type Ctx } from '../core/context';
 import { readBody } from '../core/validate';
+import { runCrud } from '../resources/crud';
 import { PERMS } from '../../lib/permissions/codes';
 
-/** 系统通告 (contract §5): the administrator's CRUD + release/revoke, and every user's own notices. */
+/** 系统通告 (contract §5): the administrator's release/revoke (its CRUD: catalog-announcements.ts), and every user's own notices. */
 export const announcementRoutes = new Hono<AppEnv>();
 announcementRoutes.route('/', messageRoutes);
 
@@ -32,95 +28,7 @@ const q = (c: Ctx, name: string) => (c.req.query(name) ?? '').trim();
 const likeOf = (raw: string) => `%${escapeLike(raw.replace(/^\*|\*$/g, '').slice(0, 100))}%`;
 const isAdmin = async (c: Ctx) => (await loadUserPermCodes(c.var.services.db, authOf(c).user.id)).has(PERMS.announcement.list);
 
-// ---------------------------------------------------------------- administrator
-
-const SORTABLE = { createTime: 'create_time', sendTime: 'send_time', priority: 'priority', titile: 'titile', sendStatus: 'send_status' } as const;
-
-announcementRoutes.get(`${BASE}/list`, requirePerm(PERMS.announcement.list), async (c) => {
-  const { db } = c.var.services;
-  const { pageNo, pageSize, offset } = readPage(c);
-  let query = db.selectFrom('sys_announcement').where('del_flag', '=', '0');
-  const titile = q(c, 'titile');
-  if (titile.replace(/\*/g, '')) query = query.where('titile', 'ilike', likeOf(titile));
-  for (const [param, column, allowed] of [['msgCategory', 'msg_category', ['1', '2']], ['sendStatus', 'send_status', ['0', '1', '2']], ['msgType', 'msg_type', ['ALL', 'USER']]] as const) {
-    const v = q(c, param);
-    if (!v) continue;
-    if (!(allowed as readonly string[]).includes(v)) return c.json(fail('查询条件不正确'));
-    query = query.where(column, '=', v);
-  }
-  const column = SORTABLE[q(c, 'column') as keyof typeof SORTABLE] ?? 'create_time';
-  const dir = q(c, 'order') === 'asc' ? 'asc' : 'desc';
-  const [{ n }, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query.selectAll().orderBy(column, dir).orderBy('id', dir).offset(offset).limit(pageSize).execute(),
-  ]);
-  return c.json(ok(pageOf(await withSenderNames(db, rows.map((r) => toAnnouncement(r, { showUserIds: true }))), Number(n), pageNo, pageSize)));
-});
-
-announcementRoutes.post(`${BASE}/add`, requirePerm(PERMS.announcement.add), async (c) => {
-  const { db } = c.var.services;
-  const me = authOf(c).user;
-  const { row, userIds } = await toColumns(db, await readBody(c, bodySchema));
-  const id = newId();
-  const saved = await db.transaction().execute(async (tx) => {
-    const r = await tx
-      .insertInto('sys_announcement')
-      .values({ ...row, id, send_status: '0', del_flag: '0', sender: null, send_time: null, cancel_time: null, dt_task_id: null, create_by: me.username, update_by: null, update_time: null })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (userIds.length) await syncUserSends(tx, id, userIds, me.username);
-    return r;
-  });
-  return c.json(ok(toAnnouncement(saved, { showUserIds: true }), '添加成功！'));
-});
-
-const edit = async (c: Ctx) => {
-  const { db } = c.var.services;
-  const me = authOf(c).user;
-  const raw = await readBody(c, bodySchema.extend({ id: z.string({ error: NOT_FOUND }).trim().min(1, NOT_FOUND).max(32, NOT_FOUND) }));
-  // The version (If-Match) is sent by our form only (issue #39); JeecgBoot's client sends none and keeps last-write-wins.
-  const expected = versionOf(c.req.header(ROW_VERSION_HEADER));
-  const { row, userIds } = await toColumns(db, raw);
-  const saved = await db.transaction().execute(async (tx) => {
-    const current = await tx
-      .selectFrom('sys_announcement')
-      .select(['id', 'send_status', 'create_by', 'create_time', 'update_by', 'update_time'])
-      .where('id', '=', raw.id)
-      .where('del_flag', '=', '0')
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw new ApiFailure(NOT_FOUND);
-    if (expected !== undefined && expected !== msVersion(current)) throw await writerConflict(tx, current.update_by ?? current.create_by, current.update_time ?? current.create_time);
-    if (current.send_status === PUBLISHED) throw new ApiFailure('已发布的通知不能编辑，请先撤销');
-    const r = await tx.updateTable('sys_announcement').set({ ...row, update_by: me.username, update_time: new Date() }).where('id', '=', raw.id).returningAll().executeTakeFirstOrThrow();
-    // ALL announcements get their rows lazily; a USER list is kept exact.
-    await syncUserSends(tx, raw.id, row.msg_type === 'USER' ? userIds : [], me.username);
-    return r;
-  });
-  return c.json(ok(toAnnouncement(saved, { showUserIds: true }), '修改成功!'));
-};
-announcementRoutes.put(`${BASE}/edit`, requirePerm(PERMS.announcement.edit), edit);
-announcementRoutes.post(`${BASE}/edit`, requirePerm(PERMS.announcement.edit), edit);
-
-/** Soft delete (del_flag '1'); a published one disappears from its audience's lists at once. */
-async function remove(c: Ctx, ids: string[]) {
-  if (!ids.length) return c.json(fail('参数不识别！'));
-  if (ids.length > 1000) return c.json(fail('一次最多删除1000条'));
-  const { db } = c.var.services;
-  const me = authOf(c).user;
-  const gone: SysAnnouncement[] = await db
-    .updateTable('sys_announcement')
-    .set({ del_flag: '1', update_by: me.username, update_time: new Date() })
-    .where('id', 'in', ids)
-    .where('del_flag', '=', '0')
-    .returningAll()
-    .execute();
-  if (!gone.length) return c.json(fail(NOT_FOUND));
-  for (const a of gone) if (a.send_status === PUBLISHED) await pushAnnouncement(c.var.services, a, '该系统通知已删除');
-  return c.json(ok(null, '删除成功!'));
-}
-announcementRoutes.delete(`${BASE}/delete`, requirePerm(PERMS.announcement.delete), (c) => remove(c, parseIdList(q(c, 'id')).slice(0, 1)));
-announcementRoutes.delete(`${BASE}/deleteBatch`, requirePerm(PERMS.announcement.delete), (c) => remove(c, parseIdList(q(c, 'ids'))));
+// ---------------------------------------------------------------- administrator (list / add / edit / delete: catalog-announcements.ts)
 
 announcementRoutes.get(`${BASE}/doReleaseData`, requirePerm(PERMS.announcement.release), async (c) => {
   const me = authOf(c).user;
@@ -136,7 +44,7 @@ announcementRoutes.get(`${BASE}/doReleaseData`, requirePerm(PERMS.announcement.r
     .executeTakeFirst();
   if (!a) {
     const exists = id && (await c.var.services.db.selectFrom('sys_announcement').select('id').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst());
-    return c.json(fail(exists ? '该系统通知已发布' : NOT_FOUND));
+    throw new ApiFailure(exists ? '该系统通知已发布' : NOT_FOUND);
   }
   await pushAnnouncement(c.var.services, a, a.titile);
   return c.json(ok(toAnnouncement(a, { showUserIds: true }), '该系统通知发布成功'));
@@ -156,7 +64,7 @@ announcementRoutes.get(`${BASE}/doReovkeData`, requirePerm(PERMS.announcement.re
     .executeTakeFirst();
   if (!a) {
     const exists = id && (await c.var.services.db.selectFrom('sys_announcement').select('id').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst());
-    return c.json(fail(exists ? '只有已发布的通知才能撤销' : NOT_FOUND));
+    throw new ApiFailure(exists ? '只有已发布的通知才能撤销' : NOT_FOUND);
   }
   // Its audience reloads, and it leaves their unread lists.
   await pushAnnouncement(c.var.services, a, '该系统通知已撤销');
@@ -165,17 +73,18 @@ announcementRoutes.get(`${BASE}/doReovkeData`, requirePerm(PERMS.announcement.re
 
 // ---------------------------------------------------------------- every user
 
-/** Administrators (list permission) may open any undeleted announcement; others only what was sent to them. */
+/**
+ * Administrators (list permission) may open any undeleted announcement, as the resource engine reads it (the
+ * version their edit form sends back); others only what was sent to them.
+ */
 announcementRoutes.get(`${BASE}/queryById`, async (c) => {
   const { db } = c.var.services;
   const id = q(c, 'id');
-  if (!id) return c.json(fail(NOT_FOUND));
-  if (await isAdmin(c)) {
-    const a = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst();
-    return c.json(a ? ok((await withSenderNames(db, [toAnnouncement(a, { showUserIds: true })]))[0]) : fail(NOT_FOUND));
-  }
+  if (!id) throw new ApiFailure(NOT_FOUND);
+  if (await isAdmin(c)) return runCrud(c, announcementResource.def, announcementResource.hooks, 'queryById');
   const a = await findVisible(db, id, authOf(c).user);
-  return c.json(a ? ok((await withSenderNames(db, [toAnnouncement(a, { showUserIds: false })]))[0]) : fail(NOT_FOUND));
+  if (!a) throw new ApiFailure(NOT_FOUND);
+  return c.json(ok((await withSenderNames(db, [toAnnouncement(a, { showUserIds: false })]))[0]));
 });
 
 announcementRoutes.get(`${BASE}/listByUser`, async (c) => {
@@ -198,7 +107,7 @@ const anntIdSchema = z.object({ anntId: z.string({ error: '请选择通知' }).t
 
 announcementRoutes.put(`${SEND}/editByAnntIdAndUserId`, async (c) => {
   const { anntId } = await readBody(c, anntIdSchema);
-  if (!(await markRead(c.var.services.db, anntId, authOf(c).user))) return c.json(fail(NOT_FOUND));
+  if (!(await markRead(c.var.services.db, anntId, authOf(c).user))) throw new ApiFailure(NOT_FOUND);
   return c.json(ok(null, '操作成功!'));
 });
 
@@ -231,12 +140,12 @@ announcementRoutes.get(`${SEND}/getMyAnnouncementSend`, async (c) => {
   }
   const readFlag = q(c, 'readFlag');
   if (readFlag) {
-    if (readFlag !== '0' && readFlag !== '1') return c.json(fail('查询条件不正确'));
+    if (readFlag !== '0' && readFlag !== '1') throw new ApiFailure('查询条件不正确');
     query = query.where('s.read_flag', '=', readFlag);
   }
   const category = q(c, 'msgCategory');
   if (category) {
-    if (category !== '1' && category !== '2') return c.json(fail('查询条件不正确'));
+    if (category !== '1' && category !== '2') throw new ApiFailure('查询条件不正确');
     query = query.where('a.msg_category', '=', category);
   }
   const busType = q(c, 'busType');
@@ -290,17 +199,17 @@ announcementRoutes.get(`${BASE}/syncNotic`, async (c) => {
     await pushToUsers(c.var.services, [me.id], { cmd: 'topic', msgTxt: '批量设置已读' });
     return c.json(ok(null));
   }
-  if (anntId.length > 32) return c.json(fail(NOT_FOUND));
+  if (anntId.length > 32) throw new ApiFailure(NOT_FOUND);
   if (await isAdmin(c)) {
     const a = await db.selectFrom('sys_announcement').selectAll().where('id', '=', anntId).where('del_flag', '=', '0').executeTakeFirst();
-    if (!a) return c.json(fail(NOT_FOUND));
+    if (!a) throw new ApiFailure(NOT_FOUND);
     // A draft's title is nobody else's business yet.
     if (a.send_status === PUBLISHED || a.send_status === '2') await pushAnnouncement(c.var.services, a, a.titile);
     else await pushToUsers(c.var.services, [me.id], { cmd: 'user', msgId: a.id, msgTxt: a.titile });
     return c.json(ok(null));
   }
   const a = await findVisible(db, anntId, me);
-  if (!a) return c.json(fail(NOT_FOUND));
+  if (!a) throw new ApiFailure(NOT_FOUND);
   await pushToUsers(c.var.services, [me.id], { cmd: a.msg_type === 'ALL' ? 'topic' : 'user', msgId: a.id, msgTxt: a.titile });
   return c.json(ok(null));
 });

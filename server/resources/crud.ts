@@ -20,11 +20,11 @@ import { audit, newRowColumns, toColumns } from './columns';
 import { recordDataVersion } from './data-log';
 import { checkByRuleCode } from './check-rules';
 import { ROW_VERSION_HEADER, versionOf } from '../../lib/resources/row-version';
-import { CRUD_ACTIONS, managesAll, notOwnerMessage, ownerColumn, type CrudAction, type CrudHooks, type HookCtx, type SaveCtx } from './hooks';
 import { nextStamp, staleVersionFailure, StaleVersion, versionToken, withVersion } from './row-version';
+import { CRUD_ACTIONS, managesAll, notOwnerMessage, ownerColumn, type CrudAction, type CrudHooks, type HookCtx, type SaveCtx } from './hooks';
 
 export { iterateRows, selectPage } from './select';
-export { CRUD_ACTIONS, managesAll, notOwnerMessage, ownerColumn, type CrudAction, type CrudHooks, type HookCtx, type SaveCtx } from './hooks';
+export { CRUD_ACTIONS, managesAll, notOwnerMessage, ownerColumn, type CrudAction, type CrudHooks, type CrudReplies, type HookCtx, type SaveCtx } from './hooks';
 
 /**
  * `crudModule(def, hooks)` (DESIGN.md §3): list / queryById / add / edit / delete / deleteBatch for one
@@ -72,7 +72,7 @@ export async function runCrud(c: Ctx, def: ResourceDef, hooks: CrudHooks, action
   if (!METHODS[action].includes(c.req.method)) throw new ApiFailure(`不支持${c.req.method}请求方法`, 405);
   let allowed = false;
   // requirePerm throws its refusal; `allowed` stays false only for a guard that neither refuses nor lets through.
-  await requirePerm(permOf(def, action))(c, async () => {
+  await requirePerm(hooks.perms?.[action] ?? permOf(def, action))(c, async () => {
     allowed = true;
   });
   if (!allowed) throw new ApiFailure('没有权限，请联系管理员授权', 510);
@@ -121,7 +121,8 @@ const idParam = (c: Ctx) => (c.req.query('id') ?? '').trim().slice(0, 64);
 async function list(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def } = ctx;
   const { pageNo, pageSize, offset } = readPage(c);
-  const query = parseListQuery(def, c.req.query());
+  const params = c.req.query();
+  const query = parseListQuery(def, hooks.listParams ? hooks.listParams(params, ctx) : params);
   const selectWith = withVersion(def, hooks.selectWith);
   const { rows, total } = await selectPage(db, def, query, { offset, limit: pageSize }, { extraWhere: hooks.extraWhere?.(ctx), selectWith });
   const records = rows.map((r) => withSelected(toRecord(def, r), r, selectWith));
@@ -144,7 +145,7 @@ async function loadRecord(ctx: HookCtx, hooks: CrudHooks, id: string) {
 async function queryById(ctx: HookCtx, hooks: CrudHooks) {
   const id = idParam(ctx.c);
   const record = id ? await loadRecord(ctx, hooks, id) : null;
-  if (!record) throw new ApiFailure(NOT_FOUND);
+  if (!record) throw new ApiFailure(hooks.replies?.notFound ?? NOT_FOUND);
   return ctx.c.json(ok(record));
 }
 
@@ -170,11 +171,11 @@ async function assertCheckRules(db: Database, def: ResourceDef, body: BodyRow) {
 }
 
 /** A race past assertUnique ends at the database's unique index: same answer. */
-async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
+async function mapUniqueViolation<T>(work: () => Promise<T>, message = DUPLICATE_VALUE): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if ((e as { code?: unknown }).code === '23505') throw new ApiFailure(DUPLICATE_VALUE);
+    if ((e as { code?: unknown }).code === '23505') throw new ApiFailure(message);
     throw e;
   }
 }
@@ -194,10 +195,14 @@ async function add(ctx: HookCtx, hooks: CrudHooks) {
       await hooks.afterSave?.(body, { ...saveCtx, db: tx });
       await recordDataVersion(tx, def, id, auth);
     }),
+    hooks.replies?.duplicate,
   );
   await hooks.afterCommit?.(body, saveCtx);
-  return c.json(ok(await loadRecord(ctx, hooks, id), '添加成功！'));
+  return c.json(ok(await savedRecord(ctx, hooks, id), hooks.replies?.add ?? '添加成功！'));
 }
+
+/** What add / edit answer: the saved record as a read gives it, or null when the screen says so. */
+const savedRecord = (ctx: HookCtx, hooks: CrudHooks, id: string) => (hooks.replies?.noRecord ? null : loadRecord(ctx, hooks, id));
 
 async function edit(ctx: HookCtx, hooks: CrudHooks) {
   const { c, db, def, auth } = ctx;
@@ -208,7 +213,7 @@ async function edit(ctx: HookCtx, hooks: CrudHooks) {
   // the stored row already differs, and atomically by the UPDATE's own WHERE against a save racing this one.
   const token = version === undefined ? undefined : versionToken(def);
   const existing = await selectOne(db, def, id, { extraWhere: extra, selectWith: token && { __version: () => token } });
-  if (!existing) throw new ApiFailure(NOT_FOUND);
+  if (!existing) throw new ApiFailure(hooks.replies?.notFound ?? NOT_FOUND);
   if (token && existing.__version !== version) throw (await staleVersionFailure(db, def, id)) ?? new ApiFailure(NOT_FOUND);
   delete existing.__version;
   const owner = ownerColumn(def);
@@ -233,21 +238,23 @@ async function edit(ctx: HookCtx, hooks: CrudHooks) {
         await hooks.afterSave?.(body, { ...saveCtx, db: tx });
         await recordDataVersion(tx, def, id, auth, existing);
       }),
+      hooks.replies?.duplicate,
     );
   } catch (e) {
     if (e instanceof StaleVersion) throw (await staleVersionFailure(db, def, id)) ?? new ApiFailure(NOT_FOUND);
     throw e;
   }
   await hooks.afterCommit?.(body, saveCtx);
-  return c.json(ok(await loadRecord(ctx, hooks, id), '编辑成功!'));
+  return c.json(ok(await savedRecord(ctx, hooks, id), hooks.replies?.edit ?? '编辑成功!'));
 }
 
-/** Soft delete (1 = deleted, with the update audit) or a real delete, of live rows within the extra filter. */
-async function removeRows(ctx: HookCtx, hooks: CrudHooks, ids: string[]): Promise<number> {
+/** Soft delete (1 = deleted, with the update audit and the screen's removeSet) or a real delete, of live rows within the extra filter; the removed keys. */
+async function removeRows(ctx: HookCtx, hooks: CrudHooks, ids: string[]): Promise<string[]> {
   const { db, def, auth } = ctx;
-  const where = toWhere(def, [{ kind: 'in', column: rowKeyColumn(def), values: ids }], hooks.extraWhere?.(ctx));
+  const key = rowKeyColumn(def);
+  const where = toWhere(def, [{ kind: 'in', column: key, values: ids }], hooks.extraWhere?.(ctx));
   const owner = ownerColumn(def);
-  return db.transaction().execute(async (tx) => {
+  const removed = await db.transaction().execute(async (tx) => {
     const t = asAny(tx);
     if (owner && !managesAll(auth)) {
       // All or nothing: one row of someone else refuses the whole batch (the throw rolls back).
@@ -261,30 +268,36 @@ async function removeRows(ctx: HookCtx, hooks: CrudHooks, ids: string[]): Promis
       if (foreign) throw new ApiFailure(notOwnerMessage(def, '删除'));
     }
     if (def.softDeleteColumn) {
-      const row: Row = { [def.softDeleteColumn]: '1' };
+      const row: Row = { ...hooks.removeSet, [def.softDeleteColumn]: '1' };
       audit(def, row, 'updateBy', auth.user.username);
       audit(def, row, 'updateTime', new Date());
-      const r = await t.updateTable(def.table).set(row).where(where).executeTakeFirst();
-      return Number(r.numUpdatedRows);
+      return t.updateTable(def.table).set(row).where(where).returning(sql.ref(key).as('k')).execute();
     }
-    const r = await t.deleteFrom(def.table).where(where).executeTakeFirst();
-    return Number(r.numDeletedRows);
+    return t.deleteFrom(def.table).where(where).returning(sql.ref(key).as('k')).execute();
   });
+  const keys = removed.map((r) => String(r.k));
+  if (keys.length) await hooks.afterRemove?.(keys, ctx);
+  return keys;
 }
 
 async function remove(ctx: HookCtx, hooks: CrudHooks) {
   const id = idParam(ctx.c);
-  if (!id || !(await removeRows(ctx, hooks, [id]))) throw new ApiFailure(NOT_FOUND);
-  return ctx.c.json(ok(null, '删除成功!'));
+  const replies = hooks.replies ?? {};
+  if (!id) throw new ApiFailure(replies.noIds ?? replies.notFound ?? NOT_FOUND);
+  if (!(await removeRows(ctx, hooks, [id])).length) throw new ApiFailure(replies.notFound ?? NOT_FOUND);
+  return ctx.c.json(ok(null, replies.delete ?? '删除成功!'));
 }
 
 async function removeBatch(ctx: HookCtx, hooks: CrudHooks) {
+  const replies = hooks.replies ?? {};
+  const max = replies.maxBatch ?? MAX_BATCH;
   const raw = ctx.c.req.query('ids') ?? '';
   const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
-  if (!ids.length) throw new ApiFailure('请选择一条记录！');
-  if (ids.length > MAX_BATCH || ids.some((s) => s.length > 64)) throw new ApiFailure(`一次最多删除${MAX_BATCH}条记录`);
-  await removeRows(ctx, hooks, ids);
-  return ctx.c.json(ok(null, '批量删除成功!'));
+  if (!ids.length) throw new ApiFailure(replies.noIds ?? '请选择一条记录！');
+  if (ids.length > max || ids.some((s) => s.length > 64)) throw new ApiFailure(replies.tooMany ?? `一次最多删除${max}条记录`);
+  const removed = await removeRows(ctx, hooks, ids);
+  if (!removed.length && replies.batchNeedsRow) throw new ApiFailure(replies.notFound ?? NOT_FOUND);
+  return ctx.c.json(ok(null, replies.deleteBatch ?? '批量删除成功!'));
 }
 
 const HANDLERS: Record<CrudAction, Handler> = { list, queryById, add, edit, delete: remove, deleteBatch: removeBatch, exportXls, importExcel, previewExcel, importTemplate };

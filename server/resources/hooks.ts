@@ -4,7 +4,7 @@ import { columnOf, fieldByName } from '../../lib/resources/field-kinds';
 import { managesAllRecords } from '../../lib/permissions/ownership';
 import type { Database } from '../db';
 import type { AuthContext, Ctx } from '../core/context';
-import type { Row, WhereFn } from './query';
+import type { Params, Row, WhereFn } from './query';
 import type { SelectWith } from './select';
 
 /**
@@ -61,6 +61,37 @@ export interface CrudHooks {
   selectWith?: SelectWith;
   /** Ownership / data-rule filter, applied to list, queryById, edit and delete (definition names only). */
   extraWhere?(ctx: HookCtx): WhereFn | undefined;
+  /** A list request's query parameters before they are parsed: a screen's plain-text "contains", its refused values. */
+  listParams?(params: Params, ctx: HookCtx): Params;
+  /** Columns a soft delete sets besides the flag and the update audit (a deleted 定时任务 is also stopped). */
+  removeSet?: Row;
+  /** After a delete / deleteBatch has committed, with the keys of the rows it removed (pushes, a scheduler). */
+  afterRemove?(ids: string[], ctx: HookCtx): void | Promise<void>;
+  /** The screen's own wording and limits where its JeecgBoot controller answers otherwise than the defaults. */
+  replies?: CrudReplies;
+  /** An action guarded by another code than `${perm}:${action}` (通告's batch delete needs the delete right). */
+  perms?: Partial<Record<CrudAction, string>>;
+}
+
+/** Per-screen answers of the CRUD actions (messages of success and refusal, batch limit, result of a save). */
+export interface CrudReplies {
+  add?: string;
+  edit?: string;
+  delete?: string;
+  deleteBatch?: string;
+  /** No live row: queryById, edit, delete. */
+  notFound?: string;
+  /** delete / deleteBatch without an id. */
+  noIds?: string;
+  /** deleteBatch's limit and its refusal. */
+  maxBatch?: number;
+  tooMany?: string;
+  /** A deleteBatch that removed nothing answers notFound (default: success). */
+  batchNeedsRow?: boolean;
+  /** add / edit answer a null result instead of the saved record. */
+  noRecord?: boolean;
+  /** A write meeting the database's unique index (default DUPLICATE_VALUE). */
+  duplicate?: string;
 }
 
 // ---------------------------------------------------------------- ownership (spec 01 §6)

@@ -23,6 +23,15 @@ export interface ListTableProps<R extends object> extends Omit<TableProps<R>, Bo
   pagination?: TableProps<R>['pagination'];
 }
 
+/** A dialog's paging of a list: pages only (no size changer, jumper or total), hidden while one page holds everything. */
+export const dialogPagination = (page: Pick<ListPage<object>, 'pagination'>): TableProps<object>['pagination'] => ({
+  ...page.pagination,
+  showSizeChanger: false,
+  showQuickJumper: false,
+  showTotal: undefined,
+  hideOnSinglePage: true,
+});
+
 /**
  * A table bound to a list (useListPage): rows, spinner, server paging with 共N条, sort and filters,
  * the selection. Other Table props pass through; `scroll` defaults to max-content.

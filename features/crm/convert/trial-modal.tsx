@@ -1,20 +1,18 @@
 'use client';
 
-import { useState, type HTMLAttributes } from 'react';
-import useSWR from 'swr';
-import { Alert, App, Form, Input, Modal, Space, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
+import { useMemo, useState, type HTMLAttributes } from 'react';
+import { Alert, App, Form, Input, Modal, Space, Tag, type ButtonProps, type TableColumnsType } from 'antd';
+import { dialogPagination, ListTable } from '@/components/data/list/list-table';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { LEAD_MESSAGES } from '@/lib/crm/lead-rules';
 import { isBookable, type TrialSessionRow } from '@/lib/crm/trial-session';
 import { http } from '@/lib/http';
 import { CONVERT_URLS, useDialogFailure, type LeadDialogProps } from './convert-modal';
 
 
-const PAGE_SIZE = 8;
-
-/** A full class that may not exceed its capacity cannot take a trial (the server refuses it too). */
-
-const fetchSessions = ([url, leadId, keyword, pageNo]: readonly [string, string, string, number]) =>
-  http.get<{ records: TrialSessionRow[]; total: number }>(url, { leadId, keyword, pageNo, pageSize: PAGE_SIZE, days: 14 }).then((r) => r.result ?? { records: [], total: 0 });
+/** 8 a page, in the server's order (the lead's 意向课程 first). */
+const SESSIONS_SOURCE: ListSource = { rowKey: 'id', defaultSort: null, pageSize: 8 };
+const SESSIONS_URLS = { list: CONVERT_URLS.trialSessions };
 
 const SESSION_COLUMNS: TableColumnsType<TrialSessionRow> = [
   { title: '上课时间', key: 'time', width: 170, render: (_: unknown, r) => `${r.startTime.slice(0, 16)}-${r.endTime.slice(11, 16)}` },
@@ -56,16 +54,18 @@ export function LeadTrialModal({ lead, onClose, onDone }: LeadDialogProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ studentName: string }>();
   const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useState(1);
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { failure, setFailure, report } = useDialogFailure();
-  const { data, error, isLoading, mutate } = useSWR(lead ? ([CONVERT_URLS.trialSessions, lead.id, keyword, pageNo] as const) : null, fetchSessions, { keepPreviousData: true, revalidateOnFocus: false });
+  const extraParams = useMemo(() => ({ leadId: lead?.id ?? '', keyword, days: 14 }), [lead, keyword]);
+  // A load failure is shown in the dialog (below), not as a toast.
+  const list = useListPage<TrialSessionRow>({ source: SESSIONS_SOURCE, urls: SESSIONS_URLS, extraParams, enabled: lead !== null, notifyErrors: false });
+  const { error } = list;
 
   const reset = () => {
     setChosen(null);
     setFailure(null);
-    setPageNo(1);
+    list.goToPage(1);
     setKeyword('');
   };
   const choose = (r: TrialSessionRow) => {
@@ -84,7 +84,7 @@ export function LeadTrialModal({ lead, onClose, onDone }: LeadDialogProps) {
       onDone();
     } catch (e) {
       report(e);
-      void mutate();
+      void list.reload();
     } finally {
       setBusy(false);
     }
@@ -126,19 +126,20 @@ export function LeadTrialModal({ lead, onClose, onDone }: LeadDialogProps) {
           style={{ marginBottom: 12, maxWidth: 360 }}
           onSearch={(v) => {
             setKeyword(v.trim());
-            setPageNo(1);
+            list.goToPage(1);
           }}
           data-testid="lead-trial-search"
         />
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="lead-trial-error" />}
-        {error && <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} />}
-        <Table<TrialSessionRow>
+        {error ? <Alert type="error" showIcon title={error instanceof Error ? error.message : '加载失败'} style={{ marginBottom: 12 }} /> : null}
+        <ListTable<TrialSessionRow>
+          page={list}
           size="small"
-          rowKey="id"
-          loading={isLoading}
+          compact={false}
+          scroll={undefined}
           columns={SESSION_COLUMNS}
-          dataSource={data?.records ?? []}
-          locale={{ emptyText: '未来14天没有可预约的课次' }}
+          emptyText="未来14天没有可预约的课次"
+          selectable={false}
           rowSelection={{
             type: 'radio',
             selectedRowKeys: chosen ? [chosen] : [],
@@ -146,7 +147,7 @@ export function LeadTrialModal({ lead, onClose, onDone }: LeadDialogProps) {
             onChange: (keys) => setChosen(keys.length ? String(keys[0]) : null),
           }}
           onRow={(r) => ({ onClick: () => choose(r), 'data-testid': `lead-trial-session-${r.id}`, 'data-intended': r.intended ? '1' : undefined }) as HTMLAttributes<HTMLElement>}
-          pagination={{ current: pageNo, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPageNo, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={dialogPagination(list)}
         />
       </div>
     </Modal>

@@ -1,8 +1,9 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import { Descriptions, Drawer, Empty, Image, Pagination, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import { useApiError } from '@/components/feedback/use-api-error';
 import { useAuth } from '@/components/shell/shell-context';
 import { FOLLOW_METHODS, isOverdue } from '@/lib/crm/lead-rules';
@@ -44,6 +45,9 @@ interface TrialsAnswer {
 }
 
 const FOLLOW_PAGE = 10;
+/** A lead's follow-ups, 10 a page in the server's order (newest first). */
+const FOLLOW_SOURCE: ListSource = { rowKey: 'id', defaultSort: null, pageSize: FOLLOW_PAGE };
+const FOLLOW_URLS = { list: LEAD_URLS.followList };
 const methodText = (m: number) => FOLLOW_METHODS.find((x) => x.value === m)?.text ?? String(m);
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 /**
@@ -78,18 +82,18 @@ export function LeadDrawer({ lead, onClose, onChanged }: LeadDrawerProps) {
 function LeadDetail({ id, onChanged }: { id: string; onChanged(): void }) {
   const onError = useApiError();
   const { has } = useAuth();
-  const [page, setPage] = useState(1);
   const opts = { onError, revalidateOnFocus: false };
   const lead = useSWR([`${LEAD_API}/queryById`, id], async () => (await http.get<Rec>(`${LEAD_API}/queryById`, { id })).result, opts);
-  const follows = useSWR([LEAD_URLS.followList, id, page], async () => (await http.get<{ records: FollowRow[]; total: number }>(LEAD_URLS.followList, { leadId: id, pageNo: page, pageSize: FOLLOW_PAGE })).result, opts);
+  const followParams = useMemo(() => ({ leadId: id }), [id]);
+  const follows = useListPage<FollowRow>({ source: FOLLOW_SOURCE, urls: FOLLOW_URLS, extraParams: followParams });
   const history = useSWR([LEAD_URLS.ownerHistory, id], async () => (await http.get<HistoryRow[]>(LEAD_URLS.ownerHistory, { leadId: id })).result ?? [], opts);
   const trials = useSWR([LEAD_URLS.trials, id], async () => (await http.get<TrialsAnswer>(LEAD_URLS.trials, { leadId: id })).result, opts);
 
   const r = lead.data;
   const now = new Date();
   const afterFollow = () => {
-    setPage(1);
-    void follows.mutate();
+    follows.goToPage(1);
+    void follows.reload();
     void lead.mutate();
     onChanged();
   };
@@ -121,7 +125,7 @@ function LeadDetail({ id, onChanged }: { id: string; onChanged(): void }) {
     <Spin />
   );
 
-  const followItems = (follows.data?.records ?? []).map((f) => ({
+  const followItems = follows.records.map((f) => ({
     key: f.id,
     title: f.followTime?.slice(0, 16),
     content: (
@@ -153,8 +157,8 @@ function LeadDetail({ id, onChanged }: { id: string; onChanged(): void }) {
         </div>
       )}
       <Typography.Title level={5}>跟进记录</Typography.Title>
-      {follows.isLoading ? <Spin /> : followItems.length ? <Timeline items={followItems} data-testid="lead-follow-timeline" /> : <Empty description="暂无跟进记录" />}
-      {(follows.data?.total ?? 0) > FOLLOW_PAGE && <Pagination size="small" current={page} pageSize={FOLLOW_PAGE} total={follows.data?.total ?? 0} onChange={setPage} />}
+      {follows.loading && !follows.hasData ? <Spin /> : followItems.length ? <Timeline items={followItems} data-testid="lead-follow-timeline" /> : <Empty description="暂无跟进记录" />}
+      {follows.total > FOLLOW_PAGE && <Pagination size="small" current={follows.state.pageNo} pageSize={FOLLOW_PAGE} total={follows.total} onChange={follows.goToPage} />}
     </>
   );
 

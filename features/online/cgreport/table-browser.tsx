@@ -1,20 +1,16 @@
 'use client';
 
-import { useState } from 'react';
-import useSWR from 'swr';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Empty, Flex, Input, Pagination, Spin, Typography } from 'antd';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
-import { http } from '@/lib/http';
+import { useListPage, type ListSource } from '@/components/data/list/use-list-page';
 import type { ReportTableInfo } from '@/lib/online/wire';
-import { asRows, TABLES_URL } from './report-data';
+import { TABLES_URL } from './report-data';
 
 const PAGE_SIZE = 20;
-const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: true } as const;
-
-interface TablesPage {
-  records: ReportTableInfo[];
-  total: number;
-}
+/** The allowlist's tables, 20 a page in the server's order. */
+const TABLES_SOURCE: ListSource = { rowKey: 'tableName', defaultSort: null, pageSize: PAGE_SIZE };
+const TABLES_URLS = { list: TABLES_URL };
 
 const matches = (s: string, kw: string) => Boolean(kw) && s.toLowerCase().includes(kw);
 
@@ -32,16 +28,15 @@ const toTable = (r: Record<string, unknown>): ReportTableInfo => ({
  */
 export function TableBrowser({ onInsert, external, height = 240 }: { onInsert: (text: string) => void; external?: boolean; height?: number }) {
   const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useState(1);
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const list = useSWR(external ? null : [TABLES_URL, keyword, pageNo], async (): Promise<TablesPage> => {
-    const r = await http.get<{ total?: number }>(TABLES_URL, { keyword, pageNo, pageSize: PAGE_SIZE });
-    return { records: asRows(r.result).map(toTable), total: Number(r.result?.total) || 0 };
-  }, SWR_OPTIONS);
+  const extraParams = useMemo(() => ({ keyword }), [keyword]);
+  // A load failure is shown in the panel (below), not as a toast.
+  const list = useListPage<Record<string, unknown>>({ source: TABLES_SOURCE, urls: TABLES_URLS, extraParams, enabled: !external, notifyErrors: false });
+  const tables = useMemo(() => list.records.map(toTable), [list.records]);
   const kw = keyword.trim().toLowerCase();
   const hit = (s: string) => matches(s, kw);
   /** With a keyword, a table found through its columns opens, showing them. */
-  const openByKeyword = new Set((list.data?.records ?? []).filter((t) => t.columns.some((c) => matches(c.columnName, kw) || matches(c.columnTxt, kw))).map((t) => t.tableName));
+  const openByKeyword = new Set(tables.filter((t) => t.columns.some((c) => matches(c.columnName, kw) || matches(c.columnTxt, kw))).map((t) => t.tableName));
 
   if (external) return <Alert type="info" showIcon title="外部数据源的表不在此列出" data-testid="cgreport-tables-external" />;
   const isOpen = (t: string) => open[t] ?? openByKeyword.has(t);
@@ -54,16 +49,16 @@ export function TableBrowser({ onInsert, external, height = 240 }: { onInsert: (
         placeholder="搜索表名、字段名或中文名"
         onSearch={(v) => {
           setKeyword(v.trim());
-          setPageNo(1);
+          list.goToPage(1);
           setOpen({});
         }}
         data-testid="cgreport-tables-search"
       />
       <div style={{ height, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
         {list.error ? <Alert type="error" showIcon title="表清单加载失败" description={list.error instanceof Error ? list.error.message : String(list.error)} /> : null}
-        {!list.data && !list.error ? <Spin size="small" /> : null}
-        {list.data && !list.data.records.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有匹配的表" /> : null}
-        {list.data?.records.map((t) => (
+        {!list.hasData && !list.error ? <Spin size="small" /> : null}
+        {list.hasData && !tables.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有匹配的表" /> : null}
+        {tables.map((t) => (
           <div key={t.tableName} data-testid={`cgreport-table-${t.tableName}`}>
             <Flex align="center" gap={2}>
               <Button type="text" size="small" aria-label={isOpen(t.tableName) ? `收起${t.tableName}` : `展开${t.tableName}`} icon={isOpen(t.tableName) ? <DownOutlined /> : <RightOutlined />} onClick={() => setOpen((o) => ({ ...o, [t.tableName]: !isOpen(t.tableName) }))} />
@@ -89,7 +84,7 @@ export function TableBrowser({ onInsert, external, height = 240 }: { onInsert: (
           </div>
         ))}
       </div>
-      {list.data && list.data.total > PAGE_SIZE ? <Pagination simple size="small" current={pageNo} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPageNo} /> : null}
+      {list.hasData && list.total > PAGE_SIZE ? <Pagination simple size="small" current={list.state.pageNo} pageSize={PAGE_SIZE} total={list.total} onChange={list.goToPage} /> : null}
     </Flex>
   );
 }

@@ -1,49 +1,9 @@
 import type { Dayjs } from 'dayjs';
 import { DATETIME_FORMAT } from '@/lib/format';
-import { PERMS } from '@/lib/permissions/codes';
-import type { ResourceDef } from '@/lib/resources/types';
+import { PUBLISHED, UNPUBLISHED } from './announcement-resource';
 
-/**
- * 通告管理 (system/SysAnnouncementList) over the hand-written routes of
- * server/message/announcement-routes.ts (contract §5, `titile` kept). Not a registered resource: this
- * definition only drives the generic list hook, search bar and columns on the client.
- */
-
-export const API = '/sys/annountCement';
-export const RELEASE_URL = `${API}/doReleaseData`;
-/** Sic (contract §5). */
-export const REVOKE_URL = `${API}/doReovkeData`;
-
-export const UNPUBLISHED = '0';
-export const PUBLISHED = '1';
-export const REVOKED = '2';
-
-/** JeecgBoot's confirmations (SysAnnouncementList.vue). */
-export const CONFIRM_RELEASE = '确定发布吗?';
-export const CONFIRM_REVOKE = '确定撤销吗?';
-export const CONFIRM_DELETE = '确定删除吗?';
-
-export const announcementDef: ResourceDef = {
-  name: 'sysAnnouncement',
-  title: '系统通告',
-  table: 'sys_announcement',
-  api: API,
-  perm: PERMS.announcement.prefix,
-  rowKey: 'id',
-  defaultSort: { column: 'createTime', order: 'desc' },
-  actions: { add: true, edit: true, delete: true, deleteBatch: true },
-  // Sortable ones are the server's whitelist (announcement-routes.ts SORTABLE); dictionaries as seeded.
-  fields: [
-    { name: 'titile', label: '标题', kind: 'input', search: 'like', sortable: true, width: 260, ellipsis: 30 },
-    { name: 'msgCategory', label: '消息类型', kind: 'select', dictCode: 'msg_category', search: 'eq', width: 100 },
-    { name: 'priority', label: '优先级', kind: 'select', dictCode: 'priority', sortable: true, width: 90 },
-    { name: 'msgType', label: '通告对象', kind: 'select', dictCode: 'msg_type', width: 100 },
-    { name: 'sendStatus', label: '发布状态', kind: 'select', dictCode: 'send_status', search: 'eq', sortable: true, width: 100 },
-    { name: 'sender', label: '发布人', kind: 'input', width: 100 },
-    { name: 'sendTime', label: '发布时间', kind: 'datetime', sortable: true, width: 170 },
-    { name: 'createTime', label: '创建时间', kind: 'datetime', sortable: true, width: 170 },
-  ],
-};
+/** The definition and its constants live in announcement-resource.ts (the server registers it); the client's form helpers here. */
+export * from './announcement-resource';
 
 /** One row of GET /sys/annountCement/list (server/message/announcements.ts toAnnouncement). */
 export interface AnnouncementRow extends Record<string, unknown> {

@@ -21,8 +21,9 @@ export const QUARTZ_STATUS_OPTIONS = [
 ];
 
 /**
- * 定时任务 (sys_quartz_job), served by the hand-written routes of server/system/quartz-routes.ts at
- * JeecgBoot's paths; this definition drives the list page and its form.
+ * 定时任务 (sys_quartz_job) at JeecgBoot's paths: served by the resource engine with the hooks of
+ * server/system/catalog-quartz.ts (pause / resume / execute in server/system/quartz-routes.ts); this
+ * definition also drives the list page and its form.
  */
 export const quartzResource: ResourceDef = {
   name: 'sysQuartzJob',
@@ -32,6 +33,7 @@ export const quartzResource: ResourceDef = {
   perm: PERMS.quartz.prefix,
   rowKey: 'id',
   defaultSort: { column: 'createTime', order: 'desc' },
+  softDeleteColumn: 'del_flag',
   actions: { add: true, edit: true, delete: true, deleteBatch: true },
   fields: [
     { name: 'jobClassName', label: '任务类名', kind: 'select', options: QUARTZ_JOB_CLASS_OPTIONS, required: true, search: 'eq', width: 320, query: false },
@@ -39,6 +41,9 @@ export const quartzResource: ResourceDef = {
     { name: 'parameter', label: '参数', kind: 'textarea', maxLength: 4000, width: 160, ellipsis: 20, query: false, help: 'JSON对象，如 {"days":7}；可留空' },
     { name: 'description', label: '描述', kind: 'input', maxLength: 255, width: 220, query: false },
     { name: 'status', label: '状态', kind: 'select', type: 'int', options: QUARTZ_STATUS_OPTIONS.map((o) => ({ value: String(o.value), text: o.label })), search: 'eq', defaultValue: 0, width: 90, query: false },
+    { name: 'createBy', label: '创建人', kind: 'input', form: false, list: false, excel: false, query: false },
     { name: 'createTime', label: '创建时间', kind: 'datetime', form: false, list: false, excel: false, query: false },
+    { name: 'updateBy', label: '更新人', kind: 'input', form: false, list: false, excel: false, query: false },
+    { name: 'updateTime', label: '更新时间', kind: 'datetime', form: false, list: false, excel: false, query: false },
   ],
 };
