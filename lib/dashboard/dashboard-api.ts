@@ -1,6 +1,6 @@
 /**
  * 仪表盘 (issue #26 item 2): the endpoints, the analysis figures and the answers' shapes. Data only, shared by
- * the screens and the embedded backend (server/dashboard/dashboard-routes.ts, server/services/dashboard*.ts).
+ * the screens and the embedded backend (server/dashboard/dashboard-routes.ts, server/dashboard/dashboard*.ts).
  */
 
 export const DASHBOARD_URLS = {

@@ -8,7 +8,7 @@
  */
 
 /**
- * First path segments our own API answers (server/http/*, the resource registry, the socket path) and those the
+ * First path segments our own API answers (server/<area>/*-routes.ts, the resource registry, the socket path) and those the
  * BFF refuses on purpose (JeecgBoot's report engine, actuator, druid). A gateway prefix may not start with one.
  * server/system/__tests__/gateway-routes.test.ts checks this list against the live routes of the embedded backend.
  */

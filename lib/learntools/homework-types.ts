@@ -1,6 +1,6 @@
 /**
  * 作业 (issue #22 item 6): urls, statuses, messages and wire types shared by server/learntools/homework-routes.ts,
- * server/services/homework*.ts and the screens under features/learntools/homework/.
+ * server/learntools/homework*.ts and the screens under features/learntools/homework/.
  */
 
 export const HOMEWORK_API = '/learntools/tblHomework';

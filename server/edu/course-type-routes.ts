@@ -13,7 +13,7 @@ import { idParam, labelledId, readBody } from '../core/validate';
 /**
  * 课程分类 (`/course/courseType/*`) and 章节 of a course (`/course/chapter/*`), issue #22: each a tree answered
  * whole (`tree`), with add / edit (rename) / delete / move. Reading needs course:course:list (whoever sees the
- * courses sees how they are filed); writes need the tree's own codes. The SQL is in server/services/.
+ * courses sees how they are filed); writes need the tree's own codes. The SQL is in server/edu/course-types.ts and chapters.ts.
  */
 export const courseTypeRoutes = new Hono<AppEnv>();
 

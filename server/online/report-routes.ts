@@ -15,7 +15,7 @@ import { authOf, type AppEnv, type Ctx } from '../core/context';
 
 /**
  * Online reports (contract §10; spec 02's report popup). Two kinds behind one set of paths: reports defined in code
- * (server/reports/, any signed-in user unless they name a permission code; they win on a code clash) and reports made
+ * (server/online/reports/, any signed-in user unless they name a permission code; they win on a code clash) and reports made
  * in 报表配置 (issue #25, onl_cgreport_*; readable by holders of `online:report:<code>:list` or of the designer's
  * `online:cgreport:list`, run by server/online/report-run.ts under its guards). The path names a report code, never
  * SQL; `self_<param>` query values bind a designer report's `${param}`s. getQueryInfo and getData take the code too

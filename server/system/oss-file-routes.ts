@@ -8,7 +8,7 @@ import { requirePerm } from '../core/perm';
 import { receive } from './upload-routes';
 
 /**
- * 文件管理 (JeecgBoot's OssFileController): `list` and `queryById` are the resource engine's (server/services/
+ * 文件管理 (JeecgBoot's OssFileController): `list` and `queryById` are the resource engine's (server/system/
  * oss-files.ts registers the definition); here, ahead of the engine:
  *   POST   /sys/oss/file/upload          multipart `file` → 上传成功！, result the stored path (system:ossFile:upload)
  *   DELETE /sys/oss/file/delete?id=      删除成功!; refused while a record uses the file (system:ossFile:delete)

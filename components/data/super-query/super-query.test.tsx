@@ -34,7 +34,7 @@ const CODE = '/isystem/user';
 const envelope = (result: unknown, message = '') => ({ success: true, code: 200, message, result });
 const offline = () => new ApiError('网络连接失败，请检查网络', 0, 0);
 
-/** A server holding saved queries in memory, answering like server/http/saved-query-routes.ts. */
+/** A server holding saved queries in memory, answering like server/system/saved-query-routes.ts. */
 function serve(initial: { id: string; title: string; matchType: 'and' | 'or'; records: Query['rules'] }[] = []) {
   const rows = [...initial];
   let seq = 0;

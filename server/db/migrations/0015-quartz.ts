@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * 定时任务 (issue 5; server/services/quartz-*.ts): JeecgBoot's sys_quartz_job. status 0 = 正常
+ * 定时任务 (issue 5; server/system/quartz-*.ts): JeecgBoot's sys_quartz_job. status 0 = 正常
  * (scheduled), -1 = 停止. A job class may appear once among live rows, as in JeecgBoot, where the
  * class name is the Quartz job key. Kysely<unknown> on purpose, as in 0001.
  */
